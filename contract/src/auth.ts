@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Spec §9: access token 30 minutes, refresh token 7 days. */
+export const ACCESS_TOKEN_TTL_SECONDS = 30 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Spec §9 / §3 settings: max login attempts, counted over this window. */
+export const LOGIN_ATTEMPT_WINDOW_MINUTES = 15;
+export const REFRESH_TOKEN_HEADER = 'refresh-token';
+
+export const LoginRequest = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(255),
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const SessionUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  is_admin: z.boolean(),
+  is_root_admin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const TokenResponse = z.object({
+  success: z.literal(true),
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int().describe('seconds until the access token expires'),
+  user: SessionUser,
+});
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+export const LOGIN_MESSAGES = {
+  invalidCredentials: 'Invalid username or password',
+  deactivated: 'Account is deactivated',
+  tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
+  invalidRefreshToken: 'Invalid or expired refresh token',
+  notSignedIn: 'Not authenticated',
+  notAdmin: 'Administrator access required',
+  rootOnly: 'Only root administrators can access this feature',
+} as const;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Spec §7 "Error reporting": what the crash screen posts. */
+export const ClientErrorReport = z.object({
+  message: z.string().max(2000),
+  stack: z.string().max(20000).optional(),
+  componentStack: z.string().max(20000).optional(),
+  timestamp: z.string().max(64),
+  userAgent: z.string().max(1000),
+  url: z.string().max(2000),
+});
+export type ClientErrorReport = z.infer<typeof ClientErrorReport>;

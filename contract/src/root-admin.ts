@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { Email, PASSWORD_RULES, StrongPassword, Username } from './users.ts';
+
+export const MAX_ROOT_ADMINS_DEFAULT = 1;
+export const REGISTRATION_REDIRECT_MS = 3000;
+
+export const RootAdminStatus = z.object({
+  success: z.literal(true),
+  enabled: z.boolean(),
+  existing_root_admins: z.number().int(),
+});
+export type RootAdminStatus = z.infer<typeof RootAdminStatus>;
+
+export const RootAdminSettings = z.object({
+  success: z.literal(true),
+  registration_enabled: z.boolean(),
+  existing_root_admins: z.number().int(),
+  can_disable: z.boolean(),
+  settings: z.object({
+    auto_disable_after_creation: z.boolean(),
+    require_strong_password: z.boolean(),
+    max_root_admins: z.number().int(),
+  }),
+});
+export type RootAdminSettings = z.infer<typeof RootAdminSettings>;
+
+export const RootAdminRegistration = z
+  .object({
+    username: Username,
+    email: Email,
+    display_name: z.string().trim().max(100).optional().default(''),
+    password: StrongPassword,
+    confirm_password: z.string({ error: PASSWORD_RULES.confirmRequired }).min(1, PASSWORD_RULES.confirmRequired),
+  })
+  .refine((form) => form.password === form.confirm_password, {
+    path: ['confirm_password'],
+    message: PASSWORD_RULES.mismatch,
+  });
+export type RootAdminRegistration = z.input<typeof RootAdminRegistration>;
+
+export const ROOT_ADMIN_MESSAGES = {
+  registered: 'Root administrator registered successfully',
+  closed: 'Root admin registration is disabled',
+  failed: 'Registration failed. Please try again.',
+} as const;

@@ -1,0 +1,11 @@
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import type { AccessTokens } from './modules/auth/access-token.ts';
+
+/** What every module is built from; main.ts and the tests each assemble one. */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  tokens: AccessTokens;
+}

@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.ts';
+import { installAuthGuard } from './http/auth-guard.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+export const API_PREFIX = '/api/v1';
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildAppOptions {
+  /** Fastify's logger: pino options, or false in tests. */
+  logger?: boolean | { level: string };
+  /** Serve the built web app from web/dist (off in route tests). */
+  serveWeb?: boolean;
+}
+
+/** The whole HTTP application, without listening: main.ts starts it, tests inject into it. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // sonner and Radix insert <style> elements at run time; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Switchboard API', version: '1.0.0', description: 'Administrator API of Switchboard' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  installAuthGuard(app, deps);
+  await app.register(healthRoutes, { prefix: API_PREFIX, deps });
+  await app.register(authRoutes, { prefix: API_PREFIX, deps });
+  await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
+  await app.register(usersRoutes, { prefix: API_PREFIX, deps });
+  await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
+  await app.register(appConfigRoutes, { deps });
+
+  if (options.serveWeb && existsSync(webDist)) await serveWebApp(app);
+  return app;
+}
+
+/** The built SPA, with index.html for every non-API path so client-side routes survive a reload. */
+async function serveWebApp(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
+    if (request.method !== 'GET' || isApi) {
+      return reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url} not found` });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,13 @@
+// The one place that gathers every table, for Drizzle's typed client and drizzle-kit.
+export * from './auth.ts';
+export * from './calls.ts';
+export * from './coins.ts';
+export * from './geolocations.ts';
+export * from './messaging.ts';
+export * from './notifications.ts';
+export * from './official-messages.ts';
+export * from './reports.ts';
+export * from './security.ts';
+export * from './social.ts';
+export * from './system.ts';
+export * from './users.ts';

@@ -1,0 +1,27 @@
+import { doublePrecision, index, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { bigId, createdAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const LOCATION_TYPES = ['gps', 'ip_address', 'network'] as const;
+
+export const geolocations = pgTable(
+  'geolocations',
+  {
+    id: bigId(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    locationType: text('location_type', { enum: LOCATION_TYPES }).notNull(),
+    /** Metres; null when the source gives none. */
+    accuracy: real('accuracy'),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('geolocations_created_at_idx').on(t.createdAt.desc()),
+    index('geolocations_place_idx').on(t.country, t.city),
+    index('geolocations_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);

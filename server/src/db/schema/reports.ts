@@ -1,0 +1,28 @@
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const REPORT_TYPES = ['harassment', 'spam', 'inappropriate_content', 'fake_profile'] as const;
+export const REPORT_STATUSES = ['pending', 'reviewed', 'resolved', 'dismissed'] as const;
+
+export const userReports = pgTable(
+  'user_reports',
+  {
+    id: bigId(),
+    reportType: text('report_type', { enum: REPORT_TYPES }).notNull(),
+    reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reportedUserId: text('reported_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    description: text('description'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('pending'),
+    resolutionNotes: text('resolution_notes'),
+    resolvedBy: text('resolved_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('user_reports_status_idx').on(t.status, t.createdAt.desc()),
+    index('user_reports_created_at_idx').on(t.createdAt.desc()),
+    index('user_reports_reported_idx').on(t.reportedUserId),
+  ],
+);

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
+
+export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL'] as const;
+
+export const systemLogs = pgTable(
+  'system_logs',
+  {
+    id: bigId(),
+    level: text('level', { enum: LOG_LEVELS }).notNull(),
+    message: text('message').notNull(),
+    module: text('module').notNull(),
+    userId: text('user_id'),
+    ipAddress: text('ip_address'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('system_logs_created_at_idx').on(t.createdAt.desc()),
+    index('system_logs_level_idx').on(t.level, t.createdAt.desc()),
+    index('system_logs_module_idx').on(t.module, t.createdAt.desc()),
+    index('system_logs_message_trgm').using('gin', sql`${t.message} gin_trgm_ops`),
+  ],
+);
+
+/** One row per settings section of spec §3 (app, security, notifications, database, api, root_admin). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: text('updated_by'),
+  updatedAt: updatedAt(),
+});
+
+export const BACKUP_STATUSES = ['running', 'completed', 'failed'] as const;
+
+export const backups = pgTable('backups', {
+  id: bigId(),
+  filename: text('filename').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }),
+  status: text('status', { enum: BACKUP_STATUSES }).notNull(),
+  trigger: text('trigger', { enum: ['manual', 'scheduled'] }).notNull(),
+  createdBy: text('created_by'),
+  error: text('error'),
+  createdAt: createdAt(),
+  completedAt: tstz('completed_at'),
+});

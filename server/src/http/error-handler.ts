@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '@switchboard/contract/common';
+import { HttpError } from './http-error.ts';
+
+/**
+ * One error shape for the whole API: `{ success: false, message, detail?, errors? }`.
+ * Validation failures name each field; a 5xx never carries a stack trace.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.options.headers) reply.headers(error.options.headers);
+      return reply.status(error.statusCode).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: fieldName(issue.instancePath, issue.params),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const first = errors[0];
+      const body: ApiError = {
+        success: false,
+        message: first ? `${first.field}: ${first.message}` : 'Invalid request',
+        errors,
+      };
+      return reply.status(400).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
+      return reply.status(status).send({ success: false, message: error.message } satisfies ApiError);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, message: 'Internal server error' } satisfies ApiError);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url} not found` });
+  });
+}
+
+function fieldName(instancePath: string, params: unknown): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (path) return path;
+  const missing = (params as { missingProperty?: string; issue?: { path?: unknown[] } } | undefined)?.issue?.path;
+  return Array.isArray(missing) && missing.length ? missing.join('.') : 'body';
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (_app, _options) => {};

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/users.ts';
+import { type AdminPrincipal, createAccessTokens } from '../modules/auth/access-token.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: Database;
+  /** An Authorization header for the given admin, signed like a real login's access token. */
+  authHeader(principal: AdminPrincipal): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent',
+  databaseUrl: undefined,
+  redisUrl: undefined,
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  logLevel: 'silent',
+  demoData: false,
+  appEnv: 'development',
+  trustProxy: false,
+  ...overrides,
+});
+
+/** buildApp on a fresh database, as main.ts would assemble it. */
+export async function createTestApp(configOverrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = testConfig(configOverrides);
+  const tokens = createAccessTokens(config.jwtSecret);
+  const deps: AppDeps = { config, database, db: database.db, tokens };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    db: database.db,
+    authHeader: async (principal) => ({ authorization: `Bearer ${await tokens.sign(principal)}` }),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface TestUserInput {
+  username: string;
+  password?: string;
+  email?: string;
+  fullName?: string;
+  isAdmin?: boolean;
+  isRootAdmin?: boolean;
+  isActive?: boolean;
+  isOnline?: boolean;
+  coinBalance?: number;
+}
+
+/** Inserts a user directly; with a password it can sign in. Returns the principal for authHeader. */
+export async function insertUser(db: Database, input: TestUserInput): Promise<AdminPrincipal> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: input.username,
+      email: input.email ?? `${input.username.toLowerCase()}@example.test`,
+      fullName: input.fullName ?? null,
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      isAdmin: input.isAdmin ?? input.isRootAdmin ?? false,
+      isRootAdmin: input.isRootAdmin ?? false,
+      isActive: input.isActive ?? true,
+      isOnline: input.isOnline ?? false,
+      coinBalance: input.coinBalance ?? 0,
+    })
+    .returning({ id: users.id, username: users.username, isRootAdmin: users.isRootAdmin });
+  if (!row) throw new Error('insert failed');
+  return { id: row.id, username: row.username, isRootAdmin: row.isRootAdmin };
+}

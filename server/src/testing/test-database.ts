@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { testDatabaseKind, testDatabaseUrl } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or (in the postgres test
+ * project) a new database on TEST_DATABASE_URL's server that is dropped on close.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (testDatabaseKind() === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite' });
+    await runMigrations(handle);
+    return handle;
+  }
+  const serverUrl = testDatabaseUrl();
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL must be set for the postgres test project');
+  const name = `switchboard_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await runMigrations(handle);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
