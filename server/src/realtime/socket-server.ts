@@ -1,0 +1,75 @@
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { eq } from 'drizzle-orm';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+import {
+  type ClientToServerEvents,
+  LIVE_COUNTS_INTERVAL_MS,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+} from '@switchboard/contract/realtime';
+import type { AppDeps } from '../app-deps.ts';
+import { users } from '../db/schema/users.ts';
+import { readLiveCounts } from './live-counts.ts';
+
+export interface Realtime {
+  io: Server<ClientToServerEvents, ServerToClientEvents>;
+  close(): Promise<void>;
+}
+
+/**
+ * socket.io at /socket.io for signed-in admins. With REDIS_URL the Redis adapter lets several
+ * server instances share rooms and broadcasts behind a load balancer (sticky sessions for polling).
+ */
+export async function startRealtime(
+  httpServer: HttpServer,
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+): Promise<Realtime> {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, { path: SOCKET_PATH });
+  const redisClients = deps.config.redisUrl ? await connectRedisAdapter(io, deps.config.redisUrl) : [];
+
+  io.use(async (socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    const principal = token ? await deps.tokens.verify(token) : null;
+    const [row] = principal
+      ? await deps.db.select({ ok: users.isAdmin, active: users.isActive }).from(users).where(eq(users.id, principal.id))
+      : [];
+    if (!row?.ok || !row.active) return next(new Error('Not authenticated'));
+    next();
+  });
+
+  const pushCounts = async (target: { emit: Server<ClientToServerEvents, ServerToClientEvents>['emit'] }) => {
+    const counts = await readLiveCounts(deps.db);
+    target.emit('online_users', counts.onlineUsers);
+    target.emit('active_calls', counts.activeCalls);
+  };
+  io.on('connection', (socket) => {
+    pushCounts(socket).catch((err) => log.warn({ err }, 'live counts failed'));
+  });
+  // Each instance serves its own sockets; with the Redis adapter a global emit would repeat per instance.
+  const timer = setInterval(() => {
+    if (io.of('/').sockets.size === 0) return;
+    pushCounts(io.local).catch((err) => log.warn({ err }, 'live counts failed'));
+  }, LIVE_COUNTS_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    io,
+    close: async () => {
+      clearInterval(timer);
+      await io.close();
+      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+}
+
+async function connectRedisAdapter(io: Server, url: string) {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  await Promise.all([pub.connect(), sub.connect()]);
+  io.adapter(createAdapter(pub, sub));
+  return [pub, sub];
+}

@@ -1,0 +1,84 @@
+import { PASSWORD_RULES, USER_RULE_MESSAGES, USERNAME_RULES } from '@switchboard/contract/users';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../testing/jsdom-polyfills.ts';
+import { createFakeUsersServer, userId } from '../testing/fake-users-server.ts';
+import { renderUsersPage } from '../testing/render-users-page.tsx';
+
+vi.mock('@/lib/session-context.tsx', () => ({
+  useSession: () => ({
+    user: { id: userId(1), username: 'root', email: 'root@example.com', isAdmin: true, isRootAdmin: true },
+    status: 'signed-in',
+    login: vi.fn(),
+    logout: vi.fn(),
+  }),
+}));
+
+let server: ReturnType<typeof createFakeUsersServer>;
+beforeEach(() => {
+  server = createFakeUsersServer();
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function openDialog() {
+  const view = renderUsersPage();
+  await screen.findByText(/@user10 ·/);
+  await view.user.click(screen.getByRole('button', { name: 'Add User' }));
+  const dialog = within(await screen.findByRole('dialog'));
+  return { ...view, dialog };
+}
+
+const creates = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/admin/users');
+
+describe('Add User dialog', () => {
+  it('shows the spec messages under each field and sends nothing while the form is invalid', async () => {
+    const { user, dialog } = await openDialog();
+    await user.type(dialog.getByLabelText('Username'), 'ab');
+    await user.type(dialog.getByLabelText('Email'), 'not-an-email');
+    await user.type(dialog.getByLabelText('Password'), 'password');
+    await user.click(dialog.getByRole('button', { name: 'Add User' }));
+
+    expect(await dialog.findByText(USERNAME_RULES.tooShort)).toBeInTheDocument();
+    expect(dialog.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(dialog.getByText(PASSWORD_RULES.weak)).toBeInTheDocument();
+    expect(dialog.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(creates()).toHaveLength(0);
+  });
+
+  it("puts the server's duplicate-username error under Username", async () => {
+    const { user, dialog } = await openDialog();
+    await user.type(dialog.getByLabelText('Username'), 'user2');
+    await user.type(dialog.getByLabelText('Email'), 'new@example.com');
+    await user.type(dialog.getByLabelText('Password'), 'Str0ng!pass');
+    await user.click(dialog.getByRole('button', { name: 'Add User' }));
+
+    const error = await dialog.findByText(USER_RULE_MESSAGES.usernameTaken);
+    expect(dialog.getByLabelText('Username')).toHaveAccessibleDescription(USER_RULE_MESSAGES.usernameTaken);
+    expect(error).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('creates the user, closes and refreshes the list', async () => {
+    const { user, dialog } = await openDialog();
+    const listsBefore = server.listRequests().length;
+    await user.type(dialog.getByLabelText('Username'), 'newbie');
+    await user.type(dialog.getByLabelText('Email'), 'Newbie@Example.com');
+    await user.type(dialog.getByLabelText(/Full name/), 'New Person');
+    await user.type(dialog.getByLabelText('Password'), 'Str0ng!pass');
+    await user.click(dialog.getByRole('checkbox', { name: 'Admin' }));
+    await user.click(dialog.getByRole('button', { name: 'Add User' }));
+
+    expect(await screen.findByText('User newbie created')).toBeInTheDocument();
+    expect(creates()[0]?.body).toEqual({
+      username: 'newbie',
+      email: 'newbie@example.com',
+      full_name: 'New Person',
+      password: 'Str0ng!pass',
+      is_admin: true,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(server.listRequests().length).toBeGreaterThan(listsBefore));
+    expect(await screen.findByText(/@newbie ·/)).toBeInTheDocument();
+  });
+});

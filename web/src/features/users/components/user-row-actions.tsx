@@ -1,0 +1,60 @@
+import { type AdminUserRow, USER_RULE_MESSAGES } from '@switchboard/contract/users';
+import { EyeIcon, ShieldMinusIcon, ShieldPlusIcon, Trash2Icon } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+
+interface UserRowActionsProps {
+  user: AdminUserRow;
+  isSelf: boolean;
+  busy: boolean;
+  onView(user: AdminUserRow): void;
+  onToggleAdmin(user: AdminUserRow): void;
+  onDelete(user: AdminUserRow): void;
+}
+
+/** Why the admin toggle is off for this row, or null when it is allowed. */
+function adminToggleBlocked(user: AdminUserRow, isSelf: boolean): string | null {
+  if (isSelf) return USER_RULE_MESSAGES.cannotDemoteSelf;
+  if (user.is_root_admin) return USER_RULE_MESSAGES.rootAdminIsAlwaysAdmin;
+  return null;
+}
+
+export function UserRowActions({ user, isSelf, busy, onView, onToggleAdmin, onDelete }: UserRowActionsProps) {
+  const toggleLabel = user.is_admin ? 'Remove Admin' : 'Make Admin';
+  const toggleBlocked = adminToggleBlocked(user, isSelf);
+  const deleteBlocked = isSelf ? USER_RULE_MESSAGES.cannotDeleteSelf : null;
+
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`View ${user.username}`}
+        title="View details"
+        onClick={() => onView(user)}
+      >
+        <EyeIcon />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`${toggleLabel}: ${user.username}`}
+        title={toggleBlocked ?? toggleLabel}
+        disabled={busy || toggleBlocked !== null}
+        onClick={() => onToggleAdmin(user)}
+      >
+        {user.is_admin ? <ShieldMinusIcon /> : <ShieldPlusIcon />}
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-destructive hover:text-destructive"
+        aria-label={`Delete ${user.username}`}
+        title={deleteBlocked ?? 'Delete user'}
+        disabled={busy || deleteBlocked !== null}
+        onClick={() => onDelete(user)}
+      >
+        <Trash2Icon />
+      </Button>
+    </div>
+  );
+}

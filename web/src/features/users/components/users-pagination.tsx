@@ -1,0 +1,48 @@
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+
+interface UsersPaginationProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+  /** Shown rows count; the last page can be short. */
+  rowCount: number;
+  onPageChange(page: number): void;
+}
+
+export function UsersPagination({
+  page,
+  pageSize,
+  total,
+  totalPages,
+  rowCount,
+  onPageChange,
+}: UsersPaginationProps) {
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = total === 0 ? 0 : first + rowCount - 1;
+  const pages = Math.max(totalPages, 1);
+  return (
+    <nav
+      aria-label="Users pages"
+      className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="text-sm text-muted-foreground">
+        Showing {first}–{last} of {total} users
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          <ChevronLeftIcon aria-hidden="true" />
+          Previous
+        </Button>
+        <span className="min-w-24 text-center text-sm tabular-nums" aria-live="polite">
+          Page {page} of {pages}
+        </span>
+        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+          Next
+          <ChevronRightIcon aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,58 @@
+import type { AdminUserRow } from '@switchboard/contract/users';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useDeleteUser, useSetAdmin } from './api.ts';
+import { errorMessage } from './error-message.ts';
+
+/** The toggle-admin and delete actions of one row, with the rows that have a change in flight. */
+export function useRowActions() {
+  const setAdmin = useSetAdmin();
+  const deleteUser = useDeleteUser();
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
+
+  const whileBusy = async (id: string, work: () => Promise<void>) => {
+    setBusyIds((current) => new Set(current).add(id));
+    try {
+      await work();
+    } finally {
+      setBusyIds((current) => {
+        const next = new Set(current);
+        next.delete(id);
+        return next;
+      });
+    }
+  };
+
+  const toggleAdmin = (user: AdminUserRow) =>
+    whileBusy(user.id, async () => {
+      const makeAdmin = !user.is_admin;
+      try {
+        await setAdmin.mutateAsync({ id: user.id, isAdmin: makeAdmin });
+        toast.success(
+          makeAdmin ? `${user.username} is now an admin` : `${user.username} is no longer an admin`,
+        );
+      } catch (error) {
+        toast.error(errorMessage(error, makeAdmin ? 'Failed to make admin' : 'Failed to remove admin'));
+      }
+    });
+
+  const confirmDelete = (user: AdminUserRow) =>
+    whileBusy(user.id, async () => {
+      try {
+        const result = await deleteUser.mutateAsync(user.id);
+        toast.success(result.message || `${user.username} was deleted`);
+      } catch (error) {
+        toast.error(errorMessage(error, 'Failed to delete user'));
+      }
+    });
+
+  return {
+    busyIds,
+    toggleAdmin,
+    deleting,
+    askDelete: setDeleting,
+    cancelDelete: () => setDeleting(null),
+    confirmDelete,
+  };
+}

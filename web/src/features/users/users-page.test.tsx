@@ -1,0 +1,280 @@
+import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '@/lib/api-client.ts';
+import './testing/jsdom-polyfills.ts';
+import { createFakeUsersServer, userId } from './testing/fake-users-server.ts';
+import { renderUsersPage } from './testing/render-users-page.tsx';
+
+const ME = { id: userId(1), username: 'root', email: 'root@example.com', isAdmin: true, isRootAdmin: true };
+vi.mock('@/lib/session-context.tsx', () => ({
+  useSession: () => ({ user: ME, status: 'signed-in', login: vi.fn(), logout: vi.fn() }),
+}));
+
+let server: ReturnType<typeof createFakeUsersServer>;
+
+beforeAll(() => {
+  configureApiClient({ getAccessToken: () => 'test-token' });
+});
+
+beforeEach(() => {
+  server = createFakeUsersServer();
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const lastListQuery = () => server.listRequests().at(-1)?.query ?? new URLSearchParams();
+const row = (username: string) => {
+  const cell = screen.getByText(new RegExp(`@${username} ·`));
+  const tr = cell.closest('tr');
+  if (!tr) throw new Error(`no row for ${username}`);
+  return within(tr);
+};
+
+describe('UsersPage', () => {
+  it('shows the first page of users from the server with the admin token', async () => {
+    renderUsersPage();
+    expect(screen.getByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    expect(await screen.findByText(/@user10 ·/)).toBeInTheDocument();
+    expect(screen.queryByText(/@user11 ·/)).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 1–10 of 23 users')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    const [first] = server.listRequests();
+    if (!first) throw new Error('no list request');
+    expect(Object.fromEntries(first.query)).toEqual({ page: '1', limit: '10', status: 'all' });
+    expect(first.headers.get('Authorization')).toBe('Bearer test-token');
+    // Badges come from the row's flags, not invented.
+    expect(row('user7').getByText('Inactive')).toBeInTheDocument();
+    expect(row('root').getByText('Root')).toBeInTheDocument();
+    expect(row('user5').getByText('Admin')).toBeInTheDocument();
+    expect(row('user3').getByText('Online')).toBeInTheDocument();
+  });
+
+  it('pages with Next and Previous and keeps the page in the URL', async () => {
+    const { user } = renderUsersPage();
+    await screen.findByText(/@user10 ·/);
+
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText(/@user11 ·/)).toBeInTheDocument();
+    expect(lastListQuery().get('page')).toBe('2');
+    expect(screen.getByText('Showing 11–20 of 23 users')).toBeInTheDocument();
+    expect(screen.getByTestId('location-search')).toHaveTextContent('?page=2');
+
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Showing 21–23 of 23 users')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(await screen.findByText('Showing 11–20 of 23 users')).toBeInTheDocument();
+  });
+
+  it('starts from the page, search and status in the URL', async () => {
+    renderUsersPage('/users?page=2&status=offline&search=user');
+    await screen.findByText(/Showing 11–/);
+    expect(Object.fromEntries(lastListQuery())).toMatchObject({
+      page: '2',
+      status: 'offline',
+      search: 'user',
+    });
+    expect(screen.getByLabelText('Search users')).toHaveValue('user');
+  });
+
+  it('moves a page past the end to the last page', async () => {
+    renderUsersPage('/users?page=9');
+    expect(await screen.findByText('Showing 21–23 of 23 users')).toBeInTheDocument();
+    expect(screen.getByTestId('location-search')).toHaveTextContent('?page=3');
+    expect(screen.queryByText('No users found')).not.toBeInTheDocument();
+  });
+
+  it('searches on the server after typing stops and goes back to page 1', async () => {
+    const { user } = renderUsersPage('/users?page=2');
+    await screen.findByText(/@user11 ·/);
+
+    await user.type(screen.getByLabelText('Search users'), 'user2');
+    await waitFor(() => expect(lastListQuery().get('search')).toBe('user2'));
+    // Debounced: one request for the whole word, not one per key.
+    expect(server.listRequests().filter((r) => r.query.has('search'))).toHaveLength(1);
+    expect(lastListQuery().get('page')).toBe('1');
+    expect(await screen.findByText(/@user20 ·/)).toBeInTheDocument();
+    expect(screen.queryByText(/@user11 ·/)).not.toBeInTheDocument();
+  });
+
+  it('filters by status on the server', async () => {
+    const { user } = renderUsersPage();
+    await screen.findByText(/@user10 ·/);
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Admin' }));
+
+    await waitFor(() => expect(lastListQuery().get('status')).toBe('admin'));
+    expect(await screen.findByText('Showing 1–5 of 5 users')).toBeInTheDocument();
+    expect(screen.queryByText(/@user2 ·/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('location-search')).toHaveTextContent('status=admin');
+  });
+
+  it('selects the whole page and makes everyone admin in one request', async () => {
+    const { user } = renderUsersPage();
+    await screen.findByText(/@user10 ·/);
+
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all users on this page' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select user2' }));
+    expect(selectAll).toHaveAttribute('data-state', 'indeterminate');
+    await user.click(selectAll);
+    expect(selectAll).toBeChecked();
+    expect(screen.getByText('10 selected')).toBeInTheDocument();
+
+    await user.click(
+      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', {
+        name: 'Make Admin',
+      }),
+    );
+    const bulk = await waitFor(() => {
+      const request = server.requests.find((r) => r.path === '/api/v1/admin/users/bulk');
+      expect(request).toBeDefined();
+      return request as NonNullable<typeof request>;
+    });
+    expect(bulk.method).toBe('POST');
+    expect(bulk.body).toEqual({
+      action: 'make_admin',
+      user_ids: Array.from({ length: 10 }, (_, i) => userId(i + 1)),
+    });
+    expect(await screen.findByText('10 users updated')).toBeInTheDocument();
+    expect(screen.queryByText('10 selected')).not.toBeInTheDocument();
+    await waitFor(() => expect(row('user2').getByText('Admin')).toBeInTheDocument());
+  });
+
+  it('shows why a bulk action failed and keeps the selection', async () => {
+    server.override((request) =>
+      request.path === '/api/v1/admin/users/bulk'
+        ? server.errorResponse(400, { success: false, message: USER_RULE_MESSAGES.cannotDeleteSelf })
+        : undefined,
+    );
+    const { user } = renderUsersPage();
+    await screen.findByText(/@user10 ·/);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select root' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select user2' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete these 2 users?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText(USER_RULE_MESSAGES.cannotDeleteSelf)).toBeInTheDocument();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select user2' })).toBeChecked();
+    expect(screen.getByText(/@user2 ·/)).toBeInTheDocument();
+  });
+
+  it('asks before deleting one user and deletes only on Delete', async () => {
+    const { user } = renderUsersPage();
+    await screen.findByText(/@user4 ·/);
+
+    await user.click(row('user4').getByRole('button', { name: 'Delete user4' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this user?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(row('user4').getByRole('button', { name: 'Delete user4' }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User deleted')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'DELETE')?.path).toBe(`/api/v1/admin/users/${userId(4)}`);
+    await waitFor(() => expect(screen.queryByText(/@user4 ·/)).not.toBeInTheDocument());
+  });
+
+  it("disables delete and admin toggle on the signed-in admin's own row", async () => {
+    renderUsersPage();
+    await screen.findByText(/@root ·/);
+    const deleteOwn = row('root').getByRole('button', { name: 'Delete root' });
+    expect(deleteOwn).toBeDisabled();
+    expect(deleteOwn).toHaveAttribute('title', USER_RULE_MESSAGES.cannotDeleteSelf);
+    expect(row('root').getByRole('button', { name: 'Remove Admin: root' })).toBeDisabled();
+    expect(row('user2').getByRole('button', { name: 'Delete user2' })).toBeEnabled();
+  });
+
+  it('toggles admin for one row', async () => {
+    const { user } = renderUsersPage();
+    await screen.findByText(/@user2 ·/);
+    await user.click(row('user2').getByRole('button', { name: 'Make Admin: user2' }));
+    expect(await screen.findByText('user2 is now an admin')).toBeInTheDocument();
+    const patch = server.requests.find((r) => r.method === 'PATCH');
+    expect(patch?.path).toBe(`/api/v1/admin/users/${userId(2)}/admin`);
+    expect(patch?.body).toEqual({ is_admin: true });
+    expect(await row('user2').findByRole('button', { name: 'Remove Admin: user2' })).toBeInTheDocument();
+  });
+
+  it('says no users were found and how to widen the search', async () => {
+    const { user } = renderUsersPage('/users?search=nobody');
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.getByText(/Clear the search to see all users/)).toBeInTheDocument();
+    // The toolbar's small clear button and the empty state's: use the empty state's.
+    const clearButtons = screen.getAllByRole('button', { name: 'Clear search' });
+    await user.click(clearButtons[clearButtons.length - 1] as HTMLElement);
+    expect(await screen.findByText(/@user10 ·/)).toBeInTheDocument();
+  });
+
+  it("shows the server's error with a Retry that fetches again", async () => {
+    const remove = server.override((request) =>
+      request.path === '/api/v1/admin/public/users'
+        ? server.errorResponse(503, { success: false, message: 'Database is unavailable' })
+        : undefined,
+    );
+    const { user } = renderUsersPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Database is unavailable');
+    expect(screen.queryByText(/@user1 ·/)).not.toBeInTheDocument();
+
+    remove();
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/@user10 ·/)).toBeInTheDocument();
+    expect(server.listRequests()).toHaveLength(2);
+  });
+
+  it('clears the selection when the page changes', async () => {
+    const { user } = renderUsersPage();
+    await screen.findByText(/@user2 ·/);
+    await user.click(screen.getByRole('checkbox', { name: 'Select user2' }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByText(/@user11 ·/);
+    expect(screen.queryByText('1 selected')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    await screen.findByText(/@user2 ·/);
+    expect(screen.getByRole('checkbox', { name: 'Select user2' })).not.toBeChecked();
+  });
+
+  it('shows every field of a user in the details dialog', async () => {
+    const { user } = renderUsersPage();
+    await screen.findByText(/@user2 ·/);
+    await user.click(row('user2').getByRole('button', { name: 'View user2' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Person 2' })).toBeInTheDocument();
+    const fields = {
+      ID: userId(2),
+      Username: 'user2',
+      Email: 'user2@example.com',
+      'Full name': 'Person 2',
+      Status: 'Offline',
+      Account: 'Active',
+      Role: 'User',
+      'Coin balance': '20',
+    };
+    for (const [label, value] of Object.entries(fields)) {
+      expect(within(dialog).getByText(label).nextElementSibling).toHaveTextContent(value);
+    }
+    expect(within(dialog).getByText('Joined').nextElementSibling).toHaveTextContent(/2026/);
+    expect(within(dialog).getByText('Last login').nextElementSibling).toHaveTextContent(/2026/);
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.path === `/api/v1/admin/users/${userId(2)}`)).toBe(true),
+    );
+  });
+});

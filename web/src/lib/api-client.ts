@@ -1,0 +1,100 @@
+import type { ApiError } from '@switchboard/contract/common';
+import { logApiTiming } from '@/lib/logger.ts';
+
+/** Spec §7: base API path, 30 s time-out, identifying headers. */
+export const API_BASE = '/api/v1';
+const REQUEST_TIMEOUT_MS = 30_000;
+export const NETWORK_ERROR_MESSAGE = 'Network error: Unable to connect to server';
+
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status, or 0 when the server could not be reached. */
+    readonly status: number,
+    readonly fieldErrors: { field: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+interface ApiClientHooks {
+  getAccessToken(): string | null;
+  /** Called on any 401 so the stored session is cleared (spec §4). */
+  onUnauthorized(): void;
+  appName: string;
+  appVersion: string;
+}
+
+let hooks: ApiClientHooks = {
+  getAccessToken: () => null,
+  onUnauthorized: () => {},
+  appName: 'Switchboard',
+  appVersion: '0.1.0',
+};
+
+export function configureApiClient(next: Partial<ApiClientHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+export interface ApiRequestInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Leave the session alone on 401 (the login call itself answers 401 for a bad password). */
+  keepSessionOn401?: boolean;
+}
+
+/** Calls `${API_BASE}${path}` and returns the parsed JSON body, or throws ApiRequestError. */
+export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(init.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Client-Type': 'admin-dashboard',
+    'X-App-Name': hooks.appName,
+    'X-App-Version': hooks.appVersion,
+    'X-Requested-With': 'XMLHttpRequest',
+    ...init.headers,
+  };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = hooks.getAccessToken();
+  if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
+
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  const method = init.method ?? 'GET';
+  const startedAt = performance.now();
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiRequestError(NETWORK_ERROR_MESSAGE, 0);
+  }
+
+  logApiTiming(method, path, response.status, performance.now() - startedAt);
+  const payload = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && !init.keepSessionOn401) hooks.onUnauthorized();
+    const error = payload as Partial<ApiError> | null;
+    throw new ApiRequestError(
+      error?.detail ?? error?.message ?? `Request failed with status ${response.status}`,
+      response.status,
+      error?.errors ?? [],
+    );
+  }
+  return payload as T;
+}
