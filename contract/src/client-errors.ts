@@ -10,3 +10,10 @@ export const ClientErrorReport = z.object({
   url: z.string().max(2000),
 });
 export type ClientErrorReport = z.infer<typeof ClientErrorReport>;
+
+/** Reports are accepted without signing in (the crash screen wraps the whole app), so they are rate limited per IP. */
+export const CLIENT_ERROR_REPORTS_PER_MINUTE = 10;
+export const CLIENT_ERROR_MESSAGES = {
+  reported: 'Error reported',
+  tooMany: 'Too many error reports. Try again later.',
+} as const;

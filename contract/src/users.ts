@@ -36,6 +36,7 @@ export const ListUsersResponse = envelope(
     total: z.number().int(),
     page: z.number().int(),
     limit: z.number().int(),
+    /** ceil(total / limit): 0 when nothing matches. */
     total_pages: z.number().int(),
   }),
 );
@@ -100,6 +101,7 @@ export type CreateUserRequest = z.input<typeof CreateUserRequest>;
 export const UserIdParams = z.object({ id: UserId });
 
 export const SetAdminRequest = z.object({ is_admin: z.boolean() });
+export type SetAdminRequest = z.infer<typeof SetAdminRequest>;
 
 export const BULK_USER_ACTIONS = ['make_admin', 'remove_admin', 'delete'] as const;
 export type BulkUserActionName = (typeof BULK_USER_ACTIONS)[number];
@@ -110,6 +112,7 @@ export const BulkUserAction = z.object({
 export type BulkUserAction = z.infer<typeof BulkUserAction>;
 
 export const UserResponse = envelope(AdminUserRow);
+export type UserResponse = z.infer<typeof UserResponse>;
 export const BulkUserActionResponse = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -125,4 +128,13 @@ export const USER_RULE_MESSAGES = {
   cannotDeleteSelf: 'You cannot delete your own account',
   lastRootAdmin: 'The last root administrator cannot be removed',
   rootAdminIsAlwaysAdmin: 'A root administrator always has admin rights',
+  onlyRootDeletesRoot: 'Only a root administrator can delete another root administrator',
+  someNotFound: (missing: number) => `${missing} of the selected users were not found`,
 } as const;
+
+export const USER_ACTION_MESSAGES = {
+  deleted: 'User deleted',
+  make_admin: (n: number) => `${n} ${n === 1 ? 'user' : 'users'} made admin`,
+  remove_admin: (n: number) => `Admin rights removed from ${n} ${n === 1 ? 'user' : 'users'}`,
+  delete: (n: number) => `${n} ${n === 1 ? 'user' : 'users'} deleted`,
+} as const satisfies Record<BulkUserActionName | 'deleted', unknown>;

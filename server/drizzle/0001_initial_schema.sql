@@ -296,55 +296,55 @@ CREATE INDEX "login_attempts_ip_idx" ON "login_attempts" USING btree ("ip_addres
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_user_idx" ON "refresh_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "call_quality_samples_call_idx" ON "call_quality_samples" USING btree ("call_id","sampled_at");--> statement-breakpoint
-CREATE INDEX "calls_started_at_idx" ON "calls" USING btree ("started_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "calls_caller_idx" ON "calls" USING btree ("caller_id","started_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "calls_callee_idx" ON "calls" USING btree ("callee_id","started_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "calls_status_idx" ON "calls" USING btree ("status","started_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "calls_started_at_idx" ON "calls" USING btree ("started_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "calls_caller_idx" ON "calls" USING btree ("caller_id","started_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "calls_callee_idx" ON "calls" USING btree ("callee_id","started_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "calls_status_idx" ON "calls" USING btree ("status","started_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "calls_live_idx" ON "calls" USING btree ("status") WHERE "calls"."status" in ('ringing', 'active');--> statement-breakpoint
-CREATE INDEX "coin_transactions_user_idx" ON "coin_transactions" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "coin_transactions_created_at_idx" ON "coin_transactions" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "coin_transactions_type_idx" ON "coin_transactions" USING btree ("transaction_type","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "coin_transactions_user_idx" ON "coin_transactions" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "coin_transactions_created_at_idx" ON "coin_transactions" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "coin_transactions_type_idx" ON "coin_transactions" USING btree ("transaction_type","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "coin_transactions_description_trgm" ON "coin_transactions" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "coin_transactions_idempotency_key" ON "coin_transactions" USING btree ("idempotency_key") WHERE "coin_transactions"."idempotency_key" is not null;--> statement-breakpoint
-CREATE INDEX "geolocations_created_at_idx" ON "geolocations" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "geolocations_created_at_idx" ON "geolocations" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "geolocations_place_idx" ON "geolocations" USING btree ("country","city");--> statement-breakpoint
-CREATE INDEX "geolocations_user_idx" ON "geolocations" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "messages_created_at_idx" ON "messages" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "messages_sender_idx" ON "messages" USING btree ("sender_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "messages_recipient_idx" ON "messages" USING btree ("recipient_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "geolocations_user_idx" ON "geolocations" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "messages_created_at_idx" ON "messages" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "messages_sender_idx" ON "messages" USING btree ("sender_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "messages_recipient_idx" ON "messages" USING btree ("recipient_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "notification_recipients_user_idx" ON "notification_recipients" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "notifications_status_idx" ON "notifications" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "notifications_created_at_idx" ON "notifications" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "notifications_status_idx" ON "notifications" USING btree ("status","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "notifications_created_at_idx" ON "notifications" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "official_message_recipients_user_idx" ON "official_message_recipients" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "official_messages_status_idx" ON "official_messages" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "user_reports_status_idx" ON "user_reports" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "user_reports_created_at_idx" ON "user_reports" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "official_messages_status_idx" ON "official_messages" USING btree ("status","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "user_reports_status_idx" ON "user_reports" USING btree ("status","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "user_reports_created_at_idx" ON "user_reports" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "user_reports_reported_idx" ON "user_reports" USING btree ("reported_user_id");--> statement-breakpoint
-CREATE INDEX "audit_log_created_at_idx" ON "audit_log" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_created_at_idx" ON "audit_log" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
-CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "security_events_created_at_idx" ON "security_events" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "security_events_type_idx" ON "security_events" USING btree ("event_type","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "security_events_created_at_idx" ON "security_events" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "security_events_type_idx" ON "security_events" USING btree ("event_type","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "security_events_open_idx" ON "security_events" USING btree ("severity") WHERE not "security_events"."resolved";--> statement-breakpoint
 CREATE UNIQUE INDEX "follows_pair_key" ON "follows" USING btree ("follower_id","following_id");--> statement-breakpoint
 CREATE INDEX "follows_following_idx" ON "follows" USING btree ("following_id");--> statement-breakpoint
-CREATE INDEX "follows_created_at_idx" ON "follows" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "follows_created_at_idx" ON "follows" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "friend_requests_pair_key" ON "friend_requests" USING btree ("sender_id","receiver_id");--> statement-breakpoint
 CREATE INDEX "friend_requests_receiver_idx" ON "friend_requests" USING btree ("receiver_id","status");--> statement-breakpoint
-CREATE INDEX "friend_requests_status_idx" ON "friend_requests" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "likes_user_idx" ON "likes" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "friend_requests_status_idx" ON "friend_requests" USING btree ("status","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "likes_user_idx" ON "likes" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "likes_target_idx" ON "likes" USING btree ("target_type","target_id");--> statement-breakpoint
-CREATE INDEX "likes_created_at_idx" ON "likes" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "system_logs_created_at_idx" ON "system_logs" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "system_logs_level_idx" ON "system_logs" USING btree ("level","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "system_logs_module_idx" ON "system_logs" USING btree ("module","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "likes_created_at_idx" ON "likes" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "system_logs_created_at_idx" ON "system_logs" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "system_logs_level_idx" ON "system_logs" USING btree ("level","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "system_logs_module_idx" ON "system_logs" USING btree ("module","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "system_logs_message_trgm" ON "system_logs" USING gin ("message" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_lower_key" ON "users" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_key" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "users_username_trgm" ON "users" USING gin ("username" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_email_trgm" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_full_name_trgm" ON "users" USING gin ("full_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "users_online_idx" ON "users" USING btree ("is_online");--> statement-breakpoint
 CREATE INDEX "users_admin_idx" ON "users" USING btree ("is_admin") WHERE "users"."is_admin";--> statement-breakpoint
-CREATE INDEX "users_coin_balance_idx" ON "users" USING btree ("coin_balance" DESC NULLS LAST);
+CREATE INDEX "users_coin_balance_idx" ON "users" USING btree ("coin_balance" DESC NULLS FIRST);

@@ -13,7 +13,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { installAuthGuard } from './http/auth-guard.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { installErrorHandler, sendRouteNotFound } from './http/error-handler.ts';
+import { collectRouteTable } from './http/route-table.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  collectRouteTable(app);
   installErrorHandler(app);
 
   await app.register(helmet, {
@@ -73,7 +75,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
   await app.register(appConfigRoutes, { deps });
 
-  if (options.serveWeb && existsSync(webDist)) await serveWebApp(app);
+  if (options.serveWeb && existsSync(webDist)) {
+    await serveWebApp(app);
+  } else {
+    app.setNotFoundHandler(sendRouteNotFound);
+  }
   return app;
 }
 
@@ -82,9 +88,7 @@ async function serveWebApp(app: FastifyInstance): Promise<void> {
   await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
-    if (request.method !== 'GET' || isApi) {
-      return reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url} not found` });
-    }
+    if (request.method !== 'GET' || isApi) return sendRouteNotFound(request, reply);
     return reply.type('text/html').sendFile('index.html');
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@switchboard/contract/common';
 import { HttpError } from './http-error.ts';
@@ -35,9 +35,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ success: false, message: 'Internal server error' } satisfies ApiError);
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url} not found` });
-  });
 }
 
 function fieldName(instancePath: string, params: unknown): string {
@@ -45,4 +42,8 @@ function fieldName(instancePath: string, params: unknown): string {
   if (path) return path;
   const missing = (params as { missingProperty?: string; issue?: { path?: unknown[] } } | undefined)?.issue?.path;
   return Array.isArray(missing) && missing.length ? missing.join('.') : 'body';
+}
+
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url} not found` });
 }

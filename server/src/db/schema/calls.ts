@@ -28,10 +28,10 @@ export const calls = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('calls_started_at_idx').on(t.startedAt.desc()),
-    index('calls_caller_idx').on(t.callerId, t.startedAt.desc()),
-    index('calls_callee_idx').on(t.calleeId, t.startedAt.desc()),
-    index('calls_status_idx').on(t.status, t.startedAt.desc()),
+    index('calls_started_at_idx').on(t.startedAt.desc().nullsFirst()),
+    index('calls_caller_idx').on(t.callerId, t.startedAt.desc().nullsFirst()),
+    index('calls_callee_idx').on(t.calleeId, t.startedAt.desc().nullsFirst()),
+    index('calls_status_idx').on(t.status, t.startedAt.desc().nullsFirst()),
     index('calls_live_idx').on(t.status).where(sql`${t.status} in ('ringing', 'active')`),
   ],
 );

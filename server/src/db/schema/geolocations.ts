@@ -20,8 +20,8 @@ export const geolocations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('geolocations_created_at_idx').on(t.createdAt.desc()),
+    index('geolocations_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('geolocations_place_idx').on(t.country, t.city),
-    index('geolocations_user_idx').on(t.userId, t.createdAt.desc()),
+    index('geolocations_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );

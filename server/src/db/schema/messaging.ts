@@ -18,8 +18,8 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('messages_created_at_idx').on(t.createdAt.desc()),
-    index('messages_sender_idx').on(t.senderId, t.createdAt.desc()),
-    index('messages_recipient_idx').on(t.recipientId, t.createdAt.desc()),
+    index('messages_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('messages_sender_idx').on(t.senderId, t.createdAt.desc().nullsFirst()),
+    index('messages_recipient_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
   ],
 );

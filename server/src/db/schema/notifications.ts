@@ -25,8 +25,8 @@ export const notifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('notifications_status_idx').on(t.status, t.createdAt.desc()),
-    index('notifications_created_at_idx').on(t.createdAt.desc()),
+    index('notifications_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('notifications_created_at_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 );
 

@@ -25,7 +25,7 @@ export const officialMessages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('official_messages_status_idx').on(t.status, t.createdAt.desc())],
+  (t) => [index('official_messages_status_idx').on(t.status, t.createdAt.desc().nullsFirst())],
 );
 
 export const officialMessageRecipients = pgTable(

@@ -21,8 +21,8 @@ export const userReports = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('user_reports_status_idx').on(t.status, t.createdAt.desc()),
-    index('user_reports_created_at_idx').on(t.createdAt.desc()),
+    index('user_reports_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('user_reports_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('user_reports_reported_idx').on(t.reportedUserId),
   ],
 );

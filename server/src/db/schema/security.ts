@@ -30,8 +30,8 @@ export const securityEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('security_events_created_at_idx').on(t.createdAt.desc()),
-    index('security_events_type_idx').on(t.eventType, t.createdAt.desc()),
+    index('security_events_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('security_events_type_idx').on(t.eventType, t.createdAt.desc().nullsFirst()),
     index('security_events_open_idx').on(t.severity).where(sql`not ${t.resolved}`),
   ],
 );
@@ -61,8 +61,8 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_created_at_idx').on(t.createdAt.desc()),
+    index('audit_log_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
-    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
   ],
 );

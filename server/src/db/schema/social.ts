@@ -19,9 +19,9 @@ export const likes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('likes_user_idx').on(t.userId, t.createdAt.desc()),
+    index('likes_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('likes_target_idx').on(t.targetType, t.targetId),
-    index('likes_created_at_idx').on(t.createdAt.desc()),
+    index('likes_created_at_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -41,7 +41,7 @@ export const friendRequests = pgTable(
   (t) => [
     uniqueIndex('friend_requests_pair_key').on(t.senderId, t.receiverId),
     index('friend_requests_receiver_idx').on(t.receiverId, t.status),
-    index('friend_requests_status_idx').on(t.status, t.createdAt.desc()),
+    index('friend_requests_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -59,6 +59,6 @@ export const follows = pgTable(
   (t) => [
     uniqueIndex('follows_pair_key').on(t.followerId, t.followingId),
     index('follows_following_idx').on(t.followingId),
-    index('follows_created_at_idx').on(t.createdAt.desc()),
+    index('follows_created_at_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 );

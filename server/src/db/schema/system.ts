@@ -17,9 +17,9 @@ export const systemLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('system_logs_created_at_idx').on(t.createdAt.desc()),
-    index('system_logs_level_idx').on(t.level, t.createdAt.desc()),
-    index('system_logs_module_idx').on(t.module, t.createdAt.desc()),
+    index('system_logs_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('system_logs_level_idx').on(t.level, t.createdAt.desc().nullsFirst()),
+    index('system_logs_module_idx').on(t.module, t.createdAt.desc().nullsFirst()),
     index('system_logs_message_trgm').using('gin', sql`${t.message} gin_trgm_ops`),
   ],
 );

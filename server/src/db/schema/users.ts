@@ -32,9 +32,9 @@ export const users = pgTable(
     index('users_username_trgm').using('gin', sql`${t.username} gin_trgm_ops`),
     index('users_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_full_name_trgm').using('gin', sql`${t.fullName} gin_trgm_ops`),
-    index('users_created_at_idx').on(t.createdAt.desc(), t.id),
+    index('users_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('users_online_idx').on(t.isOnline),
     index('users_admin_idx').on(t.isAdmin).where(sql`${t.isAdmin}`),
-    index('users_coin_balance_idx').on(t.coinBalance.desc()),
+    index('users_coin_balance_idx').on(t.coinBalance.desc().nullsFirst()),
   ],
 );

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { MAX_ROOT_ADMINS_DEFAULT } from './root-admin.ts';
+
+/** Spec §9: the choices the settings screen offers. */
+export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
+export const NOTIFICATION_FREQUENCIES = ['immediate', 'hourly', 'daily', 'weekly'] as const;
+export const BACKUP_FREQUENCIES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
+
+/** Spec §5: numeric settings are integers. */
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+
+export const AppSettings = z.object({
+  name: z.string().trim().min(1, 'App name is required').max(100),
+  version: z.string().trim().min(1, 'Version is required').max(50),
+  environment: z.enum(ENVIRONMENTS),
+  debug_mode: z.boolean(),
+  maintenance_mode: z.boolean(),
+});
+
+export const SecuritySettings = z.object({
+  enable_csrf_protection: z.boolean(),
+  enable_xss_protection: z.boolean(),
+  enable_content_security_policy: z.boolean(),
+  /** Minutes. */
+  session_timeout: int(5, 1440),
+  max_login_attempts: int(1, 100),
+  password_min_length: int(6, 128),
+});
+
+export const NotificationSettings = z.object({
+  email_notifications: z.boolean(),
+  push_notifications: z.boolean(),
+  sms_notifications: z.boolean(),
+  notification_frequency: z.enum(NOTIFICATION_FREQUENCIES),
+});
+
+export const DatabaseSettings = z.object({
+  connection_pool_size: int(1, 100),
+  /** Seconds. */
+  query_timeout: int(1, 3600),
+  backup_frequency: z.enum(BACKUP_FREQUENCIES),
+  auto_backup: z.boolean(),
+});
+
+export const ApiSettings = z.object({
+  rate_limit_enabled: z.boolean(),
+  rate_limit_requests: int(1, 100_000),
+  /** Seconds. */
+  rate_limit_window: int(1, 86_400),
+  cors_enabled: z.boolean(),
+  /** One origin per line in the form; blank lines dropped (spec §5). */
+  cors_origins: z.array(z.string().trim().min(1).max(200)).max(50),
+});
+
+/** Spec §3 "Root admin settings".settings. */
+export const RootAdminSettingsSection = z.object({
+  auto_disable_after_creation: z.boolean(),
+  require_strong_password: z.boolean(),
+  max_root_admins: int(1, 10),
+});
+
+/** Spec §3 "Settings object", plus the root admin section; stored one row per section. */
+export const Settings = z.object({
+  app: AppSettings,
+  security: SecuritySettings,
+  notifications: NotificationSettings,
+  database: DatabaseSettings,
+  api: ApiSettings,
+  root_admin: RootAdminSettingsSection,
+});
+export type Settings = z.infer<typeof Settings>;
+export type SettingsSectionKey = keyof Settings;
+export const SETTINGS_SECTIONS = Object.keys(Settings.shape) as SettingsSectionKey[];
+
+/** Spec §9 defaults: what a fresh installation runs with until an admin saves the settings screen. */
+export const SETTINGS_DEFAULTS: Settings = {
+  app: {
+    name: 'Switchboard',
+    version: '0.1.0',
+    environment: 'production',
+    debug_mode: false,
+    maintenance_mode: false,
+  },
+  security: {
+    enable_csrf_protection: true,
+    enable_xss_protection: true,
+    enable_content_security_policy: true,
+    session_timeout: 30,
+    max_login_attempts: 5,
+    password_min_length: 8,
+  },
+  notifications: {
+    email_notifications: true,
+    push_notifications: true,
+    sms_notifications: false,
+    notification_frequency: 'immediate',
+  },
+  database: {
+    connection_pool_size: 10,
+    query_timeout: 30,
+    backup_frequency: 'daily',
+    auto_backup: true,
+  },
+  api: {
+    rate_limit_enabled: true,
+    rate_limit_requests: 100,
+    rate_limit_window: 60,
+    cors_enabled: false,
+    cors_origins: [],
+  },
+  root_admin: {
+    auto_disable_after_creation: true,
+    require_strong_password: true,
+    max_root_admins: MAX_ROOT_ADMINS_DEFAULT,
+  },
+};

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { apiToken, createUser } from './support/api.ts';
+import { launchBrowser, signIn } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+describe('the Users screen on the demo data', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  before(async () => {
+    [server, browser] = await Promise.all([startServer({ demo: true }), launchBrowser()]);
+    const token = await apiToken(server.url);
+    for (const name of ['e2e-alpha', 'e2e-beta']) {
+      await createUser(server.url, token, { username: name, email: `${name}@example.test`, password: 'Passw0rd!x' });
+    }
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server.url);
+    await page.goto(`${server.url}/users`);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const pager = () => page.getByRole('navigation', { name: 'Users pages' });
+
+  it('pages through the real users ten at a time', async () => {
+    await pager().getByText(/Showing 1–10 of \d+ users/).waitFor();
+    const total = Number((await pager().innerText()).match(/of (\d+) users/)?.[1]);
+    assert.ok(total > 1000, `demo data has many users (saw ${total})`);
+    assert.equal(await page.getByRole('checkbox', { name: /^Select (?!all)/ }).count(), 10);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await pager().getByText(`Showing 11–20 of ${total} users`).waitFor();
+    await pager().getByText(`Page 2 of ${Math.ceil(total / 10)}`).waitFor();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await pager().getByText(`Showing 1–10 of ${total} users`).waitFor();
+  });
+
+  it('searches on the server and bulk-edits the matches', async () => {
+    await page.getByPlaceholder('Search by username, email or full name...').fill('e2e-');
+    await pager().getByText('Showing 1–2 of 2 users').waitFor();
+
+    await page.getByRole('checkbox', { name: 'Select all users on this page' }).click();
+    const bulk = page.getByRole('region', { name: 'Bulk actions' }).or(page.getByLabel('Bulk actions'));
+    await bulk.getByText('2 selected').waitFor();
+    await bulk.getByRole('button', { name: 'Make Admin' }).click();
+    await page.getByRole('button', { name: 'Remove admin: e2e-alpha' }).waitFor();
+    await page.getByRole('button', { name: 'Remove admin: e2e-beta' }).waitFor();
+
+    // The change is in the database: it survives a reload.
+    await page.reload();
+    await page.getByRole('button', { name: 'Remove admin: e2e-alpha' }).waitFor();
+
+    await page.getByRole('checkbox', { name: 'Select all users on this page' }).click();
+    await bulk.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No users found').waitFor();
+  });
+
+  it('refuses a bulk action that includes the signed-in admin, and changes nothing', async () => {
+    await page.getByPlaceholder('Search by username, email or full name...').fill('admin@switchboard.local');
+    await pager().getByText('Showing 1–1 of 1 users').waitFor();
+    await page.getByRole('checkbox', { name: 'Select all users on this page' }).click();
+    await page.getByLabel('Bulk actions').getByRole('button', { name: 'Remove Admin' }).click();
+    await page.getByText('You cannot remove your own admin rights').first().waitFor();
+    assert.equal(await page.getByLabel('Bulk actions').getByText('1 selected').isVisible(), true);
+  });
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessTokens } from '../modules/auth/access-token.ts';
+import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
+import type { RegisteredRoute } from './route-table.ts';
+
+/**
+ * Deny by default (DESIGN.md): the only /api/v1 routes reachable without a signed-in admin.
+ * Adding a public route means adding it here, on purpose.
+ */
+const PUBLIC_ROUTES = [
+  'GET /api/v1/admin_root_admin/settings',
+  'GET /api/v1/admin_root_admin/status',
+  'GET /api/v1/health/ready',
+  'GET /api/v1/health/simple',
+  // Crash reports: the crash screen also shows to signed-out visitors; rate-limited per IP.
+  'POST /api/v1/admin/errors',
+  'POST /api/v1/admin_root_admin/register',
+  'POST /api/v1/auth/login',
+  'POST /api/v1/auth/logout',
+  'POST /api/v1/auth/refresh-token',
+];
+
+const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;
+/** A concrete URL for a route pattern: any parameter gets a well-formed id that matches nothing. */
+const concreteUrl = (url: string) =>
+  url.replace(/:[A-Za-z_]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'anything');
+
+/** An `alg: none` JWT with the right claims: a guard that skipped the signature check would accept it. */
+const unsignedToken = (claims: Record<string, unknown>) => {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ ...claims, iss: 'switchboard', aud: 'switchboard-console', iat: now, exp: now + 600 })}.`;
+};
+
+describe('deny by default', () => {
+  let t: TestApp;
+  let apiRoutes: RegisteredRoute[];
+  let guarded: RegisteredRoute[];
+  const headers: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // HEAD routes mirror their GET route's config; checking the GET covers them.
+    apiRoutes = t.app.routeTable.filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD');
+    guarded = apiRoutes.filter((r) => !r.public);
+
+    const other = createAccessTokens('another-secret-that-is-long-enough-for-hs256');
+    const admin = await insertUser(t.db, { username: 'real-admin', isRootAdmin: true });
+    headers.root = (await t.authHeader(admin)).authorization;
+    const nonAdmin = await insertUser(t.db, { username: 'caller', isAdmin: false });
+    const deactivated = await insertUser(t.db, { username: 'gone', isAdmin: true, isActive: false });
+    headers.forged = `Bearer ${await other.sign({ ...admin, isRootAdmin: true })}`;
+    headers.unsigned = `Bearer ${unsignedToken({ sub: admin.id, username: admin.username, root: true })}`;
+    headers.garbage = 'Bearer not-a-jwt';
+    headers.notBearer = `Basic ${Buffer.from('real-admin:whatever').toString('base64')}`;
+    headers.nonAdmin = (await t.authHeader(nonAdmin)).authorization;
+    headers.deactivated = (await t.authHeader(deactivated)).authorization;
+    headers.deleted = (
+      await t.authHeader({ id: '00000000-0000-4000-8000-00000000dead', username: 'x', isRootAdmin: true })
+    ).authorization;
+  });
+  afterAll(() => t.close());
+
+  it('has exactly the intended public routes', () => {
+    expect(
+      apiRoutes
+        .filter((r) => r.public)
+        .map(label)
+        .sort(),
+    ).toEqual(PUBLIC_ROUTES);
+  });
+
+  it('sees the route table (the walk below is not vacuous)', () => {
+    expect(guarded.length).toBeGreaterThan(0);
+  });
+
+  it('lets a signed-in root admin past the guard on every guarded GET, so the 401s below come from it', async () => {
+    const failures: string[] = [];
+    for (const route of guarded.filter((r) => r.method === 'GET')) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: concreteUrl(route.url),
+        headers: { authorization: headers.root as string },
+      });
+      if (res.statusCode === 401) failures.push(label(route));
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['a token signed with another secret', 'forged'],
+    ['an unsigned token', 'unsigned'],
+    ['a malformed token', 'garbage'],
+    ['basic credentials', 'notBearer'],
+    ["a non-admin's token", 'nonAdmin'],
+    ["a deactivated admin's token", 'deactivated'],
+    ["a deleted user's token", 'deleted'],
+  ])('answers 401 on every other /api/v1 route with %s', async (_case, key) => {
+    const failures: string[] = [];
+    for (const route of guarded) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concreteUrl(route.url),
+        headers: key ? { authorization: headers[key] as string } : {},
+        payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
+      });
+      if (res.statusCode !== 401) failures.push(`${label(route)} -> ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** Root admins that count against max_root_admins: a deactivated one no longer holds a seat. */
+export async function countActiveRootAdmins(executor: Executor): Promise<number> {
+  const [row] = await executor
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.isRootAdmin, true), eq(users.isActive, true)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Serialises registrations until the transaction ends, so the seat count read inside it stays
+ * true until the insert (an advisory lock; PGlite supports it too).
+ */
+export async function lockRegistration(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard:root-admin-registration'))`);
+}
+
+/** Which of the two unique fields are taken, compared case-insensitively like the unique indexes. */
+export async function findTakenNames(executor: Executor, username: string, email: string) {
+  const rows = await executor
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`),
+    );
+  return {
+    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+export async function insertRootAdmin(
+  executor: Executor,
+  input: { username: string; email: string; fullName: string | null; passwordHash: string },
+) {
+  const [row] = await executor
+    .insert(users)
+    .values({ ...input, isAdmin: true, isRootAdmin: true, isActive: true })
+    .returning({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      full_name: users.fullName,
+      is_admin: users.isAdmin,
+      is_root_admin: users.isRootAdmin,
+      is_active: users.isActive,
+      created_at: users.createdAt,
+    });
+  if (!row) throw new Error('root admin insert returned no row');
+  return { ...row, created_at: row.created_at.toISOString() };
+}

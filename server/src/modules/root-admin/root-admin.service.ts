@@ -1,0 +1,98 @@
+import {
+  ROOT_ADMIN_MESSAGES,
+  type RootAdminRegistration,
+  type RootAdminSettings,
+  type RootAdminStatus,
+} from '@switchboard/contract/root-admin';
+import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { conflict, forbidden } from '../../http/http-error.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { hashPassword } from '../auth/password.ts';
+import { readSettingsSection } from '../settings/settings.repository.ts';
+import {
+  countActiveRootAdmins,
+  findTakenNames,
+  insertRootAdmin,
+  lockRegistration,
+} from './root-admin.repository.ts';
+
+/** Open while fewer active root admins exist than max_root_admins: closing is automatic (spec §4). */
+async function seats(executor: Executor) {
+  const existing = await countActiveRootAdmins(executor);
+  const section = await readSettingsSection(executor, 'root_admin');
+  return { existing, section, open: existing < section.max_root_admins };
+}
+
+export async function registrationStatus(db: Database): Promise<RootAdminStatus> {
+  const { existing, open } = await seats(db);
+  return { success: true, enabled: open, existing_root_admins: existing };
+}
+
+export async function registrationSettings(db: Database): Promise<RootAdminSettings> {
+  const { existing, open, section } = await seats(db);
+  return {
+    success: true,
+    registration_enabled: open,
+    existing_root_admins: existing,
+    can_disable: false,
+    settings: section,
+  };
+}
+
+/**
+ * Creates a root admin while a seat is free. The seat count and the insert happen under one
+ * advisory lock, so two simultaneous registrations cannot both take the last seat.
+ */
+export async function registerRootAdmin(
+  db: Database,
+  input: z.output<typeof RootAdminRegistration>,
+  context: RequestContext,
+): Promise<void> {
+  // Cheap early refusal: once closed, anonymous callers cannot make the server hash passwords.
+  if (!(await seats(db)).open) throw forbidden(ROOT_ADMIN_MESSAGES.closed);
+  await refuseTakenNames(db, input.username, input.email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await db.transaction(async (tx) => {
+      await lockRegistration(tx);
+      if (!(await seats(tx)).open) throw forbidden(ROOT_ADMIN_MESSAGES.closed);
+      await refuseTakenNames(tx, input.username, input.email);
+      const user = await insertRootAdmin(tx, {
+        username: input.username,
+        email: input.email,
+        fullName: input.display_name || null,
+        passwordHash,
+      });
+      await recordAudit(tx, {
+        // Nobody is signed in: the new account is the one acting.
+        actor: { id: user.id, username: user.username, isRootAdmin: true },
+        action: 'root_admin.register',
+        targetType: 'user',
+        targetId: user.id,
+        before: null,
+        after: user,
+        context,
+      });
+    });
+  } catch (error) {
+    // An admin may create the same name through the users screen meanwhile; the unique index decides.
+    if (uniqueViolation(error)) await refuseTakenNames(db, input.username, input.email);
+    throw error;
+  }
+}
+
+async function refuseTakenNames(executor: Executor, username: string, email: string): Promise<void> {
+  const taken = await findTakenNames(executor, username, email);
+  if (taken.username) throw conflict(USER_RULE_MESSAGES.usernameTaken, 'username');
+  if (taken.email) throw conflict(USER_RULE_MESSAGES.emailTaken, 'email');
+}
+
+function uniqueViolation(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,52 @@
+import { SETTINGS_DEFAULTS, Settings, type SettingsSectionKey } from '@switchboard/contract/settings';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { settings } from '../../db/schema/system.ts';
+
+/**
+ * One settings section: the stored values over the spec §9 defaults. Field by field, so a
+ * section saved before a field existed, or a stored value that no longer passes its schema,
+ * still yields a complete, valid section.
+ */
+export async function readSettingsSection<K extends SettingsSectionKey>(
+  executor: Executor,
+  key: K,
+): Promise<Settings[K]> {
+  const [row] = await executor
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key))
+    .limit(1);
+  return mergeSection(key, row?.value);
+}
+
+/** Every section, for the settings screen. */
+export async function readAllSettings(executor: Executor): Promise<Settings> {
+  const rows = await executor.select({ key: settings.key, value: settings.value }).from(settings);
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const section = <K extends SettingsSectionKey>(key: K) => mergeSection(key, stored.get(key));
+  return {
+    app: section('app'),
+    security: section('security'),
+    notifications: section('notifications'),
+    database: section('database'),
+    api: section('api'),
+    root_admin: section('root_admin'),
+  };
+}
+
+function mergeSection<K extends SettingsSectionKey>(key: K, stored: unknown): Settings[K] {
+  const defaults = SETTINGS_DEFAULTS[key] as Record<string, unknown>;
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored))
+    return structuredClone(defaults) as Settings[K];
+  const fields = Settings.shape[key].shape as Record<
+    string,
+    { safeParse(v: unknown): { success: boolean; data?: unknown } }
+  >;
+  const merged: Record<string, unknown> = {};
+  for (const [name, fallback] of Object.entries(defaults)) {
+    const parsed = fields[name]?.safeParse((stored as Record<string, unknown>)[name]);
+    merged[name] = parsed?.success ? parsed.data : structuredClone(fallback);
+  }
+  return merged as Settings[K];
+}

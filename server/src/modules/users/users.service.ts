@@ -1,0 +1,189 @@
+import {
+  type AdminUserRow,
+  type BulkUserAction,
+  type CreateUserRequest,
+  type ListUsersQuery,
+  USER_RULE_MESSAGES,
+  type UsersPage,
+} from '@switchboard/contract/users';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { type AuditEntry, recordAudit, recordAudits } from '../audit/audit.repository.ts';
+import type { AdminPrincipal } from '../auth/access-token.ts';
+import { hashPassword } from '../auth/password.ts';
+import * as repo from './users.repository.ts';
+
+export async function listUsers(db: Database, query: ListUsersQuery): Promise<UsersPage> {
+  const { rows, total } = await repo.listUsers(db, query);
+  return {
+    users: rows,
+    total,
+    page: query.page,
+    limit: query.limit,
+    total_pages: Math.ceil(total / query.limit),
+  };
+}
+
+export async function getUser(db: Database, id: string): Promise<AdminUserRow> {
+  const user = await repo.findUser(db, id);
+  if (!user) throw notFound(USER_RULE_MESSAGES.notFound);
+  return user;
+}
+
+export async function createUser(
+  db: Database,
+  actor: AdminPrincipal,
+  input: z.output<typeof CreateUserRequest>,
+  context: RequestContext,
+): Promise<AdminUserRow> {
+  await refuseTakenNames(db, input.username, input.email);
+  // Hashing takes tens of milliseconds; do it before the transaction rather than inside it.
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await repo.insertUser(tx, {
+        username: input.username,
+        email: input.email,
+        fullName: input.full_name || null,
+        passwordHash,
+        isAdmin: input.is_admin,
+      });
+      await recordAudit(tx, {
+        actor,
+        action: 'user.create',
+        targetType: 'user',
+        targetId: user.id,
+        before: null,
+        after: user,
+        context,
+      });
+      return user;
+    });
+  } catch (error) {
+    // Two requests for the same name can both pass the check; the unique index decides.
+    if (uniqueViolation(error)) await refuseTakenNames(db, input.username, input.email);
+    throw error;
+  }
+}
+
+async function refuseTakenNames(db: Database, username: string, email: string): Promise<void> {
+  const taken = await repo.findClashes(db, username, email);
+  if (taken.username) throw conflict(USER_RULE_MESSAGES.usernameTaken, 'username');
+  if (taken.email) throw conflict(USER_RULE_MESSAGES.emailTaken, 'email');
+}
+
+function uniqueViolation(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export interface UserActionResult {
+  /** How many users actually changed (making an admin of an admin changes nothing). */
+  affected: number;
+  /** The targets as they are now; empty after a delete. */
+  users: AdminUserRow[];
+}
+
+/**
+ * Make admin, remove admin or delete, for one user or many: all of them or none. The rows are
+ * locked, every rule is checked against their locked state, and the change and its audit rows
+ * commit together.
+ */
+export async function applyUserAction(
+  db: Database,
+  actor: AdminPrincipal,
+  { action, user_ids }: BulkUserAction,
+  context: RequestContext,
+): Promise<UserActionResult> {
+  const ids = [...new Set(user_ids)];
+  return db.transaction(async (tx) => {
+    const { targets, rootAdmins } = await repo.lockUsersForChange(tx, ids);
+    const refusal = refusalOf(actor, action, ids, targets, rootAdmins);
+    if (refusal) throw refusal;
+
+    if (action === 'delete') {
+      await repo.deleteUsers(tx, ids);
+      await recordAudits(
+        tx,
+        targets.map((before) => audit('user.delete', before, null)),
+      );
+      return { affected: targets.length, users: [] };
+    }
+    const makeAdmin = action === 'make_admin';
+    const changing = targets.filter((u) => u.is_admin !== makeAdmin);
+    const changed = await repo.setAdmin(
+      tx,
+      changing.map((u) => u.id),
+      makeAdmin,
+    );
+    const after = new Map(changed.map((u) => [u.id, u]));
+    await recordAudits(
+      tx,
+      changing.map((before) => audit('user.set_admin', before, after.get(before.id) ?? null)),
+    );
+    return { affected: changed.length, users: targets.map((u) => after.get(u.id) ?? u) };
+  });
+
+  function audit(name: AuditEntry['action'], before: AdminUserRow, after: AdminUserRow | null): AuditEntry {
+    return { actor, action: name, targetType: 'user', targetId: before.id, before, after, context };
+  }
+}
+
+/** The toggle-admin row action: the same rules as the bulk action, for one user. */
+export async function setUserAdmin(
+  db: Database,
+  actor: AdminPrincipal,
+  id: string,
+  isAdmin: boolean,
+  context: RequestContext,
+): Promise<AdminUserRow> {
+  const change: BulkUserAction = { action: isAdmin ? 'make_admin' : 'remove_admin', user_ids: [id] };
+  const [user] = (await applyUserAction(db, actor, change, context)).users;
+  if (!user) throw notFound(USER_RULE_MESSAGES.notFound);
+  return user;
+}
+
+export async function deleteUser(
+  db: Database,
+  actor: AdminPrincipal,
+  id: string,
+  context: RequestContext,
+): Promise<void> {
+  await applyUserAction(db, actor, { action: 'delete', user_ids: [id] }, context);
+}
+
+/** Why the action must not happen, or undefined when it may. */
+function refusalOf(
+  actor: AdminPrincipal,
+  action: BulkUserAction['action'],
+  ids: readonly string[],
+  targets: readonly AdminUserRow[],
+  rootAdmins: readonly AdminUserRow[],
+): HttpError | undefined {
+  if (targets.length < ids.length) {
+    if (ids.length === 1) return notFound(USER_RULE_MESSAGES.notFound);
+    const found = new Set(targets.map((u) => u.id));
+    const missing = ids.filter((id) => !found.has(id));
+    return new HttpError(404, USER_RULE_MESSAGES.someNotFound(missing.length), {
+      field: 'user_ids',
+      detail: `Not found: ${missing.join(', ')}`,
+    });
+  }
+  if (action === 'make_admin') return undefined;
+  if (ids.includes(actor.id)) {
+    return forbidden(
+      action === 'delete' ? USER_RULE_MESSAGES.cannotDeleteSelf : USER_RULE_MESSAGES.cannotDemoteSelf,
+    );
+  }
+  if (!targets.some((u) => u.is_root_admin)) return undefined;
+  if (action === 'remove_admin') return conflict(USER_RULE_MESSAGES.rootAdminIsAlwaysAdmin);
+  if (!rootAdmins.some((u) => u.is_active && !ids.includes(u.id)))
+    return conflict(USER_RULE_MESSAGES.lastRootAdmin);
+  // Read from the locked rows, not the token, so a root admin removed a moment ago no longer counts.
+  if (!rootAdmins.some((u) => u.id === actor.id)) return forbidden(USER_RULE_MESSAGES.onlyRootDeletesRoot);
+  return undefined;
+}

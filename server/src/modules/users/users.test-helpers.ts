@@ -1,0 +1,23 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/security.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** What the users tests compare before and after a request: every user's id, username and roles. */
+export const userStates = (db: Database) =>
+  db
+    .select({
+      id: users.id,
+      username: users.username,
+      isAdmin: users.isAdmin,
+      isRootAdmin: users.isRootAdmin,
+    })
+    .from(users)
+    .orderBy(asc(users.username));
+
+export const auditRows = (db: Database, targetId?: string) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(targetId ? eq(auditLog.targetId, targetId) : undefined)
+    .orderBy(asc(auditLog.id));

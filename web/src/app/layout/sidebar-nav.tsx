@@ -1,0 +1,38 @@
+import { NavLink } from 'react-router';
+import { NAV_SECTIONS } from '@/app/layout/nav-items.ts';
+import { cn } from '@/lib/utils.ts';
+
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-6 px-3 py-4">
+      {NAV_SECTIONS.map((section) => (
+        <div key={section.title} className="flex flex-col gap-1">
+          <p className="px-3 pb-1 text-[11px] font-semibold tracking-wider text-muted-foreground/80 uppercase">
+            {section.title}
+          </p>
+          <ul className="flex flex-col gap-0.5">
+            {section.items.map(({ path, label, icon: Icon }) => (
+              <li key={path}>
+                <NavLink
+                  to={path}
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground transition-colors outline-none',
+                      'hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+                      isActive &&
+                        'bg-sidebar-accent text-sidebar-accent-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+                    )
+                  }
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,51 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
+import { useSession } from '@/lib/session-context.tsx';
+
+export const SIGNED_IN_HOME = '/dashboard';
+
+/** Where the login page sends the admin afterwards: the guarded page they asked for, if any. */
+interface LoginRedirectState {
+  from?: string;
+}
+
+function redirectTarget(state: unknown): string {
+  const from = (state as LoginRedirectState | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login'
+    ? from
+    : SIGNED_IN_HOME;
+}
+
+/** Signed-in routes: a signed-out visitor goes to /login, remembering where they were headed. */
+export function RequireSession() {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <FullPageSpinner />;
+  if (status === 'signed-out') {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/login" replace state={{ from } satisfies LoginRedirectState} />;
+  }
+  return <Outlet />;
+}
+
+/** The landing page and /login are for signed-out visitors; a signed-in admin goes on to the console. */
+export function SignedOutOnly() {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <FullPageSpinner />;
+  if (status === 'signed-in') return <Navigate to={redirectTarget(location.state)} replace />;
+  return <Outlet />;
+}
+
+/** Pages that render either way still wait for the session so they never flash the wrong state. */
+export function AnySession() {
+  const { status } = useSession();
+  return status === 'loading' ? <FullPageSpinner /> : <Outlet />;
+}
+
+/** Unknown paths: the console home when signed in, the landing page otherwise. */
+export function UnknownRoute() {
+  const { status } = useSession();
+  if (status === 'loading') return <FullPageSpinner />;
+  return <Navigate to={status === 'signed-in' ? SIGNED_IN_HOME : '/'} replace />;
+}

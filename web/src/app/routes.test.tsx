@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { renderApp, storeSignedInSession, TEST_USER } from '@/testing/render-app.tsx';
+
+const path = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
+
+describe('routes while signed out', () => {
+  it('sends a guarded path to /login and back there after signing in', async () => {
+    mockFetch(() =>
+      jsonResponse({
+        success: true,
+        access_token: 'a',
+        refresh_token: 'r',
+        token_type: 'bearer',
+        expires_in: 1800,
+        user: TEST_USER,
+      }),
+    );
+    const { router } = renderApp('/calls?tab=recent');
+    await waitFor(() => expect(path(router)).toBe('/login'));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Calls Management' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/calls?tab=recent');
+  });
+
+  it.each(['/no-such-page', '/landing'])('redirects %s to the landing page', async (start) => {
+    const { router } = renderApp(start);
+    await waitFor(() => expect(path(router)).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'every call, user and coin under control',
+    );
+  });
+
+  it('landing page links Sign In and Get Started to /login', async () => {
+    renderApp('/');
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(within(banner).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
+    expect(screen.getByText('99.9%')).toBeInTheDocument();
+    expect(screen.getByText('24/7')).toBeInTheDocument();
+  });
+
+  it('renders /factory-reset', async () => {
+    renderApp('/factory-reset');
+    expect(await screen.findByRole('heading', { name: 'Factory Reset' })).toBeInTheDocument();
+  });
+});
+
+describe('routes while signed in', () => {
+  it.each(['/login', '/', '/unknown/path'])('sends %s to /dashboard', async (start) => {
+    storeSignedInSession();
+    const { router } = renderApp(start);
+    await waitFor(() => expect(path(router)).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('shows the shell: every screen in the sidebar, the user and Logout', async () => {
+    storeSignedInSession();
+    renderApp('/coin-management');
+    expect(await screen.findByRole('heading', { name: 'Coin Management' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Coin Management' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getAllByRole('link')).toHaveLength(16);
+    expect(within(nav).queryByRole('link', { name: /login/i })).not.toBeInTheDocument();
+    expect(screen.getByText(TEST_USER.email)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('logs out: tells the server, clears the session and lands on /login', async () => {
+    storeSignedInSession();
+    const { calls } = mockFetch(() => jsonResponse({ success: true, message: 'Logged out' }));
+    const { router } = renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(path(router)).toBe('/login'));
+    expect(calls[0]).toMatchObject({
+      url: '/api/v1/auth/logout',
+      method: 'POST',
+      headers: { 'refresh-token': 'refresh-1' },
+    });
+    expect(localStorage.getItem('admin_auth_token')).toBeNull();
+  });
+
+  it('opens the navigation slide-over from the menu button and closes it on navigation', async () => {
+    storeSignedInSession();
+    const { router } = renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
+    const sheet = await screen.findByRole('dialog');
+    await user.click(within(sheet).getByRole('link', { name: 'Security' }));
+    await waitFor(() => expect(path(router)).toBe('/security'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

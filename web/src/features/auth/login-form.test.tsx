@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_APP_CONFIG } from '@/lib/app-config.ts';
+import { STORAGE_KEYS } from '@/lib/session-storage.ts';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { renderApp, TEST_USER } from '@/testing/render-app.tsx';
+
+const tokens = {
+  success: true,
+  access_token: 'a',
+  refresh_token: 'r',
+  token_type: 'bearer',
+  expires_in: 1800,
+  user: TEST_USER,
+};
+
+async function submit(username = 'admin', password = 'secret') {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Username'), username);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return user;
+}
+
+describe('login form', () => {
+  it('requires both fields before calling the server', async () => {
+    const { spy } = mockFetch(() => jsonResponse(tokens));
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('reads "Signing in..." while busy, then opens the dashboard', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { router } = renderApp('/login');
+    await submit();
+    const busy = await screen.findByRole('button', { name: 'Signing in...' });
+    expect(busy).toBeDisabled();
+    answer(jsonResponse(tokens));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('a');
+  });
+
+  it.each([
+    [401, { success: false, message: 'Invalid username or password' }, 'Invalid username or password'],
+    [403, { success: false, message: 'Account is deactivated' }, 'Account is deactivated'],
+    [
+      429,
+      { success: false, message: 'Too many failed sign-in attempts. Try again later.' },
+      'Too many failed sign-in attempts. Try again later.',
+    ],
+    [200, { success: true }, 'Login failed. Please try again.'],
+  ])('status %i shows the matching message', async (status, body, message) => {
+    mockFetch(() => jsonResponse(body, status));
+    renderApp('/login');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('shows the network error when the server cannot be reached', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderApp('/login');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error: Unable to connect to server');
+  });
+
+  it('shows the demo credentials only when the config says demo is on', async () => {
+    const demo = { enabled: true, credentials: { username: 'demo-admin', password: 'Demo!Pass1' } };
+    const first = renderApp('/login', { ...DEFAULT_APP_CONFIG, demo });
+    const hint = await screen.findByRole('complementary', { name: 'Demo credentials' });
+    expect(hint).toHaveTextContent('demo-admin');
+    expect(hint).toHaveTextContent('Demo!Pass1');
+    first.unmount();
+
+    renderApp('/login');
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.queryByRole('complementary', { name: 'Demo credentials' })).not.toBeInTheDocument();
+  });
+});

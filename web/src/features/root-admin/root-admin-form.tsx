@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RootAdminRegistration } from '@switchboard/contract/root-admin';
+import { useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { FormAlert } from '@/components/form-alert.tsx';
+import { FormField, fieldMessageId } from '@/components/form-field.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { useRegisterRootAdmin } from '@/features/root-admin/api.ts';
+import { DisableRegistrationNotice } from '@/features/root-admin/disable-registration-notice.tsx';
+import { registrationErrorMessage } from '@/features/root-admin/registration-error.ts';
+import { ApiRequestError } from '@/lib/api-client.ts';
+
+type Field = FieldPath<RootAdminRegistration>;
+const FIELDS: { name: Field; label: string; type?: string; autoComplete: string; hint?: string }[] = [
+  { name: 'username', label: 'Username', autoComplete: 'username' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'display_name', label: 'Display Name (optional)', autoComplete: 'name' },
+  {
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: 'At least 8 characters with uppercase, lowercase, number and special character.',
+  },
+  { name: 'confirm_password', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+];
+const isField = (name: string): name is Field => FIELDS.some((field) => field.name === name);
+
+/** Spec §5: the contract's schema gives the exact messages; editing a field clears its error. */
+export function RootAdminForm({ onRegistered }: { onRegistered: () => void }) {
+  const register = useRegisterRootAdmin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(RootAdminRegistration),
+    // Re-validating on every keystroke would replace the cleared message with a new one.
+    reValidateMode: 'onSubmit',
+    defaultValues: { username: '', email: '', display_name: '', password: '', confirm_password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await register.mutateAsync(values);
+      onRegistered();
+    } catch (error) {
+      const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : [];
+      const known = fieldErrors.filter((fieldError) => isField(fieldError.field));
+      for (const fieldError of known) {
+        form.setError(
+          fieldError.field as Field,
+          { type: 'server', message: fieldError.message },
+          { shouldFocus: true },
+        );
+      }
+      if (known.length === 0) setFormError(registrationErrorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {formError && <FormAlert message={formError} />}
+      {FIELDS.map(({ name, label, type, autoComplete, hint }) => {
+        const id = `root-admin-${name}`;
+        const error = errors[name]?.message;
+        return (
+          <FormField key={name} id={id} label={label} error={error} hint={hint}>
+            <Input
+              id={id}
+              type={type ?? 'text'}
+              autoComplete={autoComplete}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error || hint ? fieldMessageId(id) : undefined}
+              {...form.register(name, { onChange: () => form.clearErrors(name) })}
+            />
+          </FormField>
+        );
+      })}
+      <div className="flex flex-col gap-3 pt-2 sm:flex-row-reverse sm:justify-between">
+        <Button type="submit" disabled={register.isPending}>
+          {register.isPending ? 'Registering...' : 'Register Root Admin'}
+        </Button>
+        <DisableRegistrationNotice />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { CircleCheckIcon, LockIcon, ShieldPlusIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Brand } from '@/components/brand.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { useRootAdminStatus } from '@/features/root-admin/api.ts';
+import { RootAdminForm } from '@/features/root-admin/root-admin-form.tsx';
+import { useRegistrationDone } from '@/features/root-admin/use-registration-done.ts';
+
+/** Spec §2 "Root admin registration (/admin_root_admin)". */
+export function RootAdminPage() {
+  const status = useRootAdminStatus();
+  const { done, markDone } = useRegistrationDone();
+  const enabled = status.data?.enabled === true;
+
+  let body: ReactNode;
+  if (done) body = <RegistrationSuccess />;
+  else if (status.isPending)
+    body = <Spinner label="Checking registration status..." showLabel className="justify-center py-10" />;
+  else if (!enabled)
+    body = <RegistrationDisabled existingRootAdmins={status.data?.existing_root_admins ?? 0} />;
+  else
+    body = (
+      <Card>
+        <CardHeader>
+          <span className="mb-2 flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
+            <ShieldPlusIcon className="size-5" aria-hidden="true" />
+          </span>
+          <h1 className="text-xl leading-none font-semibold tracking-tight">Create Root Administrator</h1>
+          <CardDescription>
+            Set up the first administrator account. It has full control over the console.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <RootAdminForm onRegistered={markDone} />
+        </CardContent>
+      </Card>
+    );
+
+  return (
+    <main className="flex min-h-dvh flex-col items-center bg-muted/40 px-4 py-10 sm:py-16">
+      <Link to="/" className="mb-8 rounded-md">
+        <Brand />
+      </Link>
+      <div className="w-full max-w-lg">{body}</div>
+    </main>
+  );
+}
+
+function RegistrationDisabled({ existingRootAdmins }: { existingRootAdmins: number }) {
+  return (
+    <Card className="text-center">
+      <CardHeader className="items-center">
+        <span className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <LockIcon className="size-5" aria-hidden="true" />
+        </span>
+        <h1 className="text-xl leading-none font-semibold tracking-tight">Registration Disabled</h1>
+        <CardDescription>Root administrator registration is not open on this server.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        {existingRootAdmins > 0 && (
+          <p className="rounded-lg border bg-muted/50 px-4 py-3 text-sm text-muted-foreground">
+            A root administrator already exists. Sign in with that account or ask its owner for access.
+          </p>
+        )}
+        <Button asChild>
+          <Link to="/login">Go to Login</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RegistrationSuccess() {
+  return (
+    <Card className="text-center">
+      <CardHeader>
+        <span className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-success/12 text-success">
+          <CircleCheckIcon className="size-6" aria-hidden="true" />
+        </span>
+        <h1 role="status" className="text-xl leading-none font-semibold tracking-tight">
+          Registration Successful!
+        </h1>
+        <CardDescription>Your root administrator account is ready. Redirecting to login...</CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}

@@ -1,0 +1,153 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { configureApiClient } from '@/lib/api-client.ts';
+import { useAppConfig } from '@/lib/app-config-context.tsx';
+import {
+  isSessionValid,
+  loginRequest,
+  logoutRequest,
+  msUntilRefreshDue,
+  needsRefresh,
+  refreshSession,
+} from '@/lib/session.ts';
+import {
+  clearStoredSession,
+  readStoredAccessToken,
+  readStoredRefreshToken,
+  readStoredSession,
+  STORAGE_KEYS,
+  type StoredSession,
+} from '@/lib/session-storage.ts';
+import type { SessionUser } from '@/lib/session-user.ts';
+
+export type { SessionUser } from '@/lib/session-user.ts';
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface SessionContextValue {
+  user: SessionUser | null;
+  status: SessionStatus;
+  /** Resolves once signed in; rejects with an Error whose message is what the login form shows. */
+  login(username: string, password: string): Promise<void>;
+  /** Tells the server, then clears the stored session whatever it answered. */
+  logout(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function useSession(): SessionContextValue {
+  const value = use(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}
+
+type SessionState =
+  | { status: 'loading' | 'signed-out'; session: null }
+  | { status: 'signed-in'; session: StoredSession };
+const SIGNED_OUT: SessionState = { status: 'signed-out', session: null };
+/** setTimeout overflows past 2^31-1 ms; a longer wait is simply re-armed later. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const config = useAppConfig();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>({ status: 'loading', session: null });
+  const refreshing = useRef<Promise<StoredSession | null> | null>(null);
+
+  const signOutLocally = useCallback(() => {
+    clearStoredSession();
+    queryClient.clear();
+    setState(SIGNED_OUT);
+  }, [queryClient]);
+
+  // Refresh tokens rotate on use, so two refreshes at once would revoke each other: share one.
+  const refresh = useCallback(async () => {
+    refreshing.current ??= refreshSession().finally(() => {
+      refreshing.current = null;
+    });
+    const next = await refreshing.current;
+    setState((current) => {
+      if (next) return { status: 'signed-in', session: next };
+      // No refresh token: spec §8 leaves the stored session alone; keep using it while it is valid.
+      return current.status === 'signed-in' && isSessionValid(current.session) && readStoredAccessToken()
+        ? current
+        : SIGNED_OUT;
+    });
+    if (!next) queryClient.clear();
+    return next;
+  }, [queryClient]);
+
+  useLayoutEffect(() => {
+    configureApiClient({
+      appName: config.app.name,
+      appVersion: config.app.version,
+      getAccessToken: readStoredAccessToken,
+      onUnauthorized: signOutLocally,
+    });
+  }, [config.app.name, config.app.version, signOutLocally]);
+
+  // Spec §4 start-up: use a valid stored token, else try the refresh token, else signed out.
+  useEffect(() => {
+    const stored = readStoredSession();
+    if (stored && isSessionValid(stored)) {
+      setState({ status: 'signed-in', session: stored });
+      if (needsRefresh(stored)) void refresh();
+    } else if (readStoredRefreshToken()) {
+      void refresh();
+    } else {
+      if (stored) clearStoredSession();
+      setState(SIGNED_OUT);
+    }
+  }, [refresh]);
+
+  const session = state.session;
+  useEffect(() => {
+    if (!session) return;
+    const timer = window.setTimeout(() => void refresh(), Math.min(msUntilRefreshDue(session), MAX_TIMER_MS));
+    // Background tabs throttle timers; check again as soon as the admin comes back.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && needsRefresh(session)) void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [session, refresh]);
+
+  // Another tab signed in, refreshed or signed out.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== STORAGE_KEYS.accessToken) return;
+      const stored = readStoredSession();
+      setState(stored ? { status: 'signed-in', session: stored } : SIGNED_OUT);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const login = useCallback(async (username: string, password: string) => {
+    const next = await loginRequest(username, password);
+    setState({ status: 'signed-in', session: next });
+  }, []);
+
+  const logout = useCallback(async () => {
+    await logoutRequest();
+    signOutLocally();
+  }, [signOutLocally]);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({ user: state.session?.user ?? null, status: state.status, login, logout }),
+    [state, login, logout],
+  );
+  return <SessionContext value={value}>{children}</SessionContext>;
+}

@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logger } from '@/lib/logger.ts';
+import { isSessionValid, needsRefresh, refreshSession, sessionFromTokens } from '@/lib/session.ts';
+import { readStoredSession, STORAGE_KEYS } from '@/lib/session-storage.ts';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { storeSignedInSession, TEST_USER } from '@/testing/render-app.tsx';
+
+const NOW = new Date('2026-03-01T12:00:00Z').getTime();
+const MINUTE = 60_000;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW });
+  logger.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('session validity (5 and 10 minute thresholds)', () => {
+  it('is valid while more than 5 minutes remain and needs refresh within 10', () => {
+    const session = { expiresAt: NOW + 30 * MINUTE };
+    expect(isSessionValid(session)).toBe(true);
+    expect(needsRefresh(session)).toBe(false);
+
+    vi.setSystemTime(NOW + 20 * MINUTE - 1); // 10 min + 1 ms left
+    expect(needsRefresh(session)).toBe(false);
+    vi.setSystemTime(NOW + 20 * MINUTE); // exactly 10 min left
+    expect(needsRefresh(session)).toBe(true);
+    expect(isSessionValid(session)).toBe(true);
+
+    vi.setSystemTime(NOW + 25 * MINUTE - 1); // 5 min + 1 ms left
+    expect(isSessionValid(session)).toBe(true);
+    vi.setSystemTime(NOW + 25 * MINUTE); // exactly 5 min left
+    expect(isSessionValid(session)).toBe(false);
+    vi.setSystemTime(NOW + 31 * MINUTE); // expired
+    expect(isSessionValid(session)).toBe(false);
+  });
+});
+
+describe('stored session', () => {
+  it('is present only when token, user data and expiry are all stored', () => {
+    storeSignedInSession();
+    expect(readStoredSession()?.user).toEqual(TEST_USER);
+    localStorage.removeItem(STORAGE_KEYS.expiry);
+    expect(readStoredSession()).toBeNull();
+  });
+
+  it('clears corrupt data, legacy keys included, and logs the error', () => {
+    storeSignedInSession();
+    localStorage.setItem('auth_token', 'legacy');
+    localStorage.setItem(STORAGE_KEYS.user, '{not json');
+    expect(readStoredSession()).toBeNull();
+    for (const key of [...Object.values(STORAGE_KEYS), 'auth_token'])
+      expect(localStorage.getItem(key)).toBeNull();
+    expect(logger.getRecentLogs().some((entry) => entry.level === 'error')).toBe(true);
+  });
+
+  it('defaults isAdmin to true when the server omits it and accepts is_admin', () => {
+    expect(
+      sessionFromTokens({ access_token: 'a', expires_in: 60, user: { id: 7, username: 'x', email: 'e' } })
+        ?.user.isAdmin,
+    ).toBe(true);
+    expect(
+      sessionFromTokens({
+        access_token: 'a',
+        expires_in: 60,
+        user: { id: '7', username: 'x', is_admin: false },
+      })?.user.isAdmin,
+    ).toBe(false);
+    expect(sessionFromTokens({ expires_in: 60, user: { id: '7', username: 'x' } })).toBeNull();
+  });
+});
+
+describe('refreshSession', () => {
+  it('sends both tokens, stores the new access token and keeps the old refresh token when none comes back', async () => {
+    storeSignedInSession({ expiresAt: NOW + 8 * MINUTE });
+    const { calls } = mockFetch(() => jsonResponse({ access_token: 'access-2', expires_in: 1800 }));
+    const session = await refreshSession();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      url: '/api/v1/auth/refresh-token',
+      method: 'POST',
+      body: undefined,
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'Bearer access-1',
+        'refresh-token': 'refresh-1',
+      },
+    });
+    expect(session).toMatchObject({
+      accessToken: 'access-2',
+      refreshToken: 'refresh-1',
+      expiresAt: NOW + 1800 * 1000,
+    });
+    expect(readStoredSession()).toEqual({
+      accessToken: 'access-2',
+      refreshToken: 'refresh-1',
+      expiresAt: NOW + 1_800_000,
+      user: TEST_USER,
+    });
+  });
+
+  it('stores a rotated refresh token and updated user', async () => {
+    storeSignedInSession();
+    mockFetch(() =>
+      jsonResponse({
+        access_token: 'access-2',
+        refresh_token: 'refresh-2',
+        expires_in: 1800,
+        user: { ...TEST_USER, username: 'renamed' },
+      }),
+    );
+    await refreshSession();
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+    expect(readStoredSession()?.user.username).toBe('renamed');
+  });
+
+  it('clears every stored token when the server refuses, and logs the status', async () => {
+    storeSignedInSession();
+    mockFetch(() => jsonResponse({ success: false, message: 'Invalid or expired refresh token' }, 401));
+    expect(await refreshSession()).toBeNull();
+    expect(readStoredSession()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(logger.getRecentLogs().at(-1)?.message).toContain('401');
+  });
+
+  it('clears the tokens on a network failure', async () => {
+    storeSignedInSession();
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await refreshSession()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+  });
+
+  it('without a refresh token: warns, returns nothing and leaves the session alone', async () => {
+    storeSignedInSession({ refreshToken: undefined });
+    const { spy } = mockFetch(() => jsonResponse({}));
+    expect(await refreshSession()).toBeNull();
+    expect(spy).not.toHaveBeenCalled();
+    expect(readStoredSession()?.accessToken).toBe('access-1');
+    expect(logger.getRecentLogs().at(-1)?.level).toBe('warn');
+  });
+});

@@ -1,0 +1,166 @@
+import type { LOGIN_MESSAGES } from '@switchboard/contract/auth';
+import { API_BASE, ApiRequestError, apiRequest, NETWORK_ERROR_MESSAGE } from '@/lib/api-client.ts';
+import { logger } from '@/lib/logger.ts';
+import {
+  clearStoredSession,
+  readStoredAccessToken,
+  readStoredRefreshToken,
+  readStoredSession,
+  type StoredSession,
+  writeStoredSession,
+} from '@/lib/session-storage.ts';
+import { toSessionUser } from '@/lib/session-user.ts';
+
+/**
+ * The contract's auth module builds zod schemas when it loads; importing it on demand keeps zod (~25 kB gzip)
+ * out of the first download. The login screen's chunk loads it anyway.
+ */
+const loadAuthContract = () => import('@switchboard/contract/auth');
+
+/** Spec §9: a token is usable while more than 5 minutes remain, and is refreshed once 10 minutes remain. */
+export const TOKEN_VALIDITY_MARGIN_MS = 300_000;
+export const REFRESH_THRESHOLD_MS = 600_000;
+export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
+
+export function isSessionValid(session: Pick<StoredSession, 'expiresAt'>, now = Date.now()): boolean {
+  return session.expiresAt - now > TOKEN_VALIDITY_MARGIN_MS;
+}
+
+export function needsRefresh(session: Pick<StoredSession, 'expiresAt'>, now = Date.now()): boolean {
+  return session.expiresAt - now <= REFRESH_THRESHOLD_MS;
+}
+
+/** Milliseconds until the token enters the refresh threshold (0 when it already has). */
+export function msUntilRefreshDue(session: Pick<StoredSession, 'expiresAt'>, now = Date.now()): number {
+  return Math.max(0, session.expiresAt - REFRESH_THRESHOLD_MS - now);
+}
+
+interface TokenPayload {
+  access_token?: unknown;
+  refresh_token?: unknown;
+  expires_in?: unknown;
+  user?: unknown;
+}
+
+/**
+ * Builds the session a login or refresh response describes. The refresh response may omit the refresh
+ * token and the user (spec §3), in which case the previous ones are kept.
+ */
+export function sessionFromTokens(
+  payload: TokenPayload,
+  previous: Partial<StoredSession> = {},
+  now = Date.now(),
+): StoredSession | null {
+  if (typeof payload.access_token !== 'string' || payload.access_token === '') return null;
+  const user = payload.user === undefined ? previous.user : toSessionUser(payload.user);
+  if (!user) return null;
+  const expiresIn = typeof payload.expires_in === 'number' && payload.expires_in > 0 ? payload.expires_in : 0;
+  const refreshToken =
+    typeof payload.refresh_token === 'string' && payload.refresh_token
+      ? payload.refresh_token
+      : previous.refreshToken;
+  const session: StoredSession = {
+    accessToken: payload.access_token,
+    expiresAt: now + expiresIn * 1000,
+    user,
+  };
+  if (refreshToken) session.refreshToken = refreshToken;
+  return session;
+}
+
+/**
+ * Spec §7/§8 token refresh. Returns the new session, or null. No stored refresh token leaves the session
+ * alone; a rejected refresh or a network failure clears every stored token.
+ */
+export async function refreshSession(): Promise<StoredSession | null> {
+  const refreshToken = readStoredRefreshToken();
+  if (!refreshToken) {
+    logger.warn('No refresh token available; cannot refresh the session');
+    return null;
+  }
+  let response: Response;
+  try {
+    const { REFRESH_TOKEN_HEADER } = await loadAuthContract();
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      [REFRESH_TOKEN_HEADER]: refreshToken,
+    };
+    const accessToken = readStoredAccessToken();
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    response = await fetch(`${API_BASE}/auth/refresh-token`, {
+      method: 'POST',
+      headers,
+      credentials: 'include',
+    });
+  } catch (error) {
+    logger.error('Token refresh failed: network error', error instanceof Error ? error.message : error);
+    clearStoredSession();
+    return null;
+  }
+  if (!response.ok) {
+    logger.error(`Token refresh failed with status ${response.status}`, { status: response.status });
+    clearStoredSession();
+    return null;
+  }
+  const payload = (await response.json().catch(() => null)) as TokenPayload | null;
+  // The response may omit the user and refresh token: keep the stored ones.
+  const previous = readStoredSession();
+  const session = payload && sessionFromTokens(payload, { refreshToken, user: previous?.user });
+  if (!session) {
+    logger.error('Token refresh response had no usable access token');
+    clearStoredSession();
+    return null;
+  }
+  writeStoredSession(session);
+  return session;
+}
+
+type LoginMessages = Pick<typeof LOGIN_MESSAGES, 'invalidCredentials' | 'deactivated'>;
+
+/** Spec §8 login messages, in the order the form shows them. */
+export function loginErrorMessage(error: unknown, messages: LoginMessages): string {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 0) return NETWORK_ERROR_MESSAGE;
+    if (error.status === 401) return messages.invalidCredentials;
+    if (error.status === 403) return messages.deactivated;
+    return error.message || LOGIN_FAILED_MESSAGE;
+  }
+  return error instanceof Error && error.message ? error.message : LOGIN_FAILED_MESSAGE;
+}
+
+/** POST /auth/login; stores and returns the session, or throws an Error carrying the message to show. */
+export async function loginRequest(username: string, password: string): Promise<StoredSession> {
+  const { LOGIN_MESSAGES: messages } = await loadAuthContract();
+  let payload: TokenPayload;
+  try {
+    // A bad password answers 401; that must not count as "the session expired".
+    payload = await apiRequest<TokenPayload>('/auth/login', {
+      method: 'POST',
+      body: { username, password },
+      keepSessionOn401: true,
+    });
+  } catch (error) {
+    throw new Error(loginErrorMessage(error, messages));
+  }
+  const session = sessionFromTokens(payload);
+  if (!session) throw new Error(LOGIN_FAILED_MESSAGE);
+  writeStoredSession(session);
+  return session;
+}
+
+/** POST /auth/logout so the server revokes the refresh token; a failure still signs out locally. */
+export async function logoutRequest(): Promise<void> {
+  const refreshToken = readStoredRefreshToken();
+  try {
+    const { REFRESH_TOKEN_HEADER } = await loadAuthContract();
+    await apiRequest('/auth/logout', {
+      method: 'POST',
+      headers: refreshToken ? { [REFRESH_TOKEN_HEADER]: refreshToken } : {},
+      keepSessionOn401: true,
+    });
+  } catch (error) {
+    logger.info('Logout call failed; signing out locally', error instanceof Error ? error.message : error);
+  } finally {
+    clearStoredSession();
+  }
+}

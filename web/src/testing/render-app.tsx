@@ -1,0 +1,61 @@
+import type { AppConfig } from '@switchboard/contract/app-config';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '@/app/query-client.ts';
+import { appRoutes } from '@/app/routes.tsx';
+import { DEFAULT_APP_CONFIG } from '@/lib/app-config.ts';
+import { AppConfigProvider } from '@/lib/app-config-context.tsx';
+import { SessionProvider } from '@/lib/session-context.tsx';
+import { type StoredSession, writeStoredSession } from '@/lib/session-storage.ts';
+
+export const TEST_USER = {
+  id: 'u-1',
+  username: 'admin',
+  email: 'admin@example.com',
+  isAdmin: true,
+  isRootAdmin: true,
+};
+
+/** Stores a session that stays valid (and needs no refresh) for an hour. */
+export function storeSignedInSession(overrides: Partial<StoredSession> = {}): StoredSession {
+  const session: StoredSession = {
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    expiresAt: Date.now() + 60 * 60 * 1000,
+    user: TEST_USER,
+    ...overrides,
+  };
+  writeStoredSession(session);
+  return session;
+}
+
+export function Providers({
+  children,
+  config = DEFAULT_APP_CONFIG,
+}: {
+  children: ReactNode;
+  config?: AppConfig;
+}) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return (
+    <AppConfigProvider initialConfig={config}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>{children}</SessionProvider>
+      </QueryClientProvider>
+    </AppConfigProvider>
+  );
+}
+
+/** The whole app's routes in memory, starting at `path`. */
+export function renderApp(path: string, config?: AppConfig) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const result = render(
+    <Providers config={config}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, router };
+}
