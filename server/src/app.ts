@@ -54,6 +54,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The console is often reached over plain HTTP on a private host; upgrading would break it.
+        upgradeInsecureRequests: null,
       },
     },
   });

@@ -115,6 +115,29 @@ describe('refreshSession', () => {
     expect(readStoredSession()?.user.username).toBe('renamed');
   });
 
+  it('uses the tokens another tab stored while this one waited, instead of replaying the used one', async () => {
+    storeSignedInSession({ expiresAt: NOW + 8 * MINUTE });
+    const otherTab = { accessToken: 'access-2', refreshToken: 'refresh-2', expiresAt: NOW + 30 * MINUTE };
+    let releaseOtherTab = () => {};
+    const otherTabHoldsLock = new Promise<void>((resolve) => {
+      releaseOtherTab = resolve;
+    });
+    const locks = {
+      request: async (_name: string, run: () => Promise<unknown>) => {
+        await otherTabHoldsLock;
+        return run();
+      },
+    };
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    const { spy } = mockFetch(() => jsonResponse({ access_token: 'access-3', expires_in: 1800 }));
+    const pending = refreshSession();
+    storeSignedInSession(otherTab);
+    releaseOtherTab();
+    expect(await pending).toMatchObject(otherTab);
+    expect(spy).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
   it('clears every stored token when the server refuses, and logs the status', async () => {
     storeSignedInSession();
     mockFetch(() => jsonResponse({ success: false, message: 'Invalid or expired refresh token' }, 401));

@@ -73,6 +73,25 @@ export function sessionFromTokens(
  * alone; a rejected refresh or a network failure clears every stored token.
  */
 export async function refreshSession(): Promise<StoredSession | null> {
+  const tokenBefore = readStoredRefreshToken();
+  return withRefreshLock(async () => {
+    // Refresh tokens rotate on use, and replaying a used one revokes the whole family. When another
+    // tab refreshed while this one waited for the lock, its rotated tokens are stored already: use them.
+    const stored = readStoredSession();
+    if (tokenBefore && stored?.refreshToken && stored.refreshToken !== tokenBefore) return stored;
+    return refreshWithServer();
+  });
+}
+
+const REFRESH_LOCK_NAME = 'switchboard-session-refresh';
+
+/** One refresh at a time across every tab of this origin (Web Locks), where the browser has them. */
+function withRefreshLock<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK_NAME, run) : run();
+}
+
+async function refreshWithServer(): Promise<StoredSession | null> {
   const refreshToken = readStoredRefreshToken();
   if (!refreshToken) {
     logger.warn('No refresh token available; cannot refresh the session');

@@ -1,4 +1,4 @@
-/** A stylised glimpse of the console for the hero; decorative only. */
+/** A stylised glimpse of the console for the hero; decorative only, so it shows shapes, never figures. */
 export function LandingPreview() {
   const bars = [38, 52, 45, 61, 58, 72, 66, 80, 74, 88, 82, 91];
   return (
@@ -14,15 +14,15 @@ export function LandingPreview() {
         <div className="grid gap-4 p-5">
           <div className="grid grid-cols-3 gap-3">
             {[
-              ['Active calls', '1,284', 'text-primary'],
-              ['Online users', '8,912', 'text-success'],
-              ['Avg quality', '4.7 / 5', 'text-foreground'],
-            ].map(([label, value, tone]) => (
+              ['Active calls', 'w-14 bg-primary/40'],
+              ['Online users', 'w-16 bg-success/40'],
+              ['Avg quality', 'w-10 bg-foreground/25'],
+            ].map(([label, tone]) => (
               <div key={label} className="rounded-lg border bg-background p-3">
                 <p className="text-[10px] font-medium tracking-wide text-muted-foreground uppercase">
                   {label}
                 </p>
-                <p className={`mt-1 text-lg font-semibold ${tone}`}>{value}</p>
+                <span className={`mt-2 block h-4 rounded-full ${tone}`} />
               </div>
             ))}
           </div>

@@ -1,0 +1,28 @@
+// Captures the README's screenshots from a real server with demo data: `node --import tsx e2e/screenshots.ts`.
+import { launchBrowser, signIn } from './support/browser.ts';
+import { startServer } from './support/server.ts';
+
+const out = new URL('../docs/', import.meta.url).pathname;
+const [server, browser] = await Promise.all([startServer({ demo: true }), launchBrowser()]);
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(server.url);
+  await page.screenshot({ path: `${out}landing.png` });
+  await page.goto(`${server.url}/login`);
+  await page.screenshot({ path: `${out}login.png` });
+  await signIn(page, server.url);
+  await page.goto(`${server.url}/users`);
+  await page.getByText(/Showing 1–10 of/).waitFor();
+  await page.screenshot({ path: `${out}users-screen.png` });
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signIn(phone, server.url);
+  await phone.goto(`${server.url}/users`);
+  await phone.getByText(/Showing 1–10 of/).waitFor();
+  await phone.screenshot({ path: `${out}users-phone.png` });
+  await phone.getByRole('button', { name: 'Open navigation' }).click();
+  await phone.waitForTimeout(400);
+  await phone.screenshot({ path: `${out}nav-phone.png` });
+} finally {
+  await browser.close();
+  await server.stop();
+}
