@@ -8,14 +8,15 @@ const repoRoot = new URL('../..', import.meta.url).pathname;
 
 export interface RunningServer {
   url: string;
-  stop(): Promise<void>;
+  /** SIGTERM, wait for the exit, and give its exit code. The data dir is removed unless it was passed in. */
+  stop(): Promise<number | null>;
   /** Everything the server printed, for failure messages. */
   output(): string;
 }
 
 /** The real server (built web app included) on a free port with its own fresh PGlite data dir. */
-export async function startServer(options: { demo: boolean }): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
+export async function startServer(options: { demo: boolean; dataDir?: string }): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
   const port = await freePort();
   let printed = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/src/main.ts')], {
@@ -40,12 +41,13 @@ export async function startServer(options: { demo: boolean }): Promise<RunningSe
     url,
     output: () => printed,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

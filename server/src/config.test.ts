@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'switchboard-config-'));
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database on 127.0.0.1:8080 with demo data on', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined, demoData: true });
+  });
+
+  it('turns demo data off by default on PostgreSQL, and lets DEMO_DATA override', () => {
+    const dataDir = tempDir();
+    const url = 'postgres://u@db:5432/app';
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url }).demoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, DEMO_DATA: 'on' }).demoData).toBe(true);
+  });
+
+  it('generates the JWT secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://db/app'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['JWT_SECRET', 'short'],
+    ['LOG_LEVEL', 'loud'],
+    ['DEMO_DATA', 'maybe'],
+  ])('rejects a bad %s with a one-line message naming it', (name, value) => {
+    const load = () => loadConfig({ DATA_DIR: tempDir(), [name]: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(new RegExp(`^Invalid configuration: ${name} [^\\n]+$`));
+  });
+});
