@@ -1,0 +1,39 @@
+import type { Random } from './prng.ts';
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/** Relative traffic per UTC hour: quiet at night, rising through the day, peaking in the evening. */
+const HOURLY = [
+  0.3, 0.2, 0.12, 0.08, 0.07, 0.09, 0.16, 0.3, 0.45, 0.55, 0.6, 0.64, 0.68, 0.66, 0.62, 0.62, 0.66, 0.75,
+  0.88, 0.97, 1, 0.95, 0.75, 0.5,
+];
+const WEEKEND = 1.3;
+
+/**
+ * A moment in [from, to) drawn with the daily and weekly rhythm of a calling app
+ * (rejection sampling: about half the draws are kept).
+ */
+export function rhythmTime(rng: Random, from: number, to: number): number {
+  for (;;) {
+    const t = from + rng.next() * (to - from);
+    const hour = Math.floor(t / HOUR) % 24;
+    // 1970-01-01 was a Thursday: day 0 is Thursday, so Saturday and Sunday are 2 and 3.
+    const weekday = Math.floor(t / DAY) % 7;
+    const weight = (HOURLY[hour] as number) * (weekday === 2 || weekday === 3 ? WEEKEND : 1);
+    if (rng.next() * WEEKEND < weight) return t;
+  }
+}
+
+/** Orders the indexes 0..n-1 by time ascending, so ids follow time like they would in production. */
+export function orderByTime(times: Float64Array): Uint32Array {
+  const order = new Uint32Array(times.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  return order.sort((a, b) => (times[a] as number) - (times[b] as number) || a - b);
+}
+
+export const round = (value: number, digits: number) => {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+};

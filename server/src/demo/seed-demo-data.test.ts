@@ -1,0 +1,266 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import { verifyPassword } from '../modules/auth/password.ts';
+import { openTestDatabase } from '../testing/test-database.ts';
+import { DEMO_ADMIN } from './demo-admin.ts';
+import { seedDemoData, seedDemoDataIfEmpty } from './seed-demo-data.ts';
+
+const NOW = new Date('2026-06-15T18:30:00Z');
+const DAY = 86_400_000;
+
+async function one<T>(db: Database, query: ReturnType<typeof sql>): Promise<T> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows[0] as T;
+}
+async function values(db: Database, query: ReturnType<typeof sql>): Promise<string[]> {
+  const result = (await db.execute(query)) as unknown as { rows: { v: string }[] };
+  return result.rows.map((r) => r.v).sort();
+}
+
+describe('demo data at the default scale', () => {
+  let handle: DatabaseHandle;
+  let db: Database;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    db = handle.db;
+    await seedDemoData(db, { scale: 'default', now: NOW });
+  }, 120_000);
+  afterAll(() => handle?.close());
+
+  it('has about 2,000 users, 8% online and 3% inactive, and 30,000 calls', async () => {
+    const r = await one<{ users: number; online: number; inactive: number; premium: number; calls: number }>(
+      db,
+      sql`select count(*)::int as users, count(*) filter (where is_online)::int as online,
+            count(*) filter (where not is_active)::int as inactive, count(*) filter (where is_premium)::int as premium,
+            (select count(*)::int from calls) as calls
+          from users`,
+    );
+    expect(r.users).toBeGreaterThanOrEqual(2_000);
+    expect(r.users).toBeLessThan(2_010);
+    expect(r.online / r.users).toBeGreaterThan(0.06);
+    expect(r.online / r.users).toBeLessThan(0.1);
+    expect(r.inactive / r.users).toBeGreaterThan(0.015);
+    expect(r.inactive / r.users).toBeLessThan(0.045);
+    expect(r.premium / r.users).toBeGreaterThan(0.12);
+    expect(r.calls).toBe(30_000);
+  });
+
+  it('has the demo root admin, who can sign in with the demo password, and three more admins', async () => {
+    const rows = (await db.execute(
+      sql`select username, is_root_admin, is_active, password_hash from users where is_admin order by username`,
+    )) as unknown as {
+      rows: { username: string; is_root_admin: boolean; is_active: boolean; password_hash: string }[];
+    };
+    expect(rows.rows).toHaveLength(4);
+    const root = rows.rows.filter((r) => r.is_root_admin);
+    expect(root.map((r) => r.username)).toEqual([DEMO_ADMIN.username]);
+    expect(root[0]?.is_active).toBe(true);
+    expect(await verifyPassword(root[0]?.password_hash ?? '', DEMO_ADMIN.password)).toBe(true);
+  });
+
+  it("keeps every user's coin totals equal to their ledger, whose running balance never goes below zero", async () => {
+    const r = await one<{ entries: number; mismatched: number; negative: number; not_running: number }>(
+      db,
+      sql`select
+        (select count(*)::int from coin_transactions) as entries,
+        (select count(*)::int from users u left join (
+            select user_id, sum(amount) as balance, sum(greatest(amount, 0)) as earned, -sum(least(amount, 0)) as spent
+            from coin_transactions group by user_id) l on l.user_id = u.id
+          where u.coin_balance <> coalesce(l.balance, 0) or u.total_earned <> coalesce(l.earned, 0)
+             or u.total_spent <> coalesce(l.spent, 0)) as mismatched,
+        (select count(*)::int from coin_transactions where balance_after < 0) as negative,
+        (select count(*)::int from (
+            select balance_after, sum(amount) over (partition by user_id order by created_at, id) as running
+            from coin_transactions) x where x.balance_after <> x.running) as not_running`,
+    );
+    expect(r.entries).toBeGreaterThan(20_000);
+    expect(r).toMatchObject({ mismatched: 0, negative: 0, not_running: 0 });
+    const types = await values(db, sql`select distinct transaction_type as v from coin_transactions`);
+    expect(types).toEqual(['bonus', 'earn', 'penalty', 'spend', 'transfer']);
+  });
+
+  it('spreads calls over 90 days with every status, busier evenings, and live calls started minutes ago', async () => {
+    const r = await one<{
+      oldest: number;
+      newest: number;
+      evening: number;
+      night: number;
+      failed: number;
+      missed: number;
+    }>(
+      db,
+      sql`select extract(epoch from min(started_at))::float8 * 1000 as oldest, extract(epoch from max(started_at))::float8 * 1000 as newest,
+            count(*) filter (where extract(hour from started_at at time zone 'UTC') between 19 and 21)::int as evening,
+            count(*) filter (where extract(hour from started_at at time zone 'UTC') between 3 and 5)::int as night,
+            count(*) filter (where status = 'failed')::int as failed, count(*) filter (where status = 'missed')::int as missed
+          from calls`,
+    );
+    expect(NOW.getTime() - r.oldest).toBeGreaterThan(89 * DAY);
+    expect(NOW.getTime() - r.oldest).toBeLessThanOrEqual(90 * DAY);
+    expect(r.newest).toBeLessThanOrEqual(NOW.getTime());
+    expect(r.evening).toBeGreaterThan(r.night * 4);
+    expect(r.failed / 30_000).toBeCloseTo(0.04, 1);
+    expect(r.missed / 30_000).toBeCloseTo(0.08, 1);
+    expect(await values(db, sql`select distinct status as v from calls`)).toEqual([
+      'active',
+      'completed',
+      'ended',
+      'failed',
+      'missed',
+      'ringing',
+    ]);
+    const live = await one<{ n: number; bad: number }>(
+      db,
+      sql`select count(*)::int as n, count(*) filter (where ended_at is not null
+              or started_at < ${NOW}::timestamptz - interval '30 minutes' or started_at > ${NOW}::timestamptz
+              or not exists (select 1 from users u where u.id = c.caller_id and u.is_online))::int as bad
+          from calls c where status in ('active', 'ringing')`,
+    );
+    expect(live.n).toBeGreaterThan(5);
+    expect(live.bad).toBe(0);
+  });
+
+  it('prices answered calls by the minute and leaves missed calls free', async () => {
+    const r = await one<{ inconsistent: number; samples: number }>(
+      db,
+      sql`select count(*) filter (where coins_used <> ceil(duration / 60.0) * case type when 'voice' then 1 when 'video' then 2 else 3 end
+              or (status = 'missed' and (duration <> 0 or cost <> 0)) or duration > 3600
+              or quality < 0 or quality > 5)::int as inconsistent,
+            (select count(distinct call_id)::int from call_quality_samples) as samples
+          from calls`,
+    );
+    expect(r.inconsistent).toBe(0);
+    expect(r.samples).toBeGreaterThan(50);
+  });
+
+  it('has notifications, official messages and reports in every status, with recipients', async () => {
+    expect(await values(db, sql`select distinct status as v from notifications`)).toEqual([
+      'cancelled',
+      'draft',
+      'failed',
+      'scheduled',
+      'sent',
+    ]);
+    expect(await values(db, sql`select distinct status as v from official_messages`)).toEqual([
+      'cancelled',
+      'draft',
+      'failed',
+      'sending',
+      'sent',
+    ]);
+    expect(await values(db, sql`select distinct status as v from user_reports`)).toEqual([
+      'dismissed',
+      'pending',
+      'resolved',
+      'reviewed',
+    ]);
+    expect(await values(db, sql`select distinct report_type as v from user_reports`)).toEqual([
+      'fake_profile',
+      'harassment',
+      'inappropriate_content',
+      'spam',
+    ]);
+    const r = await one<{
+      read: number;
+      unread: number;
+      drafts_with_recipients: number;
+      sent_without_recipients: number;
+      acknowledged: number;
+      ack_unread: number;
+    }>(
+      db,
+      sql`select
+        (select count(*)::int from notifications n where n.status = 'sent'
+          and not exists (select 1 from notification_recipients r where r.notification_id = n.id)) as sent_without_recipients,
+        (select count(*)::int from notification_recipients where read_at is not null) as read,
+        (select count(*)::int from notification_recipients where read_at is null) as unread,
+        (select count(*)::int from notification_recipients r join notifications n on n.id = r.notification_id
+          where n.status <> 'sent') as drafts_with_recipients,
+        (select count(*)::int from official_message_recipients where acknowledged_at is not null) as acknowledged,
+        (select count(*)::int from official_message_recipients where acknowledged_at is not null and read_at is null) as ack_unread`,
+    );
+    expect(r.read).toBeGreaterThan(0);
+    expect(r.unread).toBeGreaterThan(0);
+    expect(r.drafts_with_recipients).toBe(0);
+    expect(r.sent_without_recipients).toBe(0);
+    expect(r.acknowledged).toBeGreaterThan(0);
+    expect(r.ack_unread).toBe(0);
+  });
+
+  it('places locations near real cities, with every location type and some unknown accuracy', async () => {
+    expect(await values(db, sql`select distinct location_type as v from geolocations`)).toEqual([
+      'gps',
+      'ip_address',
+      'network',
+    ]);
+    const r = await one<{ countries: number; null_accuracy: number; tokyo_far: number }>(
+      db,
+      sql`select count(distinct country)::int as countries, count(*) filter (where accuracy is null)::int as null_accuracy,
+            count(*) filter (where city = 'Tokyo' and (abs(latitude - 35.68) > 0.5 or abs(longitude - 139.65) > 0.5))::int as tokyo_far
+          from geolocations`,
+    );
+    expect(r.countries).toBeGreaterThan(20);
+    expect(r.null_accuracy).toBeGreaterThan(0);
+    expect(r.tokyo_far).toBe(0);
+  });
+
+  it('builds a social graph without self-follows and with friend requests in every status', async () => {
+    const r = await one<{ self: number; likes: number }>(
+      db,
+      sql`select (select count(*)::int from follows where follower_id = following_id) as self, (select count(*)::int from likes) as likes`,
+    );
+    expect(r.self).toBe(0);
+    expect(r.likes).toBeGreaterThan(5_000);
+    expect(await values(db, sql`select distinct status as v from friend_requests`)).toEqual([
+      'accepted',
+      'declined',
+      'pending',
+    ]);
+    expect(await values(db, sql`select distinct severity as v from security_events`)).toEqual([
+      'critical',
+      'high',
+      'low',
+      'medium',
+    ]);
+    expect(await values(db, sql`select distinct level as v from system_logs`)).toEqual([
+      'CRITICAL',
+      'DEBUG',
+      'ERROR',
+      'INFO',
+      'WARNING',
+    ]);
+  });
+
+  it('seedDemoDataIfEmpty leaves a database with users alone', async () => {
+    const before = await one<{ n: number }>(db, sql`select count(*)::int as n from users`);
+    expect(await seedDemoDataIfEmpty(db, { now: NOW })).toBe(false);
+    expect(await one<{ n: number }>(db, sql`select count(*)::int as n from users`)).toEqual(before);
+  });
+});
+
+describe('demo data determinism', () => {
+  /** A fingerprint of users, calls and the ledger. */
+  async function fingerprint(): Promise<unknown> {
+    const handle = await openTestDatabase();
+    try {
+      expect(await seedDemoDataIfEmpty(handle.db, { scale: 'test', now: NOW })).toBe(true);
+      return await one(
+        handle.db,
+        sql`select
+          (select md5(string_agg(concat_ws('|', id, username, email, full_name, extract(epoch from created_at), coin_balance), ',' order by id)) from users) as users,
+          (select md5(string_agg(concat_ws('|', id, caller_id, callee_id, status, duration, extract(epoch from started_at)), ',' order by id)) from calls) as calls,
+          (select md5(string_agg(concat_ws('|', id, user_id, amount, balance_after, description), ',' order by id)) from coin_transactions) as coins,
+          (select count(*)::int from users) as user_count`,
+      );
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it('gives the same rows for the same seed and time', async () => {
+    const first = await fingerprint();
+    expect(first).toMatchObject({ user_count: 204 });
+    expect(await fingerprint()).toEqual(first);
+  }, 60_000);
+});
