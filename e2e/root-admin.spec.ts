@@ -28,7 +28,9 @@ describe('registering the root admin on a fresh system', () => {
     await page.getByRole('button', { name: /Register/ }).click();
     await page.getByText('Username must be at least 3 characters').waitFor();
     await page.getByText('Please enter a valid email address').waitFor();
-    await page.getByText('Password must contain uppercase, lowercase, number, and special character').waitFor();
+    await page
+      .getByText('Password must contain uppercase, lowercase, number, and special character')
+      .waitFor();
     await page.getByText('Passwords do not match').waitFor();
 
     await page.getByLabel('Username').fill('root-admin');

@@ -13,7 +13,11 @@ describe('the Users screen on the demo data', () => {
     [server, browser] = await Promise.all([startServer({ demo: true }), launchBrowser()]);
     const token = await apiToken(server.url);
     for (const name of ['e2e-alpha', 'e2e-beta']) {
-      await createUser(server.url, token, { username: name, email: `${name}@example.test`, password: 'Passw0rd!x' });
+      await createUser(server.url, token, {
+        username: name,
+        email: `${name}@example.test`,
+        password: 'Passw0rd!x',
+      });
     }
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, server.url);
@@ -27,13 +31,17 @@ describe('the Users screen on the demo data', () => {
   const pager = () => page.getByRole('navigation', { name: 'Users pages' });
 
   it('pages through the real users ten at a time', async () => {
-    await pager().getByText(/Showing 1–10 of \d+ users/).waitFor();
-    const total = Number((await pager().innerText()).match(/of (\d+) users/)?.[1]);
+    await pager()
+      .getByText(/Showing 1–10 of \d+ users/)
+      .waitFor();
+    const total = Number((await pager().textContent()).match(/of (\d+) users/)?.[1]);
     assert.ok(total > 1000, `demo data has many users (saw ${total})`);
     assert.equal(await page.getByRole('checkbox', { name: /^Select (?!all)/ }).count(), 10);
     await page.getByRole('button', { name: 'Next' }).click();
     await pager().getByText(`Showing 11–20 of ${total} users`).waitFor();
-    await pager().getByText(`Page 2 of ${Math.ceil(total / 10)}`).waitFor();
+    await pager()
+      .getByText(`Page 2 of ${Math.ceil(total / 10)}`)
+      .waitFor();
     await page.getByRole('button', { name: 'Previous' }).click();
     await pager().getByText(`Showing 1–10 of ${total} users`).waitFor();
   });

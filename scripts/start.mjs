@@ -22,6 +22,8 @@ if (sourcesAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -20,6 +20,7 @@ export const IsoDateTime = z.string().describe('ISO 8601 date-time');
 
 /** Query-string integers arrive as text; this coerces and bounds them. */
 export const pageParam = z.coerce.number().int().min(1).default(1);
-export const limitParam = (fallback: number, max = 100) => z.coerce.number().int().min(1).max(max).default(fallback);
+export const limitParam = (fallback: number, max = 100) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
 
 export const UserId = z.string().uuid();

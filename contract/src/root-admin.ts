@@ -30,7 +30,9 @@ export const RootAdminRegistration = z
     email: Email,
     display_name: z.string().trim().max(100).optional().default(''),
     password: StrongPassword,
-    confirm_password: z.string({ error: PASSWORD_RULES.confirmRequired }).min(1, PASSWORD_RULES.confirmRequired),
+    confirm_password: z
+      .string({ error: PASSWORD_RULES.confirmRequired })
+      .min(1, PASSWORD_RULES.confirmRequired),
   })
   .refine((form) => form.password === form.confirm_password, {
     path: ['confirm_password'],

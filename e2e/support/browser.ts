@@ -19,7 +19,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function signIn(page: Page, baseUrl: string, username = 'admin', password = 'Admin123!'): Promise<void> {
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  username = 'admin',
+  password = 'Admin123!',
+): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);

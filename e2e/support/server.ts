@@ -19,20 +19,24 @@ export async function startServer(options: { demo: boolean; dataDir?: string }):
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
   const port = await freePort();
   let printed = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: options.demo ? 'on' : 'off',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_DATA: options.demo ? 'on' : 'off',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk) => (printed += chunk));
   child.stderr?.on('data', (chunk) => (printed += chunk));
   const url = `http://127.0.0.1:${port}`;

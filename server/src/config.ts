@@ -49,7 +49,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(blanksRemoved);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${String(issue?.path[0])} ${issue?.message ?? 'is invalid'}`);
+    throw new ConfigError(
+      `Invalid configuration: ${String(issue?.path[0])} ${issue?.message ?? 'is invalid'}`,
+    );
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);

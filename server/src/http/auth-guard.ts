@@ -1,6 +1,6 @@
+import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import type { AccessTokens, AdminPrincipal } from '../modules/auth/access-token.ts';
@@ -47,11 +47,16 @@ async function principalFromRequest(
   const claims = await deps.tokens.verify(token);
   if (!claims) return null;
   const [row] = await deps.db
-    .select({ username: users.username, isActive: users.isActive, isAdmin: users.isAdmin, isRoot: users.isRootAdmin })
+    .select({
+      username: users.username,
+      isActive: users.isActive,
+      isAdmin: users.isAdmin,
+      isRoot: users.isRootAdmin,
+    })
     .from(users)
     .where(eq(users.id, claims.id))
     .limit(1);
-  if (!row || !row.isActive || !row.isAdmin) return null;
+  if (!row?.isActive || !row.isAdmin) return null;
   return { id: claims.id, username: row.username, isRootAdmin: row.isRoot };
 }
 

@@ -1,6 +1,6 @@
+import type { ApiError } from '@switchboard/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '@switchboard/contract/common';
 import { HttpError } from './http-error.ts';
 
 /**
@@ -34,16 +34,18 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, message: 'Internal server error' } satisfies ApiError);
   });
-
 }
 
 function fieldName(instancePath: string, params: unknown): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
   if (path) return path;
-  const missing = (params as { missingProperty?: string; issue?: { path?: unknown[] } } | undefined)?.issue?.path;
+  const missing = (params as { missingProperty?: string; issue?: { path?: unknown[] } } | undefined)?.issue
+    ?.path;
   return Array.isArray(missing) && missing.length ? missing.join('.') : 'body';
 }
 
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url} not found` });
+  return reply
+    .status(404)
+    .send({ success: false, message: `Route ${request.method} ${request.url} not found` });
 }

@@ -7,7 +7,10 @@ import { users } from '../db/schema/users.ts';
 export async function readLiveCounts(db: Executor): Promise<{ onlineUsers: number; activeCalls: number }> {
   const [[online], [active]] = await Promise.all([
     db.select({ n: count() }).from(users).where(eq(users.isOnline, true)),
-    db.select({ n: count() }).from(calls).where(inArray(calls.status, ['ringing', 'active'])),
+    db
+      .select({ n: count() })
+      .from(calls)
+      .where(inArray(calls.status, ['ringing', 'active'])),
   ]);
   return { onlineUsers: online?.n ?? 0, activeCalls: active?.n ?? 0 };
 }

@@ -1,15 +1,15 @@
 import type { Server as HttpServer } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { eq } from 'drizzle-orm';
-import { createClient } from 'redis';
-import { Server } from 'socket.io';
 import {
   type ClientToServerEvents,
   LIVE_COUNTS_INTERVAL_MS,
   type ServerToClientEvents,
   SOCKET_PATH,
 } from '@switchboard/contract/realtime';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
 import type { AppDeps } from '../app-deps.ts';
 import { users } from '../db/schema/users.ts';
 import { readLiveCounts } from './live-counts.ts';
@@ -35,7 +35,10 @@ export async function startRealtime(
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     const principal = token ? await deps.tokens.verify(token) : null;
     const [row] = principal
-      ? await deps.db.select({ ok: users.isAdmin, active: users.isActive }).from(users).where(eq(users.id, principal.id))
+      ? await deps.db
+          .select({ ok: users.isAdmin, active: users.isActive })
+          .from(users)
+          .where(eq(users.id, principal.id))
       : [];
     if (!row?.ok || !row.active) return next(new Error('Not authenticated'));
     next();

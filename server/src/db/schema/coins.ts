@@ -27,6 +27,8 @@ export const coinTransactions = pgTable(
     index('coin_transactions_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('coin_transactions_type_idx').on(t.transactionType, t.createdAt.desc().nullsFirst()),
     index('coin_transactions_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
-    uniqueIndex('coin_transactions_idempotency_key').on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('coin_transactions_idempotency_key')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );

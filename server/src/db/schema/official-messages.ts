@@ -2,7 +2,13 @@ import { bigint, boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/p
 import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
-export const OFFICIAL_MESSAGE_TYPES = ['announcement', 'notification', 'update', 'warning', 'maintenance'] as const;
+export const OFFICIAL_MESSAGE_TYPES = [
+  'announcement',
+  'notification',
+  'update',
+  'warning',
+  'maintenance',
+] as const;
 export const OFFICIAL_MESSAGE_PRIORITIES = ['low', 'normal', 'high', 'urgent', 'critical'] as const;
 export const OFFICIAL_MESSAGE_STATUSES = ['draft', 'sending', 'sent', 'failed', 'cancelled'] as const;
 

@@ -6,7 +6,10 @@ export const LIKE_TARGET_TYPES = ['profile', 'message', 'call', 'post'] as const
 export const FRIEND_REQUEST_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export const FOLLOW_TYPES = ['user', 'creator'] as const;
 
-const userRef = (name: string) => text(name).notNull().references(() => users.id, { onDelete: 'cascade' });
+const userRef = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export const likes = pgTable(
   'likes',

@@ -1,5 +1,5 @@
-import { jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@switchboard/contract/auth';
+import { jwtVerify, SignJWT } from 'jose';
 
 /** What the guard knows about the signed-in admin, read from the access token. */
 export interface AdminPrincipal {
@@ -27,7 +27,11 @@ export function createAccessTokens(secret: string) {
     /** The principal, or null when the token is missing, forged or expired. */
     async verify(token: string): Promise<AdminPrincipal | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
         if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
         return { id: payload.sub, username: payload.username, isRootAdmin: payload.root === true };
       } catch {
