@@ -15,7 +15,12 @@ export interface RunningServer {
 }
 
 /** The real server (built web app included) on a free port with its own fresh PGlite data dir. */
-export async function startServer(options: { demo: boolean; dataDir?: string }): Promise<RunningServer> {
+export async function startServer(options: {
+  demo: boolean;
+  dataDir?: string;
+  /** PostgreSQL instead of PGlite in dataDir. */
+  databaseUrl?: string;
+}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
   const port = await freePort();
   let printed = '';
@@ -31,7 +36,7 @@ export async function startServer(options: { demo: boolean; dataDir?: string }):
         DATA_DIR: dataDir,
         DEMO_DATA: options.demo ? 'on' : 'off',
         LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
+        DATABASE_URL: options.databaseUrl ?? '',
         REDIS_URL: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

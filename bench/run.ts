@@ -1,0 +1,58 @@
+// `npm run bench`: HTTP latency and throughput of the foundation's hot paths against a real server.
+// By default it starts a server on a fresh demo database; BENCH_DATA_DIR=/path (e.g. a `--scale 1m`
+// seed) or BENCH_DATABASE_URL=postgres://… points it at a bigger data set instead.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { apiToken } from '../e2e/support/api.ts';
+import { startServer } from '../e2e/support/server.ts';
+import { type Scenario, scenarios } from './scenarios.ts';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+
+const server = await startServer({
+  demo: true,
+  dataDir: process.env.BENCH_DATA_DIR,
+  databaseUrl: process.env.BENCH_DATABASE_URL,
+});
+try {
+  const token = await apiToken(server.url);
+  const results = [];
+  for (const scenario of scenarios) {
+    const result = await run(server.url, token, scenario);
+    results.push(result);
+    const verdict = result.p99Ms <= scenario.targetP99Ms ? 'ok' : 'OVER TARGET';
+    console.log(
+      `${scenario.name.padEnd(34)} ${String(Math.round(result.requestsPerSecond)).padStart(6)} req/s  ` +
+        `p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  (target p99 ≤ ${scenario.targetP99Ms} ms: ${verdict})` +
+        (result.errors ? `  ${result.errors} errors/non-2xx` : ''),
+    );
+  }
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  const file = new URL(`./results/${new Date().toISOString().replace(/[:.]/g, '-')}.json`, import.meta.url);
+  writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, results }, null, 2)}\n`);
+  console.log(`results: ${file.pathname}`);
+} finally {
+  await server.stop();
+}
+
+async function run(baseUrl: string, token: string, scenario: Scenario) {
+  const result = await autocannon({
+    url: `${baseUrl}${scenario.path}`,
+    method: scenario.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(scenario.authenticated === false ? {} : { authorization: `Bearer ${token}` }),
+    },
+    body: scenario.body ? JSON.stringify(scenario.body) : undefined,
+    connections: scenario.connections ?? 10,
+    duration: scenario.durationSeconds ?? DURATION_S,
+  });
+  return {
+    name: scenario.name,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    targetP99Ms: scenario.targetP99Ms,
+  };
+}
