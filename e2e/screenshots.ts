@@ -7,9 +7,14 @@ const [server, browser] = await Promise.all([startServer({ demo: true }), launch
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(server.url);
+  await page.getByRole('link', { name: 'Get Started' }).first().waitFor();
   await page.screenshot({ path: `${out}landing.png` });
   await page.goto(`${server.url}/login`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await page.screenshot({ path: `${out}login.png` });
+  await page.goto(`${server.url}/admin_root_admin`);
+  await page.getByText('Registration Disabled').waitFor();
+  await page.screenshot({ path: `${out}root-admin-closed.png` });
   await signIn(page, server.url);
   await page.goto(`${server.url}/users`);
   await page.getByText(/Showing 1–10 of/).waitFor();
