@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -20,19 +20,6 @@ export async function lockRegistration(tx: Transaction): Promise<void> {
 }
 
 /** Which of the two unique fields are taken, compared case-insensitively like the unique indexes. */
-export async function findTakenNames(executor: Executor, username: string, email: string) {
-  const rows = await executor
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(
-      or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`),
-    );
-  return {
-    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
-    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
-  };
-}
-
 export async function insertRootAdmin(
   executor: Executor,
   input: { username: string; email: string; fullName: string | null; passwordHash: string },

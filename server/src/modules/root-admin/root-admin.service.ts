@@ -4,20 +4,16 @@ import {
   type RootAdminSettings,
   type RootAdminStatus,
 } from '@switchboard/contract/root-admin';
-import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { conflict, forbidden } from '../../http/http-error.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { forbidden } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/password.ts';
 import { readSettingsSection } from '../settings/settings.repository.ts';
-import {
-  countActiveRootAdmins,
-  findTakenNames,
-  insertRootAdmin,
-  lockRegistration,
-} from './root-admin.repository.ts';
+import { refuseTakenNames } from '../users/taken-names.ts';
+import { countActiveRootAdmins, insertRootAdmin, lockRegistration } from './root-admin.repository.ts';
 
 /** Open while fewer active root admins exist than max_root_admins: closing is automatic (spec §4). */
 async function seats(executor: Executor) {
@@ -79,20 +75,7 @@ export async function registerRootAdmin(
     });
   } catch (error) {
     // An admin may create the same name through the users screen meanwhile; the unique index decides.
-    if (uniqueViolation(error)) await refuseTakenNames(db, input.username, input.email);
+    if (isUniqueViolation(error)) await refuseTakenNames(db, input.username, input.email);
     throw error;
   }
-}
-
-async function refuseTakenNames(executor: Executor, username: string, email: string): Promise<void> {
-  const taken = await findTakenNames(executor, username, email);
-  if (taken.username) throw conflict(USER_RULE_MESSAGES.usernameTaken, 'username');
-  if (taken.email) throw conflict(USER_RULE_MESSAGES.emailTaken, 'email');
-}
-
-function uniqueViolation(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

@@ -8,11 +8,13 @@ import {
 } from '@switchboard/contract/users';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditEntry, recordAudit, recordAudits } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
 import { hashPassword } from '../auth/password.ts';
+import { refuseTakenNames } from './taken-names.ts';
 import * as repo from './users.repository.ts';
 
 export async function listUsers(db: Database, query: ListUsersQuery): Promise<UsersPage> {
@@ -63,22 +65,9 @@ export async function createUser(
     });
   } catch (error) {
     // Two requests for the same name can both pass the check; the unique index decides.
-    if (uniqueViolation(error)) await refuseTakenNames(db, input.username, input.email);
+    if (isUniqueViolation(error)) await refuseTakenNames(db, input.username, input.email);
     throw error;
   }
-}
-
-async function refuseTakenNames(db: Database, username: string, email: string): Promise<void> {
-  const taken = await repo.findClashes(db, username, email);
-  if (taken.username) throw conflict(USER_RULE_MESSAGES.usernameTaken, 'username');
-  if (taken.email) throw conflict(USER_RULE_MESSAGES.emailTaken, 'email');
-}
-
-function uniqueViolation(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 export interface UserActionResult {
