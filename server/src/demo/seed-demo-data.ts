@@ -43,8 +43,10 @@ export interface SeedSummary {
  * Fills an empty database with a coherent demo data set. Everything runs in ONE transaction:
  * a failure leaves nothing half-written, and seedDemoDataIfEmpty can check and seed atomically.
  */
-export function seedDemoData(db: Database, options: SeedOptions): Promise<SeedSummary> {
-  return db.transaction((tx) => seedInto(tx, options));
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<SeedSummary> {
+  const summary = await db.transaction((tx) => seedInto(tx, options));
+  await refreshPlannerStatistics(db);
+  return summary;
 }
 
 /** Seeds the default data set only when there are no users yet; true when it seeded. */
@@ -52,7 +54,7 @@ export async function seedDemoDataIfEmpty(
   db: Database,
   options: Partial<SeedOptions> = {},
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     // Two instances starting together on one PostgreSQL must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard:demo-seed'))`);
     const existing = await tx.select({ id: usersTable.id }).from(usersTable).limit(1);
@@ -60,6 +62,16 @@ export async function seedDemoDataIfEmpty(
     await seedInto(tx, { scale: 'default', ...options });
     return true;
   });
+  if (seeded) await refreshPlannerStatistics(db);
+  return seeded;
+}
+
+/**
+ * After a bulk load the planner has no statistics (so it picks full scans) and the visibility map is
+ * empty (so counts cannot be index-only). PGlite has no autovacuum to fix either, so do it now.
+ */
+async function refreshPlannerStatistics(db: Database): Promise<void> {
+  await db.execute(sql`vacuum analyze`);
 }
 
 async function seedInto(tx: Executor, options: SeedOptions): Promise<SeedSummary> {
