@@ -83,6 +83,10 @@ function persistedSecret(dataDir: string): string {
 export function testDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.TEST_DATABASE_URL || undefined;
 }
+/** The Redis server for the multi-instance socket.io test, when one is available. */
+export function testRedisUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.TEST_REDIS_URL || undefined;
+}
 /** Which database a test project targets; set per vitest project. */
 export function testDatabaseKind(env: NodeJS.ProcessEnv = process.env): 'pglite' | 'postgres' {
   return env.SWITCHBOARD_TEST_DB === 'postgres' ? 'postgres' : 'pglite';

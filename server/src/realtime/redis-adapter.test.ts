@@ -1,0 +1,39 @@
+import { io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { testRedisUrl } from '../config.ts';
+import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
+import { type Realtime, startRealtime } from './socket-server.ts';
+
+const redisUrl = testRedisUrl();
+
+/** Two server instances on one database, as behind a load balancer: REDIS_URL joins their sockets. */
+describe.skipIf(!redisUrl)('socket.io across instances with REDIS_URL', () => {
+  const instances: { t: TestApp; realtime: Realtime; url: string }[] = [];
+  beforeAll(async () => {
+    const first = await createTestApp({ redisUrl });
+    const second = { ...first, app: await buildApp(first.deps) };
+    for (const t of [first, second]) {
+      const realtime = await startRealtime(t.app.server, t.deps, t.app.log);
+      instances.push({ t, realtime, url: await t.app.listen({ port: 0, host: '127.0.0.1' }) });
+    }
+  });
+  afterAll(async () => {
+    for (const { realtime } of instances) await realtime.close();
+    await instances[1]?.t.app.close();
+    await instances[0]?.t.close();
+  });
+
+  it('delivers an event emitted on one instance to a console connected to the other', async () => {
+    const [first, second] = instances;
+    if (!first || !second) throw new Error('instances did not start');
+    const admin = await insertUser(first.t.db, { username: 'cluster-admin', isAdmin: true });
+    const token = (await first.t.authHeader(admin)).authorization.slice(7);
+    const socket = connect(second.url, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    await new Promise<void>((resolve) => socket.once('active_calls', () => resolve()));
+    const received = new Promise<number>((resolve) => socket.once('online_users', resolve));
+    first.realtime.io.emit('online_users', 4242);
+    expect(await received).toBe(4242);
+    socket.close();
+  });
+});
