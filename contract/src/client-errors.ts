@@ -1,13 +1,16 @@
 import { z } from 'zod';
 
+/** Long text is cut rather than refused: the biggest crashes are the ones worth keeping. */
+const clipped = (max: number) => z.string().transform((text) => text.slice(0, max));
+
 /** Spec §7 "Error reporting": what the crash screen posts. */
 export const ClientErrorReport = z.object({
-  message: z.string().max(2000),
-  stack: z.string().max(20000).optional(),
-  componentStack: z.string().max(20000).optional(),
-  timestamp: z.string().max(64),
-  userAgent: z.string().max(1000),
-  url: z.string().max(2000),
+  message: clipped(2000),
+  stack: clipped(20000).optional(),
+  componentStack: clipped(20000).optional(),
+  timestamp: clipped(64),
+  userAgent: clipped(1000),
+  url: clipped(2000),
 });
 export type ClientErrorReport = z.infer<typeof ClientErrorReport>;
 

@@ -12,7 +12,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
-import { installAuthGuard } from './http/auth-guard.ts';
+import type { Config } from './config.ts';
+import { API_PREFIX, installAuthGuard } from './http/auth-guard.ts';
 import { installErrorHandler, sendRouteNotFound } from './http/error-handler.ts';
 import { collectRouteTable } from './http/route-table.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
@@ -22,7 +23,6 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
-export const API_PREFIX = '/api/v1';
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface BuildAppOptions {
@@ -36,7 +36,7 @@ export interface BuildAppOptions {
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustedProxies(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -89,8 +89,22 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 async function serveWebApp(app: FastifyInstance): Promise<void> {
   await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
+    const path = safeDecode(request.url);
+    const isApi = path.startsWith('/api/') || path.startsWith('/socket.io');
     if (request.method !== 'GET' || isApi) return sendRouteNotFound(request, reply);
     return reply.type('text/html').sendFile('index.html');
   });
+}
+
+function safeDecode(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}
+
+/** A hop count trusts that many proxies in front of the server (Fastify's types lack the number form). */
+function trustedProxies(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }

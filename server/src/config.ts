@@ -24,7 +24,15 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: booleanFlag.optional(),
   APP_ENV: z.enum(['development', 'staging', 'production']).default('production'),
-  TRUST_PROXY: booleanFlag.default(false),
+  /** Off, a number of proxy hops to trust, or a comma-separated list of proxy addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(off|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be off, a hop count, or proxy addresses',
+    )
+    .default('off')
+    .transform(parseTrustProxy),
 });
 
 export interface Config {
@@ -38,7 +46,8 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   demoData: boolean;
   appEnv: z.infer<typeof EnvSchema>['APP_ENV'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +63,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.REDIS_URL && !e.JWT_SECRET) {
+    // Several instances each generating their own secret would reject each other's tokens.
+    throw new ConfigError(
+      'Invalid configuration: JWT_SECRET must be set when REDIS_URL is (every instance needs the same one)',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -67,6 +82,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appEnv: e.APP_ENV,
     trustProxy: e.TRUST_PROXY,
   };
+}
+
+function parseTrustProxy(value: string): false | number | string[] {
+  if (value === 'off') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
 }
 
 /** A secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */

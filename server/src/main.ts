@@ -1,15 +1,17 @@
 import { join } from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
-import { users } from './db/schema/users.ts';
 import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
+import { countRootAdmins } from './modules/root-admin/root-admin.repository.ts';
 import { startRealtime } from './realtime/socket-server.ts';
+
+/** How long in-flight requests get to finish after SIGTERM before the process closes anyway. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /** Start-up: config → database → migrations → demo seed → app → listen; graceful shutdown on signals. */
 async function main(): Promise<void> {
@@ -19,8 +21,16 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
   );
-  await runMigrations(database);
+  try {
+    await serve(config, database);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}
 
+async function serve(config: Config, database: DatabaseHandle): Promise<void> {
+  await runMigrations(database);
   const deps: AppDeps = { config, database, db: database.db, tokens: createAccessTokens(config.jwtSecret) };
   const app = await buildApp(deps, { logger: { level: config.logLevel }, serveWeb: true });
 
@@ -40,40 +50,51 @@ async function main(): Promise<void> {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
-      app.log.warn('second signal: exiting now');
+      app.log.warn({ signal }, 'second signal: closing the database and exiting now');
+      await database.close().catch(() => undefined);
       process.exit(1);
     }
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const deadline = setTimeout(() => {
+      app.log.error('in-flight requests did not finish in time: closing anyway');
+      void database.close().finally(() => process.exit(1));
+    }, SHUTDOWN_DEADLINE_MS);
     try {
-      await realtime.close();
+      // Open websockets would keep the HTTP server from closing; then stop accepting and drain.
+      realtime.io.disconnectSockets(true);
       await app.close();
+      await realtime.close();
       await database.close();
+      clearTimeout(deadline);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 /** Tells the operator where the console is and how to get in. */
 async function announce(deps: AppDeps, url: string): Promise<void> {
   const lines = [`Switchboard console: ${url}`];
-  const [roots] = await deps.db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.isRootAdmin, true), eq(users.isActive, true)));
   if (deps.config.demoData) {
     lines.push(`Demo data is on. Sign in as ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`);
-  } else if ((roots?.n ?? 0) === 0) {
+    if (!isLoopback(deps.config.host)) {
+      lines.push(
+        `WARNING: the demo root admin's password is public and ${deps.config.host} is reachable from other machines; set DEMO_DATA=off for real use.`,
+      );
+    }
+  } else if ((await countRootAdmins(deps.db)) === 0) {
     lines.push(`No administrator yet: register the root admin at ${url}/admin_root_admin`);
   }
   lines.push(`API docs: ${url}/api/docs`);
   console.log(lines.join('\n'));
 }
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
 main().catch((err: unknown) => {
   if (err instanceof ConfigError) {

@@ -26,6 +26,8 @@ export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'pos
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client losing its connection (a database restart) must not crash the process; the pool replaces it.
+    pool.on('error', (err) => console.error('PostgreSQL connection error:', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -8,7 +8,6 @@ import type { RegisteredRoute } from './route-table.ts';
  * Adding a public route means adding it here, on purpose.
  */
 const PUBLIC_ROUTES = [
-  'GET /api/v1/admin_root_admin/settings',
   'GET /api/v1/admin_root_admin/status',
   'GET /api/v1/health/ready',
   'GET /api/v1/health/simple',
@@ -106,6 +105,23 @@ describe('deny by default', () => {
         payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
       });
       if (res.statusCode !== 401) failures.push(`${label(route)} -> ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('cannot be side-stepped with a percent-encoded path', async () => {
+    const failures: string[] = [];
+    for (const route of guarded) {
+      const url = concreteUrl(route.url);
+      for (const disguised of [url.replace('/api/', '/%61pi/'), url.replace('/api/v1/', '/api/%761/')]) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: disguised,
+          payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
+        });
+        if (res.statusCode !== 401 && res.statusCode !== 404)
+          failures.push(`${disguised} -> ${res.statusCode}`);
+      }
     }
     expect(failures).toEqual([]);
   });

@@ -1,9 +1,8 @@
 import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema/users.ts';
 import type { AccessTokens, AdminPrincipal } from '../modules/auth/access-token.ts';
+import { authenticateAdmin, bearerToken } from '../modules/auth/authenticate.ts';
 import { forbidden, unauthorized } from './http-error.ts';
 
 declare module 'fastify' {
@@ -18,46 +17,24 @@ declare module 'fastify' {
   }
 }
 
+export const API_PREFIX = '/api/v1';
+
 /**
  * Deny by default: every /api/v1 route needs a valid access token of an active admin unless its
- * route config says `public: true`. The admin row is read on each request so that a demoted,
- * deactivated or deleted admin loses access at once rather than when the token expires.
+ * route config says `public: true`. The decision uses the route the router matched, never the raw
+ * URL, so a percent-encoded path (`/%61pi/v1/…`) cannot slip past it.
  */
 export function installAuthGuard(app: FastifyInstance, deps: { db: Database; tokens: AccessTokens }): void {
   app.decorateRequest('admin', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/v1/')) return;
-    const routeConfig = request.routeOptions.config;
-    if (routeConfig?.public) return;
+    const route = request.routeOptions;
+    if (!route.url?.startsWith(`${API_PREFIX}/`) || route.config?.public) return;
 
-    const principal = await principalFromRequest(request, deps);
+    const principal = await authenticateAdmin(deps, bearerToken(request.headers.authorization));
     if (!principal) throw unauthorized(LOGIN_MESSAGES.notSignedIn);
-    if (routeConfig?.role === 'root' && !principal.isRootAdmin) throw forbidden(LOGIN_MESSAGES.rootOnly);
+    if (route.config?.role === 'root' && !principal.isRootAdmin) throw forbidden(LOGIN_MESSAGES.rootOnly);
     request.admin = principal;
   });
-}
-
-async function principalFromRequest(
-  request: FastifyRequest,
-  deps: { db: Database; tokens: AccessTokens },
-): Promise<AdminPrincipal | null> {
-  const header = request.headers.authorization;
-  const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
-  if (!token) return null;
-  const claims = await deps.tokens.verify(token);
-  if (!claims) return null;
-  const [row] = await deps.db
-    .select({
-      username: users.username,
-      isActive: users.isActive,
-      isAdmin: users.isAdmin,
-      isRoot: users.isRootAdmin,
-    })
-    .from(users)
-    .where(eq(users.id, claims.id))
-    .limit(1);
-  if (!row?.isActive || !row.isAdmin) return null;
-  return { id: claims.id, username: row.username, isRootAdmin: row.isRoot };
 }
 
 /** The signed-in admin of a guarded route (the guard has already rejected anonymous requests). */

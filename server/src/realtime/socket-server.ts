@@ -6,12 +6,11 @@ import {
   type ServerToClientEvents,
   SOCKET_PATH,
 } from '@switchboard/contract/realtime';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { AppDeps } from '../app-deps.ts';
-import { users } from '../db/schema/users.ts';
+import { authenticateAdmin } from '../modules/auth/authenticate.ts';
 import { readLiveCounts } from './live-counts.ts';
 
 export interface Realtime {
@@ -29,19 +28,17 @@ export async function startRealtime(
   log: FastifyBaseLogger,
 ): Promise<Realtime> {
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, { path: SOCKET_PATH });
-  const redisClients = deps.config.redisUrl ? await connectRedisAdapter(io, deps.config.redisUrl) : [];
+  const redisClients = deps.config.redisUrl ? await connectRedisAdapter(io, deps.config.redisUrl, log) : [];
 
   io.use(async (socket, next) => {
-    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
-    const principal = token ? await deps.tokens.verify(token) : null;
-    const [row] = principal
-      ? await deps.db
-          .select({ ok: users.isAdmin, active: users.isActive })
-          .from(users)
-          .where(eq(users.id, principal.id))
-      : [];
-    if (!row?.ok || !row.active) return next(new Error('Not authenticated'));
-    next();
+    try {
+      const token = socket.handshake.auth?.token;
+      const admin = await authenticateAdmin(deps, typeof token === 'string' ? token : null);
+      next(admin ? undefined : new Error('Not authenticated'));
+    } catch (err) {
+      log.warn({ err }, 'socket authentication failed');
+      next(new Error('Authentication unavailable'));
+    }
   });
 
   const pushCounts = async (target: { emit: Server<ClientToServerEvents, ServerToClientEvents>['emit'] }) => {
@@ -69,9 +66,12 @@ export async function startRealtime(
   };
 }
 
-async function connectRedisAdapter(io: Server, url: string) {
+async function connectRedisAdapter(io: Server, url: string, log: FastifyBaseLogger) {
   const pub = createClient({ url });
   const sub = pub.duplicate();
+  // Without a listener a Redis restart would crash the process; the clients reconnect by themselves.
+  for (const client of [pub, sub])
+    client.on('error', (err) => log.warn({ err }, 'redis adapter connection error'));
   await Promise.all([pub.connect(), sub.connect()]);
   io.adapter(createAdapter(pub, sub));
   return [pub, sub];

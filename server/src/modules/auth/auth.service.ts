@@ -7,6 +7,7 @@ import {
 } from '@switchboard/contract/auth';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
+import { clientNetwork } from '../../http/client-network.ts';
 import { forbidden, HttpError, unauthorized } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordSecurityEvent } from '../security-events/record-security-event.ts';
@@ -47,13 +48,14 @@ export async function login(
 ): Promise<TokenResponse> {
   const attemptKey = input.username.toLowerCase();
   const { max_login_attempts: maxAttempts } = await readSettingsSection(deps.db, 'security');
+  const network = clientNetwork(ctx.ip);
   const gate = await deps.db.transaction(async (tx) => {
-    await lockAttemptsFromIp(tx, ctx.ip);
-    const lockout = await findLockout(tx, { username: attemptKey, ip: ctx.ip, maxAttempts });
+    await lockAttemptsFromIp(tx, network);
+    const lockout = await findLockout(tx, { username: attemptKey, ip: network, maxAttempts });
     if (lockout) return { locked: true, retryAfterSeconds: lockout.retryAfterSeconds } as const;
     return {
       locked: false,
-      attemptId: await insertPendingAttempt(tx, { username: attemptKey, ip: ctx.ip }),
+      attemptId: await insertPendingAttempt(tx, { username: attemptKey, ip: network }),
     } as const;
   });
   if (gate.locked) throw tooManyAttempts(gate.retryAfterSeconds);

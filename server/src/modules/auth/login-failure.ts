@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { clientNetwork } from '../../http/client-network.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordSecurityEvent } from '../security-events/record-security-event.ts';
 import { findLockout } from './login-attempts.repository.ts';
@@ -33,7 +34,7 @@ export async function recordLoginFailure(
     });
     const lockout = await findLockout(tx, {
       username: failure.attemptKey,
-      ip: ctx.ip,
+      ip: clientNetwork(ctx.ip),
       maxAttempts: failure.maxAttempts,
     });
     if (!lockout) return;

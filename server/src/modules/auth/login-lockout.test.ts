@@ -66,6 +66,12 @@ describe('sign-in lockout', () => {
     expect((await login('alice', PASSWORD, '192.0.2.2')).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 /64 as one source, so rotating addresses inside it does not help', async () => {
+    for (let i = 1; i <= 5; i++) expect((await login('frank', WRONG, `2001:db8:7::${i}`)).statusCode).toBe(401);
+    expect((await login('frank', PASSWORD, '2001:db8:7::99')).statusCode).toBe(429);
+    expect((await login('frank', PASSWORD, '2001:db8:8::1')).statusCode).toBe(200);
+  });
+
   it('starts counting again after a successful sign-in', async () => {
     const ip = '192.0.2.3';
     await failTimes(4, 'bob', ip);

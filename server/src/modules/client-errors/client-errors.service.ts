@@ -2,6 +2,7 @@ import type { ClientErrorReport } from '@switchboard/contract/client-errors';
 import type { Database } from '../../db/client.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
+import { bearerToken } from '../auth/authenticate.ts';
 import { writeSystemLog } from '../system-logs/system-logs.repository.ts';
 
 /**
@@ -13,7 +14,7 @@ export async function reportClientError(
   report: ClientErrorReport,
   from: RequestContext & { authorization: string | undefined },
 ): Promise<void> {
-  const token = from.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+  const token = bearerToken(from.authorization);
   const reporter = token ? await deps.tokens.verify(token) : null;
   const { message, ...details } = report;
   await writeSystemLog(deps.db, {

@@ -1,13 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** Root admins that count against max_root_admins: a deactivated one no longer holds a seat. */
-export async function countActiveRootAdmins(executor: Executor): Promise<number> {
+/** Deactivated root admins count too: deactivating the only one must not reopen anonymous registration. */
+export async function countRootAdmins(executor: Executor): Promise<number> {
   const [row] = await executor
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
-    .where(and(eq(users.isRootAdmin, true), eq(users.isActive, true)));
+    .where(eq(users.isRootAdmin, true));
   return Number(row?.n ?? 0);
 }
 

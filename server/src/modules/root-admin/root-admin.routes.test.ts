@@ -35,14 +35,6 @@ describe('root admin registration', () => {
   it('is open on a fresh installation, which has no account at all', async () => {
     expect(await t.db.$count(users)).toBe(0);
     expect(await status()).toEqual({ success: true, enabled: true, existing_root_admins: 0 });
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin_root_admin/settings' });
-    expect(res.json()).toEqual({
-      success: true,
-      registration_enabled: true,
-      existing_root_admins: 0,
-      can_disable: false,
-      settings: { auto_disable_after_creation: true, require_strong_password: true, max_root_admins: 1 },
-    });
   });
 
   it.each([
@@ -115,6 +107,28 @@ describe('root admin registration', () => {
     const again = await register({ ...valid, username: 'second', email: 'second@example.test' });
     expect(again.statusCode).toBe(403);
     expect(again.json()).toEqual({ success: false, message: ROOT_ADMIN_MESSAGES.closed });
+  });
+
+  it('shows the registration settings to root admins only', async () => {
+    const settingsFor = async (principal?: Parameters<TestApp['authHeader']>[0]) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin_root_admin/settings',
+        headers: principal ? await t.authHeader(principal) : {},
+      });
+    const [root] = await t.db.select().from(users).where(eq(users.username, 'rootadmin'));
+    if (!root) throw new Error('the root admin was not registered');
+    const res = await settingsFor({ id: root.id, username: root.username, isRootAdmin: true });
+    expect(res.json()).toEqual({
+      success: true,
+      registration_enabled: false,
+      existing_root_admins: 1,
+      can_disable: false,
+      settings: { auto_disable_after_creation: true, require_strong_password: true, max_root_admins: 1 },
+    });
+    const admin = await insertUser(t.db, { username: 'plain-admin', isAdmin: true });
+    expect((await settingsFor(admin)).statusCode).toBe(403);
+    expect((await settingsFor()).statusCode).toBe(401);
   });
 
   it('registers no display name as null', async () => {

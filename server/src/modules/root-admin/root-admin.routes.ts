@@ -22,7 +22,7 @@ export const rootAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.get(
     '/admin_root_admin/settings',
-    { config: { public: true }, schema: { tags, security: [], response: { 200: RootAdminSettings } } },
+    { config: { role: 'root' }, schema: { tags, response: { 200: RootAdminSettings } } },
     async () => registrationSettings(deps.db),
   );
 

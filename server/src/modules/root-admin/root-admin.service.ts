@@ -6,18 +6,18 @@ import {
 } from '@switchboard/contract/root-admin';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { forbidden } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/password.ts';
 import { readSettingsSection } from '../settings/settings.repository.ts';
 import { refuseTakenNames } from '../users/taken-names.ts';
-import { countActiveRootAdmins, insertRootAdmin, lockRegistration } from './root-admin.repository.ts';
+import { countRootAdmins, insertRootAdmin, lockRegistration } from './root-admin.repository.ts';
 
 /** Open while fewer active root admins exist than max_root_admins: closing is automatic (spec §4). */
 async function seats(executor: Executor) {
-  const existing = await countActiveRootAdmins(executor);
+  const existing = await countRootAdmins(executor);
   const section = await readSettingsSection(executor, 'root_admin');
   return { existing, section, open: existing < section.max_root_admins };
 }

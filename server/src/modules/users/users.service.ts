@@ -8,7 +8,7 @@ import {
 } from '@switchboard/contract/users';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditEntry, recordAudit, recordAudits } from '../audit/audit.repository.ts';
