@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -69,6 +70,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Off by default; routes opt in with `config.rateLimit`.
+  await app.register(rateLimit, { global: false });
   installAuthGuard(app, deps);
   await app.register(healthRoutes, { prefix: API_PREFIX, deps });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });

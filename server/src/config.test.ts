@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
   });
 
-  it('reads TRUST_PROXY as off, a hop count, or the proxies\' addresses', () => {
+  it("reads TRUST_PROXY as off, a hop count, or the proxies' addresses", () => {
     const trust = (value: string) => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy;
     expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
     expect(trust('1')).toBe(1);
@@ -35,9 +35,13 @@ describe('loadConfig', () => {
   });
 
   it('requires JWT_SECRET with REDIS_URL, since every instance must share it', () => {
-    expect(() => loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+      /JWT_SECRET/,
+    );
     const secret = 'x'.repeat(40);
-    expect(loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'redis://r:6379', JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'redis://r:6379', JWT_SECRET: secret }).jwtSecret,
+    ).toBe(secret);
   });
 
   it.each([

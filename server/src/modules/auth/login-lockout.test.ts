@@ -67,7 +67,8 @@ describe('sign-in lockout', () => {
   });
 
   it('counts an IPv6 /64 as one source, so rotating addresses inside it does not help', async () => {
-    for (let i = 1; i <= 5; i++) expect((await login('frank', WRONG, `2001:db8:7::${i}`)).statusCode).toBe(401);
+    for (let i = 1; i <= 5; i++)
+      expect((await login('frank', WRONG, `2001:db8:7::${i}`)).statusCode).toBe(401);
     expect((await login('frank', PASSWORD, '2001:db8:7::99')).statusCode).toBe(429);
     expect((await login('frank', PASSWORD, '2001:db8:8::1')).statusCode).toBe(200);
   });

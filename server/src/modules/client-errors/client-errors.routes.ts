@@ -6,29 +6,27 @@ import {
 import { SuccessMessage } from '@switchboard/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { clientNetwork } from '../../http/client-network.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { reportClientError } from './client-errors.service.ts';
-import { createFixedWindowLimiter } from './fixed-window-limiter.ts';
 
 /** Spec §7 "Error reporting". Public: the crash screen also shows to signed-out visitors. */
 export const clientErrorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const limiter = createFixedWindowLimiter({ limit: CLIENT_ERROR_REPORTS_PER_MINUTE, windowMs: 60_000 });
-
   app.post(
     '/admin/errors',
     {
-      config: { public: true },
-      schema: { tags: ['client-errors'], body: ClientErrorReport, response: { 201: SuccessMessage } },
-      // Before the body is parsed, so a flood costs as little as possible.
-      onRequest: async (request) => {
-        const retryAfter = limiter.hit(request.ip);
-        if (retryAfter > 0) {
-          throw new HttpError(429, CLIENT_ERROR_MESSAGES.tooMany, {
-            headers: { 'retry-after': String(retryAfter) },
-          });
-        }
+      config: {
+        public: true,
+        // Per client, in this process's memory: enough to stop one client flooding the system logs.
+        rateLimit: {
+          max: CLIENT_ERROR_REPORTS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => clientNetwork(request.ip),
+          errorResponseBuilder: () => new HttpError(429, CLIENT_ERROR_MESSAGES.tooMany),
+        },
       },
+      schema: { tags: ['client-errors'], body: ClientErrorReport, response: { 201: SuccessMessage } },
     },
     async (request, reply) => {
       const from = { ...requestContext(request), authorization: request.headers.authorization };
