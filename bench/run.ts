@@ -29,7 +29,10 @@ try {
   }
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   const file = new URL(`./results/${new Date().toISOString().replace(/[:.]/g, '-')}.json`, import.meta.url);
-  writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, results }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, results }, null, 2)}\n`,
+  );
   console.log(`results: ${file.pathname}`);
 } finally {
   await server.stop();

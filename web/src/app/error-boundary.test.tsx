@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary, RouteErrorScreen } from '@/app/error-boundary.tsx';
@@ -74,5 +74,59 @@ describe('route error screen', () => {
     shouldThrow = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('All good')).toBeInTheDocument();
+  });
+});
+
+describe('a screen whose code failed to download', () => {
+  it.each([
+    new TypeError('Failed to fetch dynamically imported module: https://x.test/assets/users-page-1a2b.js'),
+    new TypeError('Importing a module script failed.'),
+    new TypeError('error loading dynamically imported module: https://x.test/assets/calls.js'),
+    Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' }),
+  ])('reloads the page on Try Again (%s), in the router and in the app boundary', async (failure) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockFetch(() => jsonResponse({ success: true }, 201));
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const user = userEvent.setup();
+
+    const router = createMemoryRouter([
+      { path: '/', lazy: () => Promise.reject(failure), errorElement: <RouteErrorScreen /> },
+    ]);
+    const routed = render(<RouterProvider router={router} />);
+    await user.click(await screen.findByRole('button', { name: 'Try Again' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    routed.unmount();
+
+    const Broken = lazy(() => Promise.reject(failure));
+    render(
+      <ErrorBoundary>
+        <Suspense fallback={null}>
+          <Broken />
+        </Suspense>
+      </ErrorBoundary>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Try Again' }));
+    expect(reload).toHaveBeenCalledTimes(2);
+    vi.unstubAllGlobals();
+  });
+
+  it('does not reload for an ordinary crash', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch(() => jsonResponse({ success: true }, 201));
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    shouldThrow = true;
+    render(
+      <ErrorBoundary>
+        <Fragile />
+      </ErrorBoundary>,
+    );
+    shouldThrow = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(screen.getByText('All good')).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 });

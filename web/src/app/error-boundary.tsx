@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
+import { isChunkLoadError } from '@/app/chunk-load-error.ts';
 import { CrashScreen } from '@/app/crash-screen.tsx';
 import { reportClientError } from '@/app/error-report.ts';
 
@@ -20,7 +21,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorBound
     reportClientError(error, info.componentStack);
   }
 
-  reset = () => this.setState({ error: null, hasError: false });
+  reset = () => {
+    // Rendering again would retry the same rejected import: only a fresh page load fetches the code anew.
+    if (isChunkLoadError(this.state.error)) window.location.reload();
+    else this.setState({ error: null, hasError: false });
+  };
 
   override render() {
     return this.state.hasError ? <CrashScreen onReset={this.reset} /> : this.props.children;
@@ -36,10 +41,11 @@ export function RouteErrorScreen() {
     // A 404 from the router is not a crash worth reporting.
     if (!isRouteErrorResponse(error)) reportClientError(error);
   }, [error]);
-  // A fresh navigation to the same place gives the route a new location key, which resets its boundary.
-  return (
-    <CrashScreen
-      onReset={() => navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })}
-    />
-  );
+  const reset = () => {
+    // The router keeps a route's rejected lazy import: only a fresh page load fetches the code anew.
+    if (isChunkLoadError(error)) window.location.reload();
+    // A fresh navigation to the same place gives the route a new location key, which resets its boundary.
+    else navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
+  };
+  return <CrashScreen onReset={reset} />;
 }

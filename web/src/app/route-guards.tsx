@@ -16,12 +16,17 @@ function redirectTarget(state: unknown): string {
     : SIGNED_IN_HOME;
 }
 
-/** Signed-in routes: a signed-out visitor goes to /login, remembering where they were headed. */
+/**
+ * Signed-in routes: a signed-out visitor goes to /login, remembering where they were headed (or where
+ * their session ended) so signing in returns them there. After an explicit logout there is nothing to
+ * return to: the next sign-in, by whichever admin, starts at the dashboard.
+ */
 export function RequireSession() {
-  const { status } = useSession();
+  const { status, signedOutByLogout } = useSession();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'signed-out') {
+    if (signedOutByLogout) return <Navigate to="/login" replace />;
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from } satisfies LoginRedirectState} />;
   }

@@ -1,10 +1,25 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { apiRequest } from '@/lib/api-client.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderApp, storeSignedInSession, TEST_USER } from '@/testing/render-app.tsx';
 
 const path = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
+const TOKENS = {
+  success: true,
+  access_token: 'a',
+  refresh_token: 'r',
+  token_type: 'bearer',
+  expires_in: 1800,
+  user: TEST_USER,
+};
+
+async function signIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Username'), 'admin');
+  await user.type(screen.getByLabelText('Password'), 'secret');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
 
 describe('routes while signed out', () => {
   it('sends a guarded path to /login and back there after signing in', async () => {
@@ -45,9 +60,11 @@ describe('routes while signed out', () => {
     expect(screen.getByText('24/7')).toBeInTheDocument();
   });
 
-  it('renders /factory-reset', async () => {
-    renderApp('/factory-reset');
+  it('renders /factory-reset with a way back, which leads a signed-out visitor to /login', async () => {
+    const { router } = renderApp('/factory-reset');
     expect(await screen.findByRole('heading', { name: 'Factory Reset' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Return to Dashboard' }));
+    await waitFor(() => expect(path(router)).toBe('/login'));
   });
 });
 
@@ -57,6 +74,34 @@ describe('routes while signed in', () => {
     const { router } = renderApp(start);
     await waitFor(() => expect(path(router)).toBe('/dashboard'));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it.each([
+    '/dashboard',
+    '/analytics',
+    '/users',
+    '/calls',
+    '/coin-management',
+    '/notifications',
+    '/database',
+    '/security',
+    '/system-logs',
+    '/user-reports',
+    '/geolocation',
+    '/social-interactions',
+    '/official-messaging',
+    '/settings',
+    '/performance',
+    '/monitor',
+  ])('opens spec route %s with its sidebar entry marked current', async (route) => {
+    storeSignedInSession();
+    mockFetch(() => jsonResponse({ success: false, message: 'Not found' }, 404));
+    const { router } = renderApp(route);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { current: 'page' })).toHaveAttribute('href', route),
+    );
+    expect(path(router)).toBe(route);
   });
 
   it('shows the shell: every screen in the sidebar, the user and Logout', async () => {
@@ -89,6 +134,49 @@ describe('routes while signed in', () => {
     expect(localStorage.getItem('admin_auth_token')).toBeNull();
   });
 
+  it('/factory-reset returns a signed-in admin to the dashboard', async () => {
+    storeSignedInSession();
+    const { router } = renderApp('/factory-reset');
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Return to Dashboard' }));
+    await waitFor(() => expect(path(router)).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('after Logout, the next sign-in (any admin) starts at /dashboard, not the page left', async () => {
+    storeSignedInSession();
+    mockFetch((call) =>
+      call.url === '/api/v1/auth/logout'
+        ? jsonResponse({ success: true, message: 'Logged out' })
+        : jsonResponse({ ...TOKENS, user: { ...TEST_USER, id: 'u-2', username: 'other' } }),
+    );
+    const { router } = renderApp('/calls?tab=recent');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(path(router)).toBe('/login'));
+    expect(router.state.location.state).toBeNull();
+    await signIn(user);
+    await waitFor(() => expect(path(router)).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('when the session ends on its own (401), signing in again returns to the page', async () => {
+    storeSignedInSession();
+    mockFetch((call) =>
+      call.url === '/api/v1/auth/login'
+        ? jsonResponse(TOKENS)
+        : jsonResponse({ success: false, message: 'Not authenticated' }, 401),
+    );
+    const { router } = renderApp('/calls?tab=recent');
+    expect(await screen.findByRole('heading', { name: 'Calls Management' })).toBeInTheDocument();
+    await act(async () => {
+      await apiRequest('/admin/calls').catch(() => {});
+    });
+    await waitFor(() => expect(path(router)).toBe('/login'));
+    await signIn(userEvent.setup());
+    expect(await screen.findByRole('heading', { name: 'Calls Management' })).toBeInTheDocument();
+    expect(`${path(router)}${router.state.location.search}`).toBe('/calls?tab=recent');
+  });
+
   it('opens the navigation slide-over from the menu button and closes it on navigation', async () => {
     storeSignedInSession();
     const { router } = renderApp('/dashboard');
@@ -98,5 +186,29 @@ describe('routes while signed in', () => {
     await user.click(within(sheet).getByRole('link', { name: 'Security' }));
     await waitFor(() => expect(path(router)).toBe('/security'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes the slide-over when the window widens to the fixed-sidebar breakpoint', async () => {
+    const listeners = new Set<() => void>();
+    const wide = {
+      matches: false,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    };
+    vi.stubGlobal('matchMedia', (query: string) => {
+      expect(query).toBe('(min-width: 1024px)');
+      return wide;
+    });
+    storeSignedInSession();
+    renderApp('/dashboard');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Open navigation' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    wide.matches = true;
+    act(() => {
+      for (const listener of listeners) listener();
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.body.style.pointerEvents).not.toBe('none');
+    vi.unstubAllGlobals();
   });
 });

@@ -3,7 +3,7 @@ import { logApiTiming } from '@/lib/logger.ts';
 
 /** Spec §7: base API path, 30 s time-out, identifying headers. */
 export const API_BASE = '/api/v1';
-const REQUEST_TIMEOUT_MS = 30_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
 export const NETWORK_ERROR_MESSAGE = 'Network error: Unable to connect to server';
 
 export class ApiRequestError extends Error {
@@ -12,8 +12,14 @@ export class ApiRequestError extends Error {
     /** HTTP status, or 0 when the server could not be reached. */
     readonly status: number,
     readonly fieldErrors: { field: string; message: string }[] = [],
+    /**
+     * The detail or message the server's JSON error body gave, or null when it gave none (a network
+     * failure, or a body that is not the API's, such as a proxy's HTML 502 page).
+     */
+    readonly serverMessage: string | null = null,
   ) {
     super(message);
+    this.name = 'ApiRequestError';
   }
   get isNetworkError(): boolean {
     return this.status === 0;
@@ -89,12 +95,27 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
   const payload = await response.json().catch(() => null);
   if (!response.ok) {
     if (response.status === 401 && !init.keepSessionOn401) hooks.onUnauthorized();
-    const error = payload as Partial<ApiError> | null;
+    const serverMessage = errorBodyMessage(payload);
     throw new ApiRequestError(
-      error?.detail ?? error?.message ?? `Request failed with status ${response.status}`,
+      serverMessage ?? `Request failed with status ${response.status}`,
       response.status,
-      error?.errors ?? [],
+      errorBodyFieldErrors(payload),
+      serverMessage,
     );
   }
   return payload as T;
+}
+
+/** Spec §8: the error body's detail text, else its message; null when the body is not the API's. */
+function errorBodyMessage(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { detail, message } = payload as Partial<Record<keyof ApiError, unknown>>;
+  if (typeof detail === 'string' && detail.trim()) return detail;
+  if (typeof message === 'string' && message.trim()) return message;
+  return null;
+}
+
+function errorBodyFieldErrors(payload: unknown): ApiRequestError['fieldErrors'] {
+  const errors = (payload as Partial<ApiError> | null)?.errors;
+  return Array.isArray(errors) ? errors : [];
 }

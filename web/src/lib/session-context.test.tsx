@@ -1,3 +1,4 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '@/lib/api-client.ts';
@@ -83,5 +84,28 @@ describe('SessionProvider', () => {
     });
     expect(screen.getByTestId('session')).toHaveTextContent('signed-out:none');
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+  });
+
+  it("forgets the previous session's cached data when another tab signs out", async () => {
+    storeSignedInSession();
+    let cache: QueryClient | undefined;
+    function Cached() {
+      cache = useQueryClient();
+      return null;
+    }
+    render(
+      <Providers>
+        <Probe />
+        <Cached />
+      </Providers>,
+    );
+    expect(await screen.findByText('signed-in:admin')).toBeInTheDocument();
+    cache?.setQueryData(['users', 'list'], { users: [{ username: 'secret-user' }] });
+    localStorage.clear();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.accessToken, newValue: null }));
+    });
+    expect(screen.getByTestId('session')).toHaveTextContent('signed-out:none');
+    expect(cache?.getQueryData(['users', 'list'])).toBeUndefined();
   });
 });

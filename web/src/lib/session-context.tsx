@@ -36,10 +36,15 @@ export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 export interface SessionContextValue {
   user: SessionUser | null;
   status: SessionStatus;
-  /** Resolves once signed in; rejects with an Error whose message is what the login form shows. */
+  /** Resolves once signed in; rejects with the failed call's ApiRequestError (or an Error). */
   login(username: string, password: string): Promise<void>;
   /** Tells the server, then clears the stored session whatever it answered. */
   logout(): Promise<void>;
+  /**
+   * True when this tab's admin signed out with logout(), as opposed to a session that expired or was
+   * refused: the router then does not offer to return to the page they left.
+   */
+  signedOutByLogout: boolean;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -51,7 +56,7 @@ export function useSession(): SessionContextValue {
 }
 
 type SessionState =
-  | { status: 'loading' | 'signed-out'; session: null }
+  | { status: 'loading' | 'signed-out'; session: null; byLogout?: true }
   | { status: 'signed-in'; session: StoredSession };
 const SIGNED_OUT: SessionState = { status: 'signed-out', session: null };
 /** setTimeout overflows past 2^31-1 ms; a longer wait is simply re-armed later. */
@@ -63,11 +68,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading', session: null });
   const refreshing = useRef<Promise<StoredSession | null> | null>(null);
 
-  const signOutLocally = useCallback(() => {
-    clearStoredSession();
-    queryClient.clear();
-    setState(SIGNED_OUT);
-  }, [queryClient]);
+  // The previous session's cached data must not outlive it.
+  const endSession = useCallback(
+    (next: SessionState) => {
+      clearStoredSession();
+      queryClient.clear();
+      setState(next);
+    },
+    [queryClient],
+  );
+  const signOutLocally = useCallback(() => endSession(SIGNED_OUT), [endSession]);
 
   // Refresh tokens rotate on use, so two refreshes at once would revoke each other: share one.
   const refresh = useCallback(async () => {
@@ -125,15 +135,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [session, refresh]);
 
   // Another tab signed in, refreshed or signed out.
+  const signedInUserId = state.session?.user.id;
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== null && event.key !== STORAGE_KEYS.accessToken) return;
       const stored = readStoredSession();
+      // Signed out, or signed in as someone else: the cached data belongs to the session that ended.
+      if (!stored || stored.user.id !== signedInUserId) queryClient.clear();
       setState(stored ? { status: 'signed-in', session: stored } : SIGNED_OUT);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  }, [queryClient, signedInUserId]);
 
   const login = useCallback(async (username: string, password: string) => {
     const next = await loginRequest(username, password);
@@ -142,11 +155,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     await logoutRequest();
-    signOutLocally();
-  }, [signOutLocally]);
+    endSession({ status: 'signed-out', session: null, byLogout: true });
+  }, [endSession]);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ user: state.session?.user ?? null, status: state.status, login, logout }),
+    () => ({
+      user: state.session?.user ?? null,
+      status: state.status,
+      login,
+      logout,
+      signedOutByLogout: state.status === 'signed-out' && state.byLogout === true,
+    }),
     [state, login, logout],
   );
   return <SessionContext value={value}>{children}</SessionContext>;

@@ -154,6 +154,43 @@ describe('refreshSession', () => {
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
   });
 
+  it('gives up after 30 s when the server stalls: logs, clears the tokens and releases the lock', async () => {
+    storeSignedInSession();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    let lockHeld = false;
+    const locks = {
+      request: async (_name: string, run: () => Promise<unknown>) => {
+        lockHeld = true;
+        try {
+          return await run();
+        } finally {
+          lockHeld = false;
+        }
+      },
+    };
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    let settled = false;
+    const pending = refreshSession().finally(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(settled).toBe(false);
+    expect(lockHeld).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toBeNull();
+    expect(lockHeld).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(logger.getRecentLogs().at(-1)).toMatchObject({ level: 'error' });
+    expect(JSON.stringify(logger.getRecentLogs().at(-1))).toContain('timed out');
+    vi.unstubAllGlobals();
+  });
+
   it('without a refresh token: warns, returns nothing and leaves the session alone', async () => {
     storeSignedInSession({ refreshToken: undefined });
     const { spy } = mockFetch(() => jsonResponse({}));

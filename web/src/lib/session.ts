@@ -1,5 +1,4 @@
-import type { LOGIN_MESSAGES } from '@switchboard/contract/auth';
-import { API_BASE, ApiRequestError, apiRequest, NETWORK_ERROR_MESSAGE } from '@/lib/api-client.ts';
+import { API_BASE, apiRequest, REQUEST_TIMEOUT_MS } from '@/lib/api-client.ts';
 import { logger } from '@/lib/logger.ts';
 import {
   clearStoredSession,
@@ -20,7 +19,6 @@ const loadAuthContract = () => import('@switchboard/contract/auth');
 /** Spec §9: a token is usable while more than 5 minutes remain, and is refreshed once 10 minutes remain. */
 export const TOKEN_VALIDITY_MARGIN_MS = 300_000;
 export const REFRESH_THRESHOLD_MS = 600_000;
-export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
 
 export function isSessionValid(session: Pick<StoredSession, 'expiresAt'>, now = Date.now()): boolean {
   return session.expiresAt - now > TOKEN_VALIDITY_MARGIN_MS;
@@ -97,72 +95,82 @@ async function refreshWithServer(): Promise<StoredSession | null> {
     logger.warn('No refresh token available; cannot refresh the session');
     return null;
   }
-  let response: Response;
+  // Spec §7's 30 s time-out, over the body too: a stalled refresh would otherwise hold the cross-tab
+  // lock and leave the app on "Loading..." for good.
+  const controller = new AbortController();
+  const timer = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
-    const { REFRESH_TOKEN_HEADER } = await loadAuthContract();
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      [REFRESH_TOKEN_HEADER]: refreshToken,
-    };
-    const accessToken = readStoredAccessToken();
-    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-    response = await fetch(`${API_BASE}/auth/refresh-token`, {
-      method: 'POST',
-      headers,
-      credentials: 'include',
-    });
+    const answer = await postRefresh(refreshToken, controller.signal);
+    if (!answer.ok) {
+      logger.error(`Token refresh failed with status ${answer.status}`, { status: answer.status });
+      clearStoredSession();
+      return null;
+    }
+    // The response may omit the user and refresh token: keep the stored ones.
+    const previous = readStoredSession();
+    const session =
+      answer.payload && sessionFromTokens(answer.payload, { refreshToken, user: previous?.user });
+    if (!session) {
+      logger.error('Token refresh response had no usable access token');
+      clearStoredSession();
+      return null;
+    }
+    writeStoredSession(session);
+    return session;
   } catch (error) {
-    logger.error('Token refresh failed: network error', error instanceof Error ? error.message : error);
+    const reason = controller.signal.aborted
+      ? `timed out after ${REQUEST_TIMEOUT_MS / 1000} s`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    logger.error('Token refresh failed: network error', reason);
     clearStoredSession();
     return null;
+  } finally {
+    window.clearTimeout(timer);
   }
-  if (!response.ok) {
-    logger.error(`Token refresh failed with status ${response.status}`, { status: response.status });
-    clearStoredSession();
-    return null;
-  }
-  const payload = (await response.json().catch(() => null)) as TokenPayload | null;
-  // The response may omit the user and refresh token: keep the stored ones.
-  const previous = readStoredSession();
-  const session = payload && sessionFromTokens(payload, { refreshToken, user: previous?.user });
-  if (!session) {
-    logger.error('Token refresh response had no usable access token');
-    clearStoredSession();
-    return null;
-  }
-  writeStoredSession(session);
-  return session;
 }
 
-type LoginMessages = Pick<typeof LOGIN_MESSAGES, 'invalidCredentials' | 'deactivated'>;
+type RefreshAnswer = { ok: false; status: number } | { ok: true; payload: TokenPayload | null };
 
-/** Spec §8 login messages, in the order the form shows them. */
-export function loginErrorMessage(error: unknown, messages: LoginMessages): string {
-  if (error instanceof ApiRequestError) {
-    if (error.status === 0) return NETWORK_ERROR_MESSAGE;
-    if (error.status === 401) return messages.invalidCredentials;
-    if (error.status === 403) return messages.deactivated;
-    return error.message || LOGIN_FAILED_MESSAGE;
+/** POST /auth/refresh-token with both tokens; throws on a network failure or time-out. */
+async function postRefresh(refreshToken: string, signal: AbortSignal): Promise<RefreshAnswer> {
+  const { REFRESH_TOKEN_HEADER } = await loadAuthContract();
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    [REFRESH_TOKEN_HEADER]: refreshToken,
+  };
+  const accessToken = readStoredAccessToken();
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  const response = await fetch(`${API_BASE}/auth/refresh-token`, {
+    method: 'POST',
+    headers,
+    credentials: 'include',
+    signal,
+  });
+  if (!response.ok) return { ok: false, status: response.status };
+  // A body that stalls past the time-out rejects here, as a network failure.
+  const text = await response.text();
+  try {
+    return { ok: true, payload: JSON.parse(text) as TokenPayload };
+  } catch {
+    return { ok: true, payload: null };
   }
-  return error instanceof Error && error.message ? error.message : LOGIN_FAILED_MESSAGE;
 }
 
-/** POST /auth/login; stores and returns the session, or throws an Error carrying the message to show. */
+/**
+ * POST /auth/login; stores and returns the session. A failed call rejects with the ApiRequestError (its
+ * status tells the login form which spec §8 message to show); an unusable answer rejects with an Error.
+ */
 export async function loginRequest(username: string, password: string): Promise<StoredSession> {
-  const { LOGIN_MESSAGES: messages } = await loadAuthContract();
-  let payload: TokenPayload;
-  try {
-    // A bad password answers 401; that must not count as "the session expired".
-    payload = await apiRequest<TokenPayload>('/auth/login', {
-      method: 'POST',
-      body: { username, password },
-      keepSessionOn401: true,
-    });
-  } catch (error) {
-    throw new Error(loginErrorMessage(error, messages));
-  }
+  // A bad password answers 401; that must not count as "the session expired".
+  const payload = await apiRequest<TokenPayload>('/auth/login', {
+    method: 'POST',
+    body: { username, password },
+    keepSessionOn401: true,
+  });
   const session = sessionFromTokens(payload);
-  if (!session) throw new Error(LOGIN_FAILED_MESSAGE);
+  if (!session) throw new Error('The login response had no usable access token');
   writeStoredSession(session);
   return session;
 }

@@ -1,10 +1,13 @@
 import { MenuIcon, XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { SidebarNav } from '@/app/layout/sidebar-nav.tsx';
 import { Brand } from '@/components/brand.tsx';
 import { Button } from '@/components/ui/button.tsx';
+
+/** Tailwind's lg breakpoint, where the fixed sidebar takes over. */
+const WIDE_SCREEN_QUERY = '(min-width: 1024px)';
 
 /** The sidebar as a slide-over for small screens; Radix gives it focus trapping and Esc to close. */
 export function MobileSidebar() {
@@ -13,6 +16,18 @@ export function MobileSidebar() {
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const open = openedAt === pathname;
   const setOpen = (next: boolean) => setOpenedAt(next ? pathname : null);
+
+  // From lg up the panel is hidden by CSS, but an open dialog would still block the page and hold focus.
+  useEffect(() => {
+    if (!open || typeof window.matchMedia !== 'function') return;
+    const wide = window.matchMedia(WIDE_SCREEN_QUERY);
+    const closeWhenWide = () => {
+      if (wide.matches) setOpenedAt(null);
+    };
+    closeWhenWide();
+    wide.addEventListener('change', closeWhenWide);
+    return () => wide.removeEventListener('change', closeWhenWide);
+  }, [open]);
 
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>

@@ -1,17 +1,22 @@
 import { NavLink } from 'react-router';
-import { NAV_SECTIONS } from '@/app/layout/nav-items.ts';
+import { CONSOLE_SCREENS, NAV_GROUPS } from '@/app/console-screens.ts';
 import { cn } from '@/lib/utils.ts';
+
+const SECTIONS = NAV_GROUPS.map((group) => ({
+  group,
+  screens: CONSOLE_SCREENS.filter((screen) => screen.group === group),
+}));
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-label="Main" className="flex flex-col gap-6 px-3 py-4">
-      {NAV_SECTIONS.map((section) => (
-        <div key={section.title} className="flex flex-col gap-1">
+      {SECTIONS.map(({ group, screens }) => (
+        <div key={group} className="flex flex-col gap-1">
           <p className="px-3 pb-1 text-[11px] font-semibold tracking-wider text-muted-foreground/80 uppercase">
-            {section.title}
+            {group}
           </p>
           <ul className="flex flex-col gap-0.5">
-            {section.items.map(({ path, label, icon: Icon }) => (
+            {screens.map(({ path, title, icon: Icon }) => (
               <li key={path}>
                 <NavLink
                   to={path}
@@ -26,7 +31,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                   }
                 >
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
-                  {label}
+                  {title}
                 </NavLink>
               </li>
             ))}

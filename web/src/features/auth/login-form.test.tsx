@@ -63,6 +63,23 @@ describe('login form', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
+  it("shows the generic failure for a proxy's HTML 502 page", async () => {
+    mockFetch(() => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502 }));
+    renderApp('/login');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please try again.');
+  });
+
+  it('moves keyboard focus to the message after each failed sign-in', async () => {
+    mockFetch(() => jsonResponse({ success: false, message: 'Invalid username or password' }, 401));
+    renderApp('/login');
+    const user = await submit();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+  });
+
   it('shows the network error when the server cannot be reached', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderApp('/login');

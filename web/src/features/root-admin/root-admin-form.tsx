@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RootAdminRegistration } from '@switchboard/contract/root-admin';
-import { useState } from 'react';
+import { ROOT_ADMIN_MESSAGES, RootAdminRegistration } from '@switchboard/contract/root-admin';
+import { useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { useRegisterRootAdmin } from '@/features/root-admin/api.ts';
 import { DisableRegistrationNotice } from '@/features/root-admin/disable-registration-notice.tsx';
-import { registrationErrorMessage } from '@/features/root-admin/registration-error.ts';
 import { ApiRequestError } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/error-message.ts';
 
 type Field = FieldPath<RootAdminRegistration>;
 const FIELDS: { name: Field; label: string; type?: string; autoComplete: string; hint?: string }[] = [
@@ -30,7 +30,8 @@ const isField = (name: string): name is Field => FIELDS.some((field) => field.na
 /** Spec §5: the contract's schema gives the exact messages; editing a field clears its error. */
 export function RootAdminForm({ onRegistered }: { onRegistered: () => void }) {
   const register = useRegisterRootAdmin();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ message: string; attempt: number } | null>(null);
+  const attempts = useRef(0);
   const form = useForm({
     resolver: zodResolver(RootAdminRegistration),
     // Re-validating on every keystroke would replace the cleared message with a new one.
@@ -47,20 +48,27 @@ export function RootAdminForm({ onRegistered }: { onRegistered: () => void }) {
     } catch (error) {
       const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : [];
       const known = fieldErrors.filter((fieldError) => isField(fieldError.field));
-      for (const fieldError of known) {
+      // Focus the first invalid field, or (focusOnMount) the alert: the disabled button dropped it to <body>.
+      known.forEach((fieldError, index) => {
         form.setError(
           fieldError.field as Field,
           { type: 'server', message: fieldError.message },
-          { shouldFocus: true },
+          { shouldFocus: index === 0 },
         );
+      });
+      attempts.current += 1;
+      if (known.length === 0) {
+        setFormError({ message: errorMessage(error, ROOT_ADMIN_MESSAGES.failed), attempt: attempts.current });
       }
-      if (known.length === 0) setFormError(registrationErrorMessage(error));
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {formError && <FormAlert message={formError} />}
+      {formError && (
+        // A new key per failure, so a repeated failure moves focus again.
+        <FormAlert key={formError.attempt} message={formError.message} focusOnMount />
+      )}
       {FIELDS.map(({ name, label, type, autoComplete, hint }) => {
         const id = `root-admin-${name}`;
         const error = errors[name]?.message;

@@ -90,6 +90,53 @@ describe('root admin registration', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Root admin registration is disabled');
   });
 
+  it('focuses the first field the server rejected', async () => {
+    serve(() =>
+      jsonResponse(
+        {
+          success: false,
+          message: 'Validation failed',
+          errors: [
+            { field: 'username', message: 'Username is already taken' },
+            { field: 'email', message: 'Email is already registered' },
+          ],
+        },
+        409,
+      ),
+    );
+    renderApp('/admin_root_admin');
+    await fill(VALID);
+    expect(await screen.findByText('Email is already registered')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+  });
+
+  it.each([
+    [
+      'the detail text first',
+      () => jsonResponse({ success: false, message: 'Conflict', detail: 'A root admin already exists' }, 409),
+      'A root admin already exists',
+    ],
+    [
+      "the generic failure for a proxy's HTML 502",
+      () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502 }),
+      'Registration failed. Please try again.',
+    ],
+    [
+      'the network message when offline',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      'Network error: Unable to connect to server',
+    ],
+  ])('shows %s and moves focus to it', async (_, answer, message) => {
+    mockFetch((call) =>
+      call.url.endsWith('/status') ? jsonResponse(OPEN) : (answer() as Response | Promise<Response>),
+    );
+    renderApp('/admin_root_admin');
+    await fill(VALID);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
+
   it('registers, shows success and goes to /login after 3 s', async () => {
     const { calls } = serve();
     const { router } = renderApp('/admin_root_admin');

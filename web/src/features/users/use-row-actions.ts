@@ -1,8 +1,8 @@
 import type { AdminUserRow } from '@switchboard/contract/users';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { errorMessage } from '@/lib/error-message.ts';
 import { useDeleteUser, useSetAdmin } from './api.ts';
-import { errorMessage } from './error-message.ts';
 
 /** The toggle-admin and delete actions of one row, with the rows that have a change in flight. */
 export function useRowActions() {
@@ -11,10 +11,10 @@ export function useRowActions() {
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
 
-  const whileBusy = async (id: string, work: () => Promise<void>) => {
+  const whileBusy = async <T>(id: string, work: () => Promise<T>): Promise<T> => {
     setBusyIds((current) => new Set(current).add(id));
     try {
-      await work();
+      return await work();
     } finally {
       setBusyIds((current) => {
         const next = new Set(current);
@@ -37,13 +37,16 @@ export function useRowActions() {
       }
     });
 
+  /** Resolves to whether the user was deleted. */
   const confirmDelete = (user: AdminUserRow) =>
     whileBusy(user.id, async () => {
       try {
         const result = await deleteUser.mutateAsync(user.id);
         toast.success(result.message || `${user.username} was deleted`);
+        return true;
       } catch (error) {
         toast.error(errorMessage(error, 'Failed to delete user'));
+        return false;
       }
     });
 

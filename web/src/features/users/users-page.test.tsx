@@ -1,9 +1,9 @@
-import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
+import { USER_ACTION_MESSAGES, USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
-import './testing/jsdom-polyfills.ts';
-import { createFakeUsersServer, userId } from './testing/fake-users-server.ts';
+import { OWN_ROW_NOT_SELECTABLE } from './components/users-table.tsx';
+import { createFakeUsersServer, makeUsers, userId } from './testing/fake-users-server.ts';
 import { renderUsersPage } from './testing/render-users-page.tsx';
 
 const ME = { id: userId(1), username: 'root', email: 'root@example.com', isAdmin: true, isRootAdmin: true };
@@ -27,6 +27,8 @@ afterEach(() => {
 });
 
 const lastListQuery = () => server.listRequests().at(-1)?.query ?? new URLSearchParams();
+const bulkButton = (name: string) =>
+  within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name });
 const row = (username: string) => {
   const cell = screen.getByText(new RegExp(`@${username} ·`));
   const tr = cell.closest('tr');
@@ -117,7 +119,7 @@ describe('UsersPage', () => {
     expect(screen.getByTestId('location-search')).toHaveTextContent('status=admin');
   });
 
-  it('selects the whole page and makes everyone admin in one request', async () => {
+  it('selects the whole page but the own row and makes everyone admin in one request', async () => {
     const { user } = renderUsersPage();
     await screen.findByText(/@user10 ·/);
 
@@ -126,13 +128,10 @@ describe('UsersPage', () => {
     expect(selectAll).toHaveAttribute('data-state', 'indeterminate');
     await user.click(selectAll);
     expect(selectAll).toBeChecked();
-    expect(screen.getByText('10 selected')).toBeInTheDocument();
+    expect(screen.getByText('9 selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select root' })).not.toBeChecked();
 
-    await user.click(
-      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', {
-        name: 'Make Admin',
-      }),
-    );
+    await user.click(bulkButton('Make Admin'));
     const bulk = await waitFor(() => {
       const request = server.requests.find((r) => r.path === '/api/v1/admin/users/bulk');
       expect(request).toBeDefined();
@@ -141,35 +140,83 @@ describe('UsersPage', () => {
     expect(bulk.method).toBe('POST');
     expect(bulk.body).toEqual({
       action: 'make_admin',
-      user_ids: Array.from({ length: 10 }, (_, i) => userId(i + 1)),
+      user_ids: Array.from({ length: 9 }, (_, i) => userId(i + 2)),
     });
-    expect(await screen.findByText('10 users updated')).toBeInTheDocument();
-    expect(screen.queryByText('10 selected')).not.toBeInTheDocument();
+    expect(await screen.findByText(USER_ACTION_MESSAGES.make_admin(9))).toBeInTheDocument();
+    expect(screen.queryByText('9 selected')).not.toBeInTheDocument();
     await waitFor(() => expect(row('user2').getByText('Admin')).toBeInTheDocument());
+    // The bar and its buttons are gone: focus goes to the search box, not <body>.
+    expect(screen.getByLabelText('Search users')).toHaveFocus();
   });
 
-  it('shows why a bulk action failed and keeps the selection', async () => {
+  it("keeps the admin's own row out of the selection, so Admin filter + select all + Remove Admin works", async () => {
+    const { user } = renderUsersPage('/users?status=admin');
+    await screen.findByText(/@user20 ·/);
+
+    const own = screen.getByRole('checkbox', { name: 'Select root' });
+    expect(own).toBeDisabled();
+    expect(own).toHaveAttribute('title', OWN_ROW_NOT_SELECTABLE);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }));
+    expect(screen.getByText('4 selected')).toBeInTheDocument();
+    expect(own).not.toBeChecked();
+
+    await user.click(bulkButton('Remove Admin'));
+    // The fake server refuses the whole request, as the real one does, if the own account is in it.
+    expect(await screen.findByText(USER_ACTION_MESSAGES.remove_admin(4))).toBeInTheDocument();
+    const bulk = server.requests.find((r) => r.path === '/api/v1/admin/users/bulk');
+    expect(bulk?.body).toEqual({ action: 'remove_admin', user_ids: [5, 10, 15, 20].map(userId) });
+    expect(await screen.findByText('Showing 1–1 of 1 users')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select all users on this page' })).toBeDisabled();
+  });
+
+  it('says before the click that Remove Admin cannot include a root admin', async () => {
+    const users = makeUsers();
+    const other = users[4];
+    if (!other) throw new Error('no user5');
+    other.is_root_admin = true;
+    server = createFakeUsersServer(users);
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    const { user } = renderUsersPage();
+    await screen.findByText(/@user5 ·/);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select user2' }));
+    expect(bulkButton('Remove Admin')).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select user5' }));
+    const removeAdmin = bulkButton('Remove Admin');
+    expect(removeAdmin).toBeDisabled();
+    const why = `Cannot remove admin: user5 is a root administrator. ${USER_RULE_MESSAGES.rootAdminIsAlwaysAdmin}.`;
+    expect(removeAdmin).toHaveAttribute('title', why);
+    expect(removeAdmin).toHaveAccessibleDescription(why);
+    expect(screen.getByText(why)).toBeVisible();
+    expect(bulkButton('Make Admin')).toBeEnabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select user5' }));
+    expect(bulkButton('Remove Admin')).toBeEnabled();
+    expect(screen.queryByText(why)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason when a bulk action fails and keeps the selection", async () => {
     server.override((request) =>
       request.path === '/api/v1/admin/users/bulk'
-        ? server.errorResponse(400, { success: false, message: USER_RULE_MESSAGES.cannotDeleteSelf })
+        ? server.errorResponse(409, { success: false, message: USER_RULE_MESSAGES.lastRootAdmin })
         : undefined,
     );
     const { user } = renderUsersPage();
     await screen.findByText(/@user10 ·/);
 
-    await user.click(screen.getByRole('checkbox', { name: 'Select root' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select user3' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select user2' }));
-    await user.click(
-      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }),
-    );
+    await user.click(bulkButton('Delete'));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete these 2 users?');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText(USER_RULE_MESSAGES.cannotDeleteSelf)).toBeInTheDocument();
+    expect(await screen.findByText(USER_RULE_MESSAGES.lastRootAdmin)).toBeInTheDocument();
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select user2' })).toBeChecked();
     expect(screen.getByText(/@user2 ·/)).toBeInTheDocument();
+    // Nothing changed, so focus goes back to the bar's Delete button for another try.
+    await waitFor(() => expect(bulkButton('Delete')).toHaveFocus());
   });
 
   it('asks before deleting one user and deletes only on Delete', async () => {
@@ -198,6 +245,7 @@ describe('UsersPage', () => {
     expect(deleteOwn).toBeDisabled();
     expect(deleteOwn).toHaveAttribute('title', USER_RULE_MESSAGES.cannotDeleteSelf);
     expect(row('root').getByRole('button', { name: 'Remove Admin: root' })).toBeDisabled();
+    expect(row('root').getByRole('checkbox', { name: 'Select root' })).toBeDisabled();
     expect(row('user2').getByRole('button', { name: 'Delete user2' })).toBeEnabled();
   });
 

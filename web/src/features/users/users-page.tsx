@@ -1,15 +1,16 @@
 import { type AdminUserRow, type BulkUserActionName, USERS_PAGE_SIZE } from '@switchboard/contract/users';
 import { UserPlusIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
 import { useSession } from '@/lib/session-context.tsx';
 import { useBulkUserAction, useUsers } from './api.ts';
 import { AddUserDialog } from './components/add-user-dialog.tsx';
-import { BulkActionsBar } from './components/bulk-actions-bar.tsx';
+import { BulkActionsBar, removeAdminRefusal } from './components/bulk-actions-bar.tsx';
 import { ConfirmDeleteDialog, DELETE_USER_CONFIRMATION } from './components/confirm-delete-dialog.tsx';
 import { UserDetailsDialog } from './components/user-details-dialog.tsx';
 import { UsersEmpty } from './components/users-empty.tsx';
@@ -17,7 +18,7 @@ import { UsersPagination } from './components/users-pagination.tsx';
 import { UsersTable } from './components/users-table.tsx';
 import { UsersTableSkeleton } from './components/users-table-skeleton.tsx';
 import { UsersToolbar } from './components/users-toolbar.tsx';
-import { errorMessage } from './error-message.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 import { useRowActions } from './use-row-actions.ts';
 import { useUserSelection } from './use-user-selection.ts';
 import { useUsersUrlState } from './use-users-url-state.ts';
@@ -29,14 +30,23 @@ export function UsersPage() {
   const { params, update } = useUsersUrlState();
   const users = useUsers(params);
   const rows = users.data?.users ?? NO_USERS;
-  const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
-  const selection = useUserSelection(`${params.page}|${params.search}|${params.status}`, rowIds);
+  // The server refuses bulk changes that include the admin's own account, so it cannot be selected.
+  const selectableIds = useMemo(
+    () => rows.filter((row) => row.id !== me?.id).map((row) => row.id),
+    [rows, me?.id],
+  );
+  const selectableSet = useMemo(() => new Set(selectableIds), [selectableIds]);
+  const selection = useUserSelection(`${params.page}|${params.search}|${params.status}`, selectableIds);
   const rowActions = useRowActions();
   const bulk = useBulkUserAction();
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<AdminUserRow | null>(null);
   // How many rows the open bulk-delete confirmation is about; 0 when it is closed.
   const [bulkDeleteCount, setBulkDeleteCount] = useState(0);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const returnFocus = useReturnFocus(searchRef);
+  const stale = users.isPlaceholderData;
+  const removeAdminBlocked = removeAdminRefusal(rows.filter((row) => selection.selected.has(row.id)));
 
   // A page past the end (after deletions, or an old link) moves to the last page that exists.
   const totalPages = users.data?.total_pages;
@@ -46,14 +56,21 @@ export function UsersPage() {
     }
   }, [totalPages, params.page, users.isPlaceholderData, update]);
 
+  /** Resolves to whether the server made the change. */
   const runBulk = async (action: BulkUserActionName) => {
     try {
       const result = await bulk.mutateAsync({ action, user_ids: [...selection.selected] });
       toast.success(result.message);
+      // The bar goes away with the selection; do not leave focus on a button that no longer exists.
+      const active = document.activeElement;
+      const focusLost = !active || active === document.body || active.closest('[data-bulk-actions]');
       selection.clear();
+      if (focusLost) searchRef.current?.focus();
+      return true;
     } catch (error) {
       // All or nothing on the server: nothing changed, so the selection stays for another try.
       toast.error(errorMessage(error, 'Bulk action failed'));
+      return false;
     }
   };
 
@@ -63,15 +80,21 @@ export function UsersPage() {
         title="Users"
         description="Search, review and manage user accounts and admin rights."
         actions={
-          <Button onClick={() => setAdding(true)}>
+          <Button
+            onClick={(event) => {
+              returnFocus.remember(event.currentTarget);
+              setAdding(true);
+            }}
+          >
             <UserPlusIcon aria-hidden="true" />
             Add User
           </Button>
         }
       />
-      <Card>
-        <CardContent className="flex flex-col gap-4">
+      <Card className="py-4 sm:py-6">
+        <CardContent className="flex flex-col gap-4 px-3 sm:px-6">
           <UsersToolbar
+            searchRef={searchRef}
             search={params.search}
             status={params.status}
             onSearchChange={(search) => update({ search }, { replace: true })}
@@ -81,8 +104,13 @@ export function UsersPage() {
             <BulkActionsBar
               count={selection.selected.size}
               pendingAction={bulk.isPending ? (bulk.variables?.action ?? null) : null}
+              disabled={stale}
+              removeAdminBlocked={removeAdminBlocked}
               onAction={runBulk}
-              onDelete={() => setBulkDeleteCount(selection.selected.size)}
+              onDelete={(opener) => {
+                returnFocus.remember(opener);
+                setBulkDeleteCount(selection.selected.size);
+              }}
               onClear={selection.clear}
             />
           ) : null}
@@ -106,17 +134,25 @@ export function UsersPage() {
               <UsersTable
                 users={rows}
                 selectedIds={selection.selected}
+                selectableIds={selectableSet}
                 currentUserId={me?.id ?? null}
                 busyIds={rowActions.busyIds}
-                stale={users.isPlaceholderData}
+                stale={stale}
                 onToggleRow={selection.toggle}
                 onToggleAll={selection.toggleAll}
-                onView={setViewing}
+                onView={(user, opener) => {
+                  returnFocus.remember(opener);
+                  setViewing(user);
+                }}
                 onToggleAdmin={rowActions.toggleAdmin}
-                onDelete={rowActions.askDelete}
+                onDelete={(user, opener) => {
+                  returnFocus.remember(opener);
+                  rowActions.askDelete(user);
+                }}
               />
               <UsersPagination
-                page={users.data.page}
+                page={params.page}
+                shownPage={users.data.page}
                 pageSize={users.data.limit || USERS_PAGE_SIZE}
                 total={users.data.total}
                 totalPages={users.data.total_pages}
@@ -128,30 +164,40 @@ export function UsersPage() {
         </CardContent>
       </Card>
 
-      <AddUserDialog open={adding} onOpenChange={setAdding} />
-      <UserDetailsDialog user={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <AddUserDialog open={adding} onOpenChange={setAdding} onCloseAutoFocus={returnFocus.onCloseAutoFocus} />
+      <UserDetailsDialog
+        user={viewing}
+        onOpenChange={(open) => !open && setViewing(null)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+      />
       <ConfirmDeleteDialog
         open={rowActions.deleting !== null}
         onOpenChange={(open) => !open && rowActions.cancelDelete()}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
         title="Delete user"
         description={DELETE_USER_CONFIRMATION}
         detail={
           rowActions.deleting ? `${rowActions.deleting.username} (${rowActions.deleting.email})` : undefined
         }
-        onConfirm={() =>
-          rowActions.deleting ? rowActions.confirmDelete(rowActions.deleting) : Promise.resolve()
-        }
+        onConfirm={async () => {
+          // The deleted row and its Delete button go away: focus returns to the search box instead.
+          if (rowActions.deleting && (await rowActions.confirmDelete(rowActions.deleting)))
+            returnFocus.forget();
+        }}
       />
       <ConfirmDeleteDialog
         open={bulkDeleteCount > 0}
         onOpenChange={(open) => !open && setBulkDeleteCount(0)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
         title="Delete users"
         description={
           bulkDeleteCount === 1
             ? DELETE_USER_CONFIRMATION
             : `Are you sure you want to delete these ${bulkDeleteCount} users?`
         }
-        onConfirm={() => runBulk('delete')}
+        onConfirm={async () => {
+          if (await runBulk('delete')) returnFocus.forget();
+        }}
       />
     </div>
   );

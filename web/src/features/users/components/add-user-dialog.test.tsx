@@ -1,7 +1,6 @@
 import { PASSWORD_RULES, USER_RULE_MESSAGES, USERNAME_RULES } from '@switchboard/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../testing/jsdom-polyfills.ts';
 import { createFakeUsersServer, userId } from '../testing/fake-users-server.ts';
 import { renderUsersPage } from '../testing/render-users-page.tsx';
 

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import {
@@ -17,21 +18,24 @@ import {
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/error-message.ts';
 import { useCreateUser } from '../api.ts';
-import { FormField } from './form-field.tsx';
 
 type FormValues = z.input<typeof CreateUserRequest>;
 type FieldName = keyof FormValues;
 
 const EMPTY: FormValues = { username: '', email: '', full_name: '', password: '', is_admin: false };
 const FIELDS: readonly string[] = Object.keys(EMPTY);
+const PASSWORD_HINT = 'At least 8 characters with uppercase, lowercase, number and special character.';
 
 interface AddUserDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** Where focus goes on close; there is no Trigger for Radix to return it to. */
+  onCloseAutoFocus(event: Event): void;
 }
 
-export function AddUserDialog({ open, onOpenChange }: AddUserDialogProps) {
+export function AddUserDialog({ open, onOpenChange, onCloseAutoFocus }: AddUserDialogProps) {
   const id = useId();
   const createUser = useCreateUser();
   const form = useForm<FormValues, unknown, z.output<typeof CreateUserRequest>>({
@@ -62,7 +66,7 @@ export function AddUserDialog({ open, onOpenChange }: AddUserDialogProps) {
 
   // The server's field errors go under the field they name; anything else goes above the buttons.
   const showServerErrors = (error: unknown) => {
-    const message = error instanceof Error ? error.message : 'Failed to create user';
+    const message = errorMessage(error, 'Failed to create user');
     const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : [];
     let placed = false;
     for (const fieldError of fieldErrors) {
@@ -73,42 +77,63 @@ export function AddUserDialog({ open, onOpenChange }: AddUserDialogProps) {
     if (!placed) form.setError('root.server', { type: 'server', message });
   };
 
+  /** The ids that tie a control to its label and to the hint or error under it. */
+  const control = (name: FieldName, error: string | undefined, hasHint = false) => {
+    const controlId = `${id}-${name}`;
+    return {
+      id: controlId,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error || hasHint ? fieldMessageId(controlId) : undefined,
+    };
+  };
+
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Add User</DialogTitle>
           <DialogDescription>Create an account. Admins can sign in to this console.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Add user">
           <FormField id={`${id}-username`} label="Username" error={errors.username?.message}>
-            {(control) => <Input {...control} autoComplete="off" {...form.register('username')} />}
+            <Input
+              {...control('username', errors.username?.message)}
+              autoComplete="off"
+              {...form.register('username')}
+            />
           </FormField>
           <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
-            {(control) => <Input {...control} type="email" autoComplete="off" {...form.register('email')} />}
+            <Input
+              {...control('email', errors.email?.message)}
+              type="email"
+              autoComplete="off"
+              {...form.register('email')}
+            />
           </FormField>
           <FormField
-            id={`${id}-full-name`}
+            id={`${id}-full_name`}
             label="Full name"
             hint="Optional"
             error={errors.full_name?.message}
           >
-            {(control) => <Input {...control} autoComplete="off" {...form.register('full_name')} />}
+            <Input
+              {...control('full_name', errors.full_name?.message, true)}
+              autoComplete="off"
+              {...form.register('full_name')}
+            />
           </FormField>
           <FormField
             id={`${id}-password`}
             label="Password"
-            hint="At least 8 characters with uppercase, lowercase, number and special character."
+            hint={PASSWORD_HINT}
             error={errors.password?.message}
           >
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                {...form.register('password')}
-              />
-            )}
+            <Input
+              {...control('password', errors.password?.message, true)}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('password')}
+            />
           </FormField>
           <div className="flex items-center gap-2">
             <Controller

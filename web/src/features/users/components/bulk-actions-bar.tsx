@@ -1,21 +1,30 @@
-import type { BulkUserActionName } from '@switchboard/contract/users';
+import { type AdminUserRow, type BulkUserActionName, USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import { ShieldMinusIcon, ShieldPlusIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 
 interface BulkActionsBarProps {
   count: number;
   /** The action being sent, if any; every button waits for it. */
   pendingAction: BulkUserActionName | null;
+  /** True while the rows on screen are about to be replaced; nothing can be sent for them. */
+  disabled: boolean;
+  /** Why Remove Admin would be refused for this selection, or null when it may be sent. */
+  removeAdminBlocked: string | null;
   onAction(action: Exclude<BulkUserActionName, 'delete'>): void;
-  onDelete(): void;
+  /** `opener` is the clicked button, for focus to return to when the confirmation closes. */
+  onDelete(opener: HTMLElement): void;
   onClear(): void;
 }
 
-export function BulkActionsBar({ count, pendingAction, onAction, onDelete, onClear }: BulkActionsBarProps) {
-  const busy = pendingAction !== null;
+export function BulkActionsBar(props: BulkActionsBarProps) {
+  const { count, pendingAction, disabled, removeAdminBlocked, onAction, onDelete, onClear } = props;
+  const blockedId = useId();
+  const busy = pendingAction !== null || disabled;
   return (
     <section
       aria-label="Bulk actions"
+      data-bulk-actions
       className="flex flex-wrap items-center gap-2 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2"
     >
       <span className="mr-auto text-sm font-medium" aria-live="polite">
@@ -25,11 +34,23 @@ export function BulkActionsBar({ count, pendingAction, onAction, onDelete, onCle
         <ShieldPlusIcon aria-hidden="true" />
         {pendingAction === 'make_admin' ? 'Making admin...' : 'Make Admin'}
       </Button>
-      <Button variant="outline" size="sm" disabled={busy} onClick={() => onAction('remove_admin')}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={busy || removeAdminBlocked !== null}
+        title={removeAdminBlocked ?? undefined}
+        aria-describedby={removeAdminBlocked ? blockedId : undefined}
+        onClick={() => onAction('remove_admin')}
+      >
         <ShieldMinusIcon aria-hidden="true" />
         {pendingAction === 'remove_admin' ? 'Removing admin...' : 'Remove Admin'}
       </Button>
-      <Button variant="destructive" size="sm" disabled={busy} onClick={onDelete}>
+      <Button
+        variant="destructive"
+        size="sm"
+        disabled={busy}
+        onClick={(event) => onDelete(event.currentTarget)}
+      >
         <Trash2Icon aria-hidden="true" />
         Delete
       </Button>
@@ -37,6 +58,23 @@ export function BulkActionsBar({ count, pendingAction, onAction, onDelete, onCle
         <XIcon aria-hidden="true" />
         Clear selection
       </Button>
+      {/* Shown, not only a tooltip: phones have no hover to reveal a title. */}
+      {removeAdminBlocked ? (
+        <p id={blockedId} className="basis-full text-xs text-muted-foreground">
+          {removeAdminBlocked}
+        </p>
+      ) : null}
     </section>
   );
+}
+
+/** Why Remove Admin would be refused for these selected rows, or null when it may be sent. */
+export function removeAdminRefusal(selected: readonly AdminUserRow[]): string | null {
+  const roots = selected.filter((row) => row.is_root_admin).map((row) => row.username);
+  if (roots.length === 0) return null;
+  const who =
+    roots.length === 1
+      ? `${roots[0]} is a root administrator`
+      : `${roots.join(', ')} are root administrators`;
+  return `Cannot remove admin: ${who}. ${USER_RULE_MESSAGES.rootAdminIsAlwaysAdmin}.`;
 }

@@ -20,6 +20,8 @@ interface ConfirmDeleteDialogProps {
   /** Extra detail under the question, e.g. which user. */
   detail?: string;
   onOpenChange(open: boolean): void;
+  /** Where focus goes on close; there is no Trigger for Radix to return it to. */
+  onCloseAutoFocus(event: Event): void;
   /** The dialog stays open, with its buttons disabled, until this settles. */
   onConfirm(): Promise<unknown>;
 }
@@ -30,6 +32,7 @@ export function ConfirmDeleteDialog({
   description,
   detail,
   onOpenChange,
+  onCloseAutoFocus,
   onConfirm,
 }: ConfirmDeleteDialogProps) {
   const [pending, setPending] = useState(false);
@@ -46,7 +49,7 @@ export function ConfirmDeleteDialog({
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

@@ -10,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
 import { useUser } from '../api.ts';
 import { displayName, formatCoins, formatDateTime } from '../user-format.ts';
 import { UserAvatar } from './user-avatar.tsx';
@@ -19,16 +20,18 @@ interface UserDetailsDialogProps {
   /** The row that was clicked; shown at once while the fresh copy loads. */
   user: AdminUserRow | null;
   onOpenChange(open: boolean): void;
+  /** Where focus goes on close; there is no Trigger for Radix to return it to. */
+  onCloseAutoFocus(event: Event): void;
 }
 
-export function UserDetailsDialog({ user, onOpenChange }: UserDetailsDialogProps) {
+export function UserDetailsDialog({ user, onOpenChange, onCloseAutoFocus }: UserDetailsDialogProps) {
   const { data: fresh, error } = useUser(user?.id ?? null);
   // The server's current copy once it arrives; the clicked row until then.
   const shown = fresh && fresh.id === user?.id ? fresh : user;
 
   return (
     <Dialog open={user !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         {shown ? (
           <>
             <DialogHeader>
@@ -62,7 +65,7 @@ export function UserDetailsDialog({ user, onOpenChange }: UserDetailsDialogProps
             </dl>
             {error ? (
               <p role="status" className="text-xs text-muted-foreground">
-                Could not refresh these details: {error.message}
+                Could not refresh these details: {errorMessage(error, 'Failed to load user')}
               </p>
             ) : null}
           </>

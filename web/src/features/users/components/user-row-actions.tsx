@@ -6,9 +6,10 @@ interface UserRowActionsProps {
   user: AdminUserRow;
   isSelf: boolean;
   busy: boolean;
-  onView(user: AdminUserRow): void;
+  /** `opener` is the clicked button, for focus to return to when the dialog closes. */
+  onView(user: AdminUserRow, opener: HTMLElement): void;
   onToggleAdmin(user: AdminUserRow): void;
-  onDelete(user: AdminUserRow): void;
+  onDelete(user: AdminUserRow, opener: HTMLElement): void;
 }
 
 /** Why the admin toggle is off for this row, or null when it is allowed. */
@@ -24,19 +25,21 @@ export function UserRowActions({ user, isSelf, busy, onView, onToggleAdmin, onDe
   const deleteBlocked = isSelf ? USER_RULE_MESSAGES.cannotDeleteSelf : null;
 
   return (
-    <div className="flex items-center justify-end gap-1">
+    <div className="flex items-center justify-end gap-0.5 sm:gap-1">
       <Button
         variant="ghost"
         size="icon"
+        className="size-8 sm:size-9"
         aria-label={`View ${user.username}`}
         title="View details"
-        onClick={() => onView(user)}
+        onClick={(event) => onView(user, event.currentTarget)}
       >
         <EyeIcon />
       </Button>
       <Button
         variant="ghost"
         size="icon"
+        className="size-8 sm:size-9"
         aria-label={`${toggleLabel}: ${user.username}`}
         title={toggleBlocked ?? toggleLabel}
         disabled={busy || toggleBlocked !== null}
@@ -47,11 +50,11 @@ export function UserRowActions({ user, isSelf, busy, onView, onToggleAdmin, onDe
       <Button
         variant="ghost"
         size="icon"
-        className="text-destructive hover:text-destructive"
+        className="size-8 text-destructive hover:text-destructive sm:size-9"
         aria-label={`Delete ${user.username}`}
         title={deleteBlocked ?? 'Delete user'}
         disabled={busy || deleteBlocked !== null}
-        onClick={() => onDelete(user)}
+        onClick={(event) => onDelete(user, event.currentTarget)}
       >
         <Trash2Icon />
       </Button>

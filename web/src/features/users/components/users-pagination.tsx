@@ -2,7 +2,10 @@ import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 
 interface UsersPaginationProps {
+  /** The page asked for (the URL's). Previous and Next step from it, so fast clicks are not lost while it loads. */
   page: number;
+  /** The page whose rows are on screen; lags behind `page` while the next one loads. */
+  shownPage: number;
   pageSize: number;
   total: number;
   totalPages: number;
@@ -13,15 +16,18 @@ interface UsersPaginationProps {
 
 export function UsersPagination({
   page,
+  shownPage,
   pageSize,
   total,
   totalPages,
   rowCount,
   onPageChange,
 }: UsersPaginationProps) {
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const first = total === 0 ? 0 : (shownPage - 1) * pageSize + 1;
   const last = total === 0 ? 0 : first + rowCount - 1;
   const pages = Math.max(totalPages, 1);
+  // A page past the end is about to be moved to the last one; count from there meanwhile.
+  const current = Math.min(page, pages);
   return (
     <nav
       aria-label="Users pages"
@@ -31,14 +37,19 @@ export function UsersPagination({
         Showing {first}–{last} of {total} users
       </p>
       <div className="flex items-center gap-2">
-        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <Button variant="outline" size="sm" disabled={current <= 1} onClick={() => onPageChange(current - 1)}>
           <ChevronLeftIcon aria-hidden="true" />
           Previous
         </Button>
         <span className="min-w-24 text-center text-sm tabular-nums" aria-live="polite">
-          Page {page} of {pages}
+          Page {current} of {pages}
         </span>
-        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={current >= pages}
+          onClick={() => onPageChange(current + 1)}
+        >
           Next
           <ChevronRightIcon aria-hidden="true" />
         </Button>

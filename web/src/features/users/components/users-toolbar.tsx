@@ -1,11 +1,11 @@
 import { USER_STATUS_FILTERS, type UserStatusFilter } from '@switchboard/contract/users';
 import { SearchIcon, XIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
-import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -21,9 +21,17 @@ interface UsersToolbarProps {
   status: UserStatusFilter;
   onSearchChange(search: string): void;
   onStatusChange(status: UserStatusFilter): void;
+  /** The search box, where focus goes when what had it disappears. */
+  searchRef?: Ref<HTMLInputElement>;
 }
 
-export function UsersToolbar({ search, status, onSearchChange, onStatusChange }: UsersToolbarProps) {
+export function UsersToolbar({
+  search,
+  status,
+  onSearchChange,
+  onStatusChange,
+  searchRef,
+}: UsersToolbarProps) {
   const searchId = useId();
   const statusId = useId();
   const [draft, setDraft] = useState(search);
@@ -63,6 +71,7 @@ export function UsersToolbar({ search, status, onSearchChange, onStatusChange }:
             className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
           />
           <Input
+            ref={searchRef}
             id={searchId}
             type="search"
             value={draft}

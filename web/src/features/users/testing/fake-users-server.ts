@@ -1,5 +1,5 @@
 import type { AdminUserRow, BulkUserAction, CreateUserRequest } from '@switchboard/contract/users';
-import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
+import { USER_ACTION_MESSAGES, USER_RULE_MESSAGES } from '@switchboard/contract/users';
 
 export interface RecordedRequest {
   method: string;
@@ -36,10 +36,28 @@ export function makeUsers(count = 23): AdminUserRow[] {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** Answers the users API the way the server does, and records every request for assertions. */
-export function createFakeUsersServer(users: AdminUserRow[] = makeUsers()) {
+/**
+ * Answers the users API the way the server does, including its refusals for the signed-in admin
+ * (`actorId`) and for root admins, and records every request for assertions.
+ */
+export function createFakeUsersServer(users: AdminUserRow[] = makeUsers(), actorId = userId(1)) {
   const requests: RecordedRequest[] = [];
   const overrides: Override[] = [];
+  let gate: Promise<void> | null = null;
+
+  /** The server's all-or-nothing refusal of a bulk action, as users.service.ts decides it. */
+  const refusal = ({ action, user_ids }: BulkUserAction): Response | undefined => {
+    if (action === 'make_admin') return undefined;
+    if (user_ids.includes(actorId)) {
+      const message =
+        action === 'delete' ? USER_RULE_MESSAGES.cannotDeleteSelf : USER_RULE_MESSAGES.cannotDemoteSelf;
+      return json(403, { success: false, message });
+    }
+    const roots = users.filter((u) => user_ids.includes(u.id) && u.is_root_admin);
+    if (roots.length > 0 && action === 'remove_admin')
+      return json(409, { success: false, message: USER_RULE_MESSAGES.rootAdminIsAlwaysAdmin });
+    return undefined;
+  };
 
   const list = (query: URLSearchParams) => {
     const page = Number(query.get('page') ?? 1);
@@ -72,6 +90,8 @@ export function createFakeUsersServer(users: AdminUserRow[] = makeUsers()) {
     if (method === 'GET' && path === '/api/v1/admin/public/users') return list(request.query);
     if (method === 'POST' && path === '/api/v1/admin/users/bulk') {
       const body = request.body as BulkUserAction;
+      const refused = refusal(body);
+      if (refused) return refused;
       for (const user of users) {
         if (!body.user_ids.includes(user.id)) continue;
         if (body.action !== 'delete') user.is_admin = body.action === 'make_admin';
@@ -80,7 +100,7 @@ export function createFakeUsersServer(users: AdminUserRow[] = makeUsers()) {
         users.splice(0, users.length, ...users.filter((u) => !body.user_ids.includes(u.id)));
       return json(200, {
         success: true,
-        message: `${body.user_ids.length} users updated`,
+        message: USER_ACTION_MESSAGES[body.action](body.user_ids.length),
         affected: body.user_ids.length,
       });
     }
@@ -134,6 +154,7 @@ export function createFakeUsersServer(users: AdminUserRow[] = makeUsers()) {
       headers: new Headers(init.headers),
     };
     requests.push(request);
+    if (gate) await gate;
     return handle(request);
   };
 
@@ -145,6 +166,17 @@ export function createFakeUsersServer(users: AdminUserRow[] = makeUsers()) {
     override(fn: Override) {
       overrides.push(fn);
       return () => overrides.splice(overrides.indexOf(fn), 1);
+    },
+    /** Leaves every request from now on unanswered until the returned release is called. */
+    hold() {
+      let release = () => {};
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        gate = null;
+        release();
+      };
     },
     listRequests: () => requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/admin/public/users'),
     errorResponse: json,

@@ -1,0 +1,188 @@
+import {
+  ActivityIcon,
+  BellIcon,
+  ChartColumnIcon,
+  CoinsIcon,
+  DatabaseIcon,
+  FlagIcon,
+  GaugeIcon,
+  HeartIcon,
+  LayoutDashboardIcon,
+  type LucideIcon,
+  MapPinIcon,
+  MegaphoneIcon,
+  PhoneIcon,
+  ScrollTextIcon,
+  SettingsIcon,
+  ShieldIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { type LazyScreen, lazyScreen } from '@/app/lazy-screen.ts';
+
+/** Sidebar groups, in the order an operator scans them. */
+export const NAV_GROUPS = ['Overview', 'Manage', 'Trust & system'] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+
+export interface ConsoleScreen {
+  /** Absolute path of the signed-in route. */
+  path: `/${string}`;
+  /** The sidebar label. */
+  title: string;
+  icon: LucideIcon;
+  group: NavGroup;
+  lazy: LazyScreen;
+}
+
+const dashboard = lazyScreen(
+  () => import('@/features/dashboard/dashboard-page.tsx'),
+  (m) => m.DashboardPage,
+);
+
+/**
+ * Every signed-in screen of spec §2, once: the router makes a route of each and the sidebar lists them
+ * (in this order within each group).
+ */
+export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
+  { path: '/dashboard', title: 'Dashboard', icon: LayoutDashboardIcon, group: 'Overview', lazy: dashboard },
+  { path: '/analytics', title: 'Analytics', icon: ChartColumnIcon, group: 'Overview', lazy: dashboard },
+  {
+    path: '/monitor',
+    title: 'Real-time Monitor',
+    icon: ActivityIcon,
+    group: 'Overview',
+    lazy: lazyScreen(
+      () => import('@/features/monitor/monitor-page.tsx'),
+      (m) => m.MonitorPage,
+    ),
+  },
+  {
+    path: '/performance',
+    title: 'Performance',
+    icon: GaugeIcon,
+    group: 'Overview',
+    lazy: lazyScreen(
+      () => import('@/features/performance/performance-page.tsx'),
+      (m) => m.PerformancePage,
+    ),
+  },
+  {
+    path: '/users',
+    title: 'Users',
+    icon: UsersIcon,
+    group: 'Manage',
+    lazy: lazyScreen(
+      () => import('@/features/users/users-page.tsx'),
+      (m) => m.UsersPage,
+    ),
+  },
+  {
+    path: '/calls',
+    title: 'Calls',
+    icon: PhoneIcon,
+    group: 'Manage',
+    lazy: lazyScreen(
+      () => import('@/features/calls/calls-page.tsx'),
+      (m) => m.CallsPage,
+    ),
+  },
+  {
+    path: '/coin-management',
+    title: 'Coin Management',
+    icon: CoinsIcon,
+    group: 'Manage',
+    lazy: lazyScreen(
+      () => import('@/features/coins/coins-page.tsx'),
+      (m) => m.CoinsPage,
+    ),
+  },
+  {
+    path: '/notifications',
+    title: 'Notifications',
+    icon: BellIcon,
+    group: 'Manage',
+    lazy: lazyScreen(
+      () => import('@/features/notifications/notifications-page.tsx'),
+      (m) => m.NotificationsPage,
+    ),
+  },
+  {
+    path: '/official-messaging',
+    title: 'Official Messaging',
+    icon: MegaphoneIcon,
+    group: 'Manage',
+    lazy: lazyScreen(
+      () => import('@/features/official-messages/official-messages-page.tsx'),
+      (m) => m.OfficialMessagesPage,
+    ),
+  },
+  {
+    path: '/social-interactions',
+    title: 'Social Interactions',
+    icon: HeartIcon,
+    group: 'Manage',
+    lazy: lazyScreen(
+      () => import('@/features/social/social-page.tsx'),
+      (m) => m.SocialPage,
+    ),
+  },
+  {
+    path: '/geolocation',
+    title: 'Geolocation',
+    icon: MapPinIcon,
+    group: 'Manage',
+    lazy: lazyScreen(
+      () => import('@/features/geolocation/geolocation-page.tsx'),
+      (m) => m.GeolocationPage,
+    ),
+  },
+  {
+    path: '/security',
+    title: 'Security',
+    icon: ShieldIcon,
+    group: 'Trust & system',
+    lazy: lazyScreen(
+      () => import('@/features/security/security-page.tsx'),
+      (m) => m.SecurityPage,
+    ),
+  },
+  {
+    path: '/user-reports',
+    title: 'User Reports',
+    icon: FlagIcon,
+    group: 'Trust & system',
+    lazy: lazyScreen(
+      () => import('@/features/user-reports/user-reports-page.tsx'),
+      (m) => m.UserReportsPage,
+    ),
+  },
+  {
+    path: '/system-logs',
+    title: 'System Logs',
+    icon: ScrollTextIcon,
+    group: 'Trust & system',
+    lazy: lazyScreen(
+      () => import('@/features/system-logs/system-logs-page.tsx'),
+      (m) => m.SystemLogsPage,
+    ),
+  },
+  {
+    path: '/database',
+    title: 'Database',
+    icon: DatabaseIcon,
+    group: 'Trust & system',
+    lazy: lazyScreen(
+      () => import('@/features/database/database-page.tsx'),
+      (m) => m.DatabasePage,
+    ),
+  },
+  {
+    path: '/settings',
+    title: 'Settings',
+    icon: SettingsIcon,
+    group: 'Trust & system',
+    lazy: lazyScreen(
+      () => import('@/features/settings/settings-page.tsx'),
+      (m) => m.SettingsPage,
+    ),
+  },
+];

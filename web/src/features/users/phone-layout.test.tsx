@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeUsersServer, userId } from './testing/fake-users-server.ts';
+import { renderUsersPage } from './testing/render-users-page.tsx';
+import { PHONE_QUERY } from './use-media-query.ts';
+
+vi.mock('@/lib/session-context.tsx', () => ({
+  useSession: () => ({
+    user: { id: userId(1), username: 'root', email: 'root@example.com', isAdmin: true, isRootAdmin: true },
+    status: 'signed-in',
+    login: vi.fn(),
+    logout: vi.fn(),
+  }),
+}));
+
+beforeEach(() => {
+  const server = createFakeUsersServer();
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  // A 390 px wide phone: only the phone query matches.
+  const matchMedia = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+    ...matchMedia(query),
+    matches: query === PHONE_QUERY,
+  }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const columnNames = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+
+describe('users table on a phone', () => {
+  it('keeps status, role and the actions on every row without the wide columns', async () => {
+    renderUsersPage();
+    const nameLine = await screen.findByText(/@user5 ·/);
+    expect(columnNames()).toEqual(['', 'User', 'Actions']);
+
+    const userCell = within(nameLine.closest('td') as HTMLElement);
+    expect(userCell.getByText('Offline')).toBeInTheDocument();
+    expect(userCell.getByText('Admin')).toBeInTheDocument();
+    const tr = within(nameLine.closest('tr') as HTMLElement);
+    for (const name of ['View user5', 'Remove Admin: user5', 'Delete user5']) {
+      expect(tr.getByRole('button', { name })).toBeEnabled();
+    }
+    expect(tr.getByRole('checkbox', { name: 'Select user5' })).toBeEnabled();
+    expect(tr.queryByText('50')).not.toBeInTheDocument();
+  });
+
+  it('still shows every field, coins and joined date included, in the View dialog', async () => {
+    const { user } = renderUsersPage();
+    const tr = within((await screen.findByText(/@user5 ·/)).closest('tr') as HTMLElement);
+    await user.click(tr.getByRole('button', { name: 'View user5' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Coin balance').nextElementSibling).toHaveTextContent('50');
+    expect(dialog.getByText('Joined').nextElementSibling).toHaveTextContent(/2026/);
+    expect(dialog.getByText('Status').nextElementSibling).toHaveTextContent('Offline');
+    expect(dialog.getByText('Role').nextElementSibling).toHaveTextContent('Admin');
+  });
+
+  it('shows Status, Role, Coins and Joined as columns on a wide screen', async () => {
+    vi.mocked(window.matchMedia).mockRestore();
+    renderUsersPage();
+    await screen.findByText(/@user5 ·/);
+    expect(columnNames()).toEqual(['', 'User', 'Status', 'Role', 'Coins', 'Joined', 'Actions']);
+  });
+});
