@@ -63,7 +63,10 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     try {
       // Open websockets would keep the HTTP server from closing; then stop accepting and drain.
       realtime.io.disconnectSockets(true);
-      await app.close();
+      // Fastify closes the connections idle when close starts; one that finishes its request later
+      // would stay open as keep-alive until it timed out, so keep closing the newly idle ones.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      await app.close().finally(() => clearInterval(sweep));
       await realtime.close();
       await database.close();
       clearTimeout(deadline);
