@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { configuredDatabase, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
@@ -16,11 +15,7 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 /** Start-up: config → database → migrations → demo seed → app → listen; graceful shutdown on signals. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
-  );
+  const database = await openDatabase(configuredDatabase(config));
   try {
     await serve(config, database);
   } catch (err) {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -21,6 +22,16 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
+export function configuredDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
+}
 
 /** PGlite in dataDir (in memory when dataDir is unset), or PostgreSQL at url. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MultiBar, Presets } from 'cli-progress';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { configuredDatabase, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { users } from '../db/schema/users.ts';
 import { truncateAllTables } from './reset-tables.ts';
@@ -46,12 +46,7 @@ async function main(): Promise<number> {
   // repository root: work from the root so both mean the same database.
   process.chdir(fileURLToPath(new URL('../../..', import.meta.url)));
   const config = loadConfig();
-  // The same place main.ts keeps its PGlite database.
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
-  );
+  const database = await openDatabase(configuredDatabase(config));
   try {
     await runMigrations(database);
     const existing = await database.db.select({ id: users.id }).from(users).limit(1);
