@@ -1,21 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeUsersServer, userId } from './testing/fake-users-server.ts';
 import { renderUsersPage } from './testing/render-users-page.tsx';
+import { serveFakeUsers } from './testing/signed-in-root.ts';
 import { PHONE_QUERY } from './use-media-query.ts';
 
-vi.mock('@/lib/session-context.tsx', () => ({
-  useSession: () => ({
-    user: { id: userId(1), username: 'root', email: 'root@example.com', isAdmin: true, isRootAdmin: true },
-    status: 'signed-in',
-    login: vi.fn(),
-    logout: vi.fn(),
-  }),
-}));
+vi.mock('@/lib/session-context.tsx', () => import('./testing/signed-in-root.ts'));
 
 beforeEach(() => {
-  const server = createFakeUsersServer();
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  const _server = serveFakeUsers();
   // A 390 px wide phone: only the phone query matches.
   const matchMedia = window.matchMedia;
   vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({

@@ -3,23 +3,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
 import { OWN_ROW_NOT_SELECTABLE } from './components/users-table.tsx';
-import { createFakeUsersServer, makeUsers, userId } from './testing/fake-users-server.ts';
+import { makeUsers, userId } from './testing/fake-users-server.ts';
 import { renderUsersPage } from './testing/render-users-page.tsx';
+import { serveFakeUsers } from './testing/signed-in-root.ts';
 
-const ME = { id: userId(1), username: 'root', email: 'root@example.com', isAdmin: true, isRootAdmin: true };
-vi.mock('@/lib/session-context.tsx', () => ({
-  useSession: () => ({ user: ME, status: 'signed-in', login: vi.fn(), logout: vi.fn() }),
-}));
+vi.mock('@/lib/session-context.tsx', () => import('./testing/signed-in-root.ts'));
 
-let server: ReturnType<typeof createFakeUsersServer>;
+let server: ReturnType<typeof serveFakeUsers>;
 
 beforeAll(() => {
   configureApiClient({ getAccessToken: () => 'test-token' });
 });
 
 beforeEach(() => {
-  server = createFakeUsersServer();
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  server = serveFakeUsers();
 });
 
 afterEach(() => {
@@ -174,8 +171,7 @@ describe('UsersPage', () => {
     const other = users[4];
     if (!other) throw new Error('no user5');
     other.is_root_admin = true;
-    server = createFakeUsersServer(users);
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    server = serveFakeUsers(users);
     const { user } = renderUsersPage();
     await screen.findByText(/@user5 ·/);
 

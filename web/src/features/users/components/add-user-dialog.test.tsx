@@ -1,22 +1,14 @@
 import { PASSWORD_RULES, USER_RULE_MESSAGES, USERNAME_RULES } from '@switchboard/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeUsersServer, userId } from '../testing/fake-users-server.ts';
 import { renderUsersPage } from '../testing/render-users-page.tsx';
+import { serveFakeUsers } from '../testing/signed-in-root.ts';
 
-vi.mock('@/lib/session-context.tsx', () => ({
-  useSession: () => ({
-    user: { id: userId(1), username: 'root', email: 'root@example.com', isAdmin: true, isRootAdmin: true },
-    status: 'signed-in',
-    login: vi.fn(),
-    logout: vi.fn(),
-  }),
-}));
+vi.mock('@/lib/session-context.tsx', () => import('../testing/signed-in-root.ts'));
 
-let server: ReturnType<typeof createFakeUsersServer>;
+let server: ReturnType<typeof serveFakeUsers>;
 beforeEach(() => {
-  server = createFakeUsersServer();
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  server = serveFakeUsers();
 });
 afterEach(() => vi.unstubAllGlobals());
 

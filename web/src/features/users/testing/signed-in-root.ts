@@ -1,0 +1,26 @@
+import { vi } from 'vitest';
+import type { SessionContextValue } from '@/lib/session-context.tsx';
+import { createFakeUsersServer, userId } from './fake-users-server.ts';
+
+/**
+ * The session every users-screen test runs in: the fake server's acting root admin.
+ * Use as `vi.mock('@/lib/session-context.tsx', () => import('./testing/signed-in-root.ts'))`.
+ */
+export const ME = {
+  id: userId(1),
+  username: 'root',
+  email: 'root@example.com',
+  isAdmin: true,
+  isRootAdmin: true,
+};
+
+export function useSession(): SessionContextValue {
+  return { user: ME, status: 'signed-in', signedOutByLogout: false, login: vi.fn(), logout: vi.fn() };
+}
+
+/** A fake users server answering every fetch of the test. */
+export function serveFakeUsers(...args: Parameters<typeof createFakeUsersServer>) {
+  const server = createFakeUsersServer(...args);
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return server;
+}
