@@ -18,13 +18,15 @@ import { refuseTakenNames } from './taken-names.ts';
 import * as repo from './users.repository.ts';
 
 export async function listUsers(db: Database, query: ListUsersQuery): Promise<UsersPage> {
-  const { rows, total } = await repo.listUsers(db, query);
+  const { rows, total, totalCapped, nextCursor } = await repo.listUsers(db, query);
   return {
     users: rows,
     total,
     page: query.page,
     limit: query.limit,
     total_pages: Math.ceil(total / query.limit),
+    total_capped: totalCapped,
+    next_cursor: nextCursor,
   };
 }
 
