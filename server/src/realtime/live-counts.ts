@@ -1,7 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { calls } from '../db/schema/calls.ts';
 import { readCounters } from '../db/row-counts.ts';
+import { calls } from '../db/schema/calls.ts';
 
 /** The two numbers the console's live indicators show: a counter, and a count over a btree index. */
 export async function readLiveCounts(db: Executor): Promise<{ onlineUsers: number; activeCalls: number }> {

@@ -4,6 +4,7 @@ import { bigId, createdAt, oneOf, tstz } from './columns.ts';
 
 /** The longest direct message, in characters. */
 export const MESSAGE_MAX_LENGTH = 1000;
+
 import { users } from './users.ts';
 
 export const MESSAGE_TYPES = ['text', 'image', 'audio', 'video'] as const;
@@ -26,6 +27,9 @@ export const messages = pgTable(
     index('messages_sender_idx').on(t.senderId, t.createdAt.desc().nullsFirst()),
     index('messages_recipient_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
     check('messages_message_type_check', oneOf(t.messageType, MESSAGE_TYPES)),
-    check('messages_content_length_check', sql`char_length(${t.content}) <= ${sql.raw(String(MESSAGE_MAX_LENGTH))}`),
+    check(
+      'messages_content_length_check',
+      sql`char_length(${t.content}) <= ${sql.raw(String(MESSAGE_MAX_LENGTH))}`,
+    ),
   ],
 );

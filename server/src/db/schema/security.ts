@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { SECURITY_EVENT_TYPES, SEVERITIES } from '@switchboard/contract/security-events';
+import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { bigId, cidr, createdAt, inet, oneOf, tstz } from './columns.ts';
 

@@ -2,8 +2,8 @@ import type { AdminUserRow, ListUsersQuery } from '@switchboard/contract/users';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
-import { HttpError } from '../../http/http-error.ts';
 import { users } from '../../db/schema/users.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 const rowColumns = {
   id: users.id,
@@ -66,7 +66,10 @@ function decodeCursor(cursor: string): [string, string] {
     if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string')
       return [value[0], value[1]];
   } catch {}
-  throw new HttpError(400, 'Invalid cursor', { field: 'cursor', detail: 'Use next_cursor from the previous page' });
+  throw new HttpError(400, 'Invalid cursor', {
+    field: 'cursor',
+    detail: 'Use next_cursor from the previous page',
+  });
 }
 
 /**
@@ -83,7 +86,9 @@ export async function listUsers(
   const pageQuery = db
     .select({ ...rowColumns, sort_key: sql<string>`${users.createdAt}::text` })
     .from(users)
-    .where(and(where, after && sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]})`))
+    .where(
+      and(where, after && sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]})`),
+    )
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit)
     .offset(after ? 0 : (query.page - 1) * query.limit);

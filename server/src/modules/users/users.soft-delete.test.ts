@@ -20,7 +20,12 @@ describe('deleting a user', () => {
   beforeAll(async () => {
     t = await createTestApp();
     boss = await insertUser(t.db, { username: 'boss', isAdmin: true });
-    leaver = await insertUser(t.db, { username: 'leaver', password: PASSWORD, isAdmin: true, isOnline: true });
+    leaver = await insertUser(t.db, {
+      username: 'leaver',
+      password: PASSWORD,
+      isAdmin: true,
+      isOnline: true,
+    });
     await insertUser(t.db, { username: 'stayer' });
   });
   afterAll(() => t.close());
