@@ -150,3 +150,9 @@ export const USER_ACTION_MESSAGES = {
   remove_admin: (n: number) => `Admin rights removed from ${n} ${n === 1 ? 'user' : 'users'}`,
   delete: (n: number) => `${n} ${n === 1 ? 'user' : 'users'} deleted`,
 } as const satisfies Record<BulkUserActionName | 'deleted', unknown>;
+
+/** The root-only action that anonymises a deleted user's profile; calls, ledger rows and counts stay. */
+export const USER_ERASE_MESSAGES = {
+  erased: 'Personal data erased',
+  notDeleted: 'Delete the user before erasing their personal data',
+} as const;

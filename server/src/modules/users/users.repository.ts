@@ -210,3 +210,42 @@ export async function findClashes(
     email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
   };
 }
+
+/** The profile fields the erase action clears, by contract name. */
+export const ERASED_FIELDS = [
+  'username',
+  'email',
+  'full_name',
+  'password',
+  'location',
+  'profile_picture',
+] as const;
+
+/**
+ * Anonymises a soft-deleted user's profile: a username and email derived from the id (still
+ * unique, still valid), everything else personal cleared. Returns false when there is no deleted
+ * user with that id.
+ */
+export async function eraseDeletedUser(tx: Executor, id: string): Promise<boolean> {
+  const anonymous = `erased_${id.replaceAll('-', '')}`.slice(0, 50);
+  const rows = await tx
+    .update(users)
+    .set({
+      username: anonymous,
+      email: `${anonymous}@erased.invalid`,
+      fullName: null,
+      passwordHash: null,
+      location: null,
+      profilePicture: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, id), isNotNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Whether a user with this id exists, deleted or not. */
+export async function userExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  return row !== undefined;
+}

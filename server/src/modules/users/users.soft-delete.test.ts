@@ -1,6 +1,9 @@
 import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
-import type { ListUsersResponse } from '@switchboard/contract/users';
+import { type ListUsersResponse, USER_ERASE_MESSAGES } from '@switchboard/contract/users';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/security.ts';
+import { users } from '../../db/schema/users.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
 
@@ -72,5 +75,40 @@ describe('deleting a user', () => {
       payload: { username: 'leaver', email: 'new@example.test', password: 'Str0ng!pass' },
     });
     expect(res.statusCode).toBe(409);
+  });
+
+  it("lets only a root admin erase a deleted user's personal data, and audits which fields", async () => {
+    const root = await insertUser(t.db, { username: 'root', isRootAdmin: true });
+    const erase = async (actor: AdminPrincipal, id: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/users/${id}/erase`,
+        headers: await t.authHeader(actor),
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    expect((await erase(boss, leaver.id)).status).toBe(403);
+    const stayer = (await list('?search=stayer')).data.users[0];
+    expect((await erase(root, stayer?.id ?? '')).body).toEqual({
+      success: false,
+      message: USER_ERASE_MESSAGES.notDeleted,
+    });
+    const totalBefore = (await list('?status=deleted')).data.total;
+
+    expect(await erase(root, leaver.id)).toEqual({
+      status: 200,
+      body: { success: true, message: USER_ERASE_MESSAGES.erased },
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.id, leaver.id));
+    expect(row).toMatchObject({ fullName: null, passwordHash: null, location: null });
+    expect(row?.username).toMatch(/^erased_/);
+    expect(row?.email).not.toContain('leaver');
+    expect((await list('?status=deleted')).data.total).toBe(totalBefore);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, leaver.id), eq(auditLog.action, 'user.erase')));
+    expect(entry).toMatchObject({ actorId: root.id, before: null });
+    expect(JSON.stringify(entry?.after)).not.toContain('leaver');
   });
 });
