@@ -4,7 +4,7 @@ import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts'
 describe('an address the database cannot store as inet', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ trustProxy: true });
+    t = await createTestApp({ trustProxy: 1 });
     await insertUser(t.db, { username: 'alice', password: 'Correct-horse-1', isAdmin: true });
   });
   afterAll(() => t.close());
