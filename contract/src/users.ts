@@ -5,6 +5,9 @@ import { envelope, limitParam, pageParam, UserId } from './common.ts';
 export const USERS_PAGE_SIZE = 10;
 export const USER_STATUS_FILTERS = ['all', 'online', 'offline', 'admin'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
+/** The API also accepts `deleted`: soft-deleted users, which every other filter leaves out. */
+export const USER_STATUS_QUERY_FILTERS = [...USER_STATUS_FILTERS, 'deleted'] as const;
+export type UserStatusQueryFilter = (typeof USER_STATUS_QUERY_FILTERS)[number];
 
 /** Spec §3 "Admin user row (users screen)". */
 export const AdminUserRow = z.object({
@@ -26,7 +29,12 @@ export const ListUsersQuery = z.object({
   page: pageParam,
   limit: limitParam(USERS_PAGE_SIZE),
   search: z.string().trim().max(100).optional().default(''),
-  status: z.enum(USER_STATUS_FILTERS).default('all'),
+  status: z.enum(USER_STATUS_QUERY_FILTERS).default('all'),
+  /**
+   * `next_cursor` of the previous page: continues after its last row without an OFFSET, for deep
+   * pages. `page` is then only echoed back.
+   */
+  cursor: z.string().max(200).optional(),
 });
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 
@@ -38,6 +46,10 @@ export const ListUsersResponse = envelope(
     limit: z.number().int(),
     /** ceil(total / limit): 0 when nothing matches. */
     total_pages: z.number().int(),
+    /** True when a search matched more than the cap: `total` is then the cap ("10,000+"). */
+    total_capped: z.boolean(),
+    /** Pass as `cursor` for the page after this one; null on the last page. */
+    next_cursor: z.string().nullable(),
   }),
 );
 export type ListUsersResponse = z.infer<typeof ListUsersResponse>;
@@ -138,3 +150,9 @@ export const USER_ACTION_MESSAGES = {
   remove_admin: (n: number) => `Admin rights removed from ${n} ${n === 1 ? 'user' : 'users'}`,
   delete: (n: number) => `${n} ${n === 1 ? 'user' : 'users'} deleted`,
 } as const satisfies Record<BulkUserActionName | 'deleted', unknown>;
+
+/** The root-only action that anonymises a deleted user's profile; calls, ledger rows and counts stay. */
+export const USER_ERASE_MESSAGES = {
+  erased: 'Personal data erased',
+  notDeleted: 'Delete the user before erasing their personal data',
+} as const;

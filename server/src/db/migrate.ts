@@ -5,10 +5,10 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client.ts';
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const defaultFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Applies server/drizzle migrations that have not run yet; the same SQL on both drivers. */
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+export async function runMigrations(handle: DatabaseHandle, migrationsFolder = defaultFolder): Promise<void> {
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
   } else {

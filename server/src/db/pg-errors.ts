@@ -19,3 +19,17 @@ export const CLIENT_DATA_ERRORS: Record<string, string> = {
   '22001': 'A value is too long',
   '22003': 'A number is out of range',
 };
+
+/**
+ * The 400 message for an error the database raised over what the client sent, or undefined when
+ * the error is the server's. Every data exception (SQLSTATE class 22: a malformed IP address, a bad
+ * timestamp) and a refused CHECK are the client's.
+ */
+export function clientDataErrorMessage(error: unknown): string | undefined {
+  const code = pgErrorCode(error);
+  if (!code) return undefined;
+  if (CLIENT_DATA_ERRORS[code]) return CLIENT_DATA_ERRORS[code];
+  if (code === '23514') return 'A value is not allowed';
+  if (code.startsWith('22')) return 'A value is not in the expected format';
+  return undefined;
+}

@@ -131,7 +131,9 @@ export async function seedSecurity(input: StageInput, users: DemoUsers): Promise
   await insertInBatches(input.tx, securityEvents, rows.length, (i) => rows[i] as (typeof rows)[number], {
     progress: (done) => input.progress(done, rows.length),
   });
-  const blocked = attackers.slice(0, counts.blockedIps).map((ipAddress) => {
+  // Besides single addresses, two whole ranges (documentation prefixes, RFC 5737 and RFC 3849).
+  const blockedAddresses = [...attackers.slice(0, counts.blockedIps), '192.0.2.128/25', '2001:db8:bad::/48'];
+  const blocked = blockedAddresses.map((ipAddress) => {
     const blockedAt = now - rng.between(HOUR, 20 * DAY);
     return {
       ipAddress,

@@ -46,6 +46,28 @@ describe('demo data at the default scale', () => {
     expect(r.calls).toBe(30_000);
   });
 
+  it('has some deleted users, never online, and users counters equal to a real count', async () => {
+    const r = await one<{ deleted: number; deleted_online: number; mismatches: number }>(
+      db,
+      sql`select
+            (select count(*)::int from users where deleted_at is not null) as deleted,
+            (select count(*)::int from users where deleted_at is not null and is_online) as deleted_online,
+            (select count(*)::int from (
+              select c.counter, coalesce(sum(c.n), 0) as n from row_counts c group by c.counter
+            ) counted full join (
+              select 'users.total' as counter, count(*) filter (where deleted_at is null) as n from users
+              union all select 'users.online', count(*) filter (where deleted_at is null and is_online) from users
+              union all select 'users.offline', count(*) filter (where deleted_at is null and not is_online) from users
+              union all select 'users.admins', count(*) filter (where deleted_at is null and is_admin) from users
+              union all select 'users.deleted', count(*) filter (where deleted_at is not null) from users
+            ) actual using (counter)
+            where counted.n is distinct from actual.n) as mismatches`,
+    );
+    expect(r.deleted).toBeGreaterThan(5);
+    expect(r.deleted_online).toBe(0);
+    expect(r.mismatches).toBe(0);
+  });
+
   it('has the demo root admin, who can sign in with the demo password, and three more admins', async () => {
     const rows = (await db.execute(
       sql`select username, is_root_admin, is_active, password_hash from users where is_admin order by username`,

@@ -23,6 +23,8 @@ const HISTORY_DAYS = 730;
 export async function seedUsers(input: StageInput, passwordHash: string): Promise<DemoUsers> {
   const { now, counts } = input;
   const rng = Random.stream(input.seed, 'users');
+  // Its own stream, so choosing who was deleted leaves every other user as it was.
+  const deletions = Random.stream(input.seed, 'deleted-users');
   const n = counts.users;
   const taken = new Set<string>([DEMO_ADMIN.username, ...STAFF.map((s) => s.username)]);
   const takenEmails = new Set<string>();
@@ -79,6 +81,11 @@ export async function seedUsers(input: StageInput, passwordHash: string): Promis
           created + MINUTE,
           now - (active ? 2 * MINUTE + rng.exponential(5 * DAY) : 30 * DAY + rng.exponential(120 * DAY)),
         );
+    // A third of the inactive accounts were deleted by an admin some time after they were last seen.
+    const deletedAt =
+      !active && deletions.chance(1 / 3)
+        ? new Date(Math.min(now - MINUTE, lastSeen + deletions.exponential(20 * DAY)))
+        : null;
     const city = cityPicker.pick(rng);
     model.ids.push(rng.uuid());
     model.usernames.push(username);
@@ -104,6 +111,7 @@ export async function seedUsers(input: StageInput, passwordHash: string): Promis
         lastSeenAt: new Date(Math.min(lastSeen, now)),
         lastLogin: new Date(Math.max(created, lastSeen - rng.between(0, 4 * 3_600_000))),
         location: place ? `${place.city}, ${place.country}` : null,
+        deletedAt,
       },
     );
   };
@@ -135,6 +143,7 @@ function userRow(
     isRootAdmin: false,
     isPremium: false,
     isOnline: false,
+    deletedAt: null,
     lastSeenAt: null,
     lastLogin: null,
     coinBalance: 0,

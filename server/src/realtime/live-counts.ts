@@ -1,16 +1,16 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { readCounters } from '../db/row-counts.ts';
 import { calls } from '../db/schema/calls.ts';
-import { users } from '../db/schema/users.ts';
 
-/** The two numbers the console's live indicators show; both are served by partial/btree indexes. */
+/** The two numbers the console's live indicators show: a counter, and a count over a btree index. */
 export async function readLiveCounts(db: Executor): Promise<{ onlineUsers: number; activeCalls: number }> {
-  const [[online], [active]] = await Promise.all([
-    db.select({ n: count() }).from(users).where(eq(users.isOnline, true)),
+  const [online, [active]] = await Promise.all([
+    readCounters(db, ['users.online']),
     db
       .select({ n: count() })
       .from(calls)
       .where(inArray(calls.status, ['ringing', 'active'])),
   ]);
-  return { onlineUsers: online?.n ?? 0, activeCalls: active?.n ?? 0 };
+  return { onlineUsers: online['users.online'], activeCalls: active?.n ?? 0 };
 }

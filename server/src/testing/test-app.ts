@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, DatabaseHandle } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import { type AdminPrincipal, createAccessTokens } from '../modules/auth/access-token.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -31,9 +31,12 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...overrides,
 });
 
-/** buildApp on a fresh database, as main.ts would assemble it. */
-export async function createTestApp(configOverrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+/** buildApp on a fresh database (or the one given, which close() then closes), as main.ts would assemble it. */
+export async function createTestApp(
+  configOverrides: Partial<Config> = {},
+  given?: DatabaseHandle,
+): Promise<TestApp> {
+  const database = given ?? (await openTestDatabase());
   const config = testConfig(configOverrides);
   const tokens = createAccessTokens(config.jwtSecret);
   const deps: AppDeps = { config, database, db: database.db, tokens };

@@ -8,10 +8,10 @@ import { runMigrations } from '../db/migrate.ts';
  * A fresh, migrated database for one test file: in-memory PGlite, or (in the postgres test
  * project) a new database on TEST_DATABASE_URL's server that is dropped on close.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(options: { migrationsFolder?: string } = {}): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
     const handle = await openDatabase({ kind: 'pglite' });
-    await runMigrations(handle);
+    await runMigrations(handle, options.migrationsFolder);
     return handle;
   }
   const serverUrl = testDatabaseUrl();
@@ -21,7 +21,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await runMigrations(handle);
+  await runMigrations(handle, options.migrationsFolder);
   return {
     ...handle,
     close: async () => {

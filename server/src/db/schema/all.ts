@@ -2,6 +2,7 @@
 export * from './auth.ts';
 export * from './calls.ts';
 export * from './coins.ts';
+export * from './counters.ts';
 export * from './geolocations.ts';
 export * from './messaging.ts';
 export * from './notifications.ts';

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { bigId, createdAt, tstz } from './columns.ts';
+import { bigId, createdAt, inet, tstz } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -18,7 +18,7 @@ export const refreshTokens = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
     revokedAt: tstz('revoked_at'),
-    ipAddress: text('ip_address'),
+    ipAddress: inet('ip_address'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
@@ -31,7 +31,7 @@ export const loginAttempts = pgTable(
   {
     id: bigId(),
     username: text('username').notNull(),
-    ipAddress: text('ip_address').notNull(),
+    ipAddress: inet('ip_address').notNull(),
     succeeded: boolean('succeeded').notNull(),
     createdAt: createdAt(),
   },

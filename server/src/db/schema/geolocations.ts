@@ -1,5 +1,6 @@
-import { doublePrecision, index, pgTable, real, text } from 'drizzle-orm/pg-core';
-import { bigId, createdAt } from './columns.ts';
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, inet, oneOf } from './columns.ts';
 import { users } from './users.ts';
 
 export const LOCATION_TYPES = ['gps', 'ip_address', 'network'] as const;
@@ -16,12 +17,16 @@ export const geolocations = pgTable(
     locationType: text('location_type', { enum: LOCATION_TYPES }).notNull(),
     /** Metres; null when the source gives none. */
     accuracy: real('accuracy'),
-    ipAddress: text('ip_address'),
+    ipAddress: inet('ip_address'),
     createdAt: createdAt(),
   },
   (t) => [
     index('geolocations_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('geolocations_place_idx').on(t.country, t.city),
     index('geolocations_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    check('geolocations_location_type_check', oneOf(t.locationType, LOCATION_TYPES)),
+    check('geolocations_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('geolocations_longitude_check', sql`${t.longitude} between -180 and 180`),
+    check('geolocations_accuracy_check', sql`${t.accuracy} >= 0`),
   ],
 );

@@ -1,5 +1,5 @@
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { bigId, createdAt, updatedAt } from './columns.ts';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, oneOf, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export const REPORT_TYPES = ['harassment', 'spam', 'inappropriate_content', 'fake_profile'] as const;
@@ -24,5 +24,7 @@ export const userReports = pgTable(
     index('user_reports_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('user_reports_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('user_reports_reported_idx').on(t.reportedUserId),
+    check('user_reports_report_type_check', oneOf(t.reportType, REPORT_TYPES)),
+    check('user_reports_status_check', oneOf(t.status, REPORT_STATUSES)),
   ],
 );

@@ -1,25 +1,18 @@
+import { SECURITY_EVENT_TYPES, SEVERITIES } from '@switchboard/contract/security-events';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { bigId, createdAt, tstz } from './columns.ts';
+import { boolean, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigId, cidr, createdAt, inet, oneOf, tstz } from './columns.ts';
 
-export const SECURITY_EVENT_TYPES = [
-  'login_failed',
-  'suspicious_activity',
-  'rate_limit_exceeded',
-  'unauthorized_access',
-  'refresh_token_reuse',
-  'ip_blocked',
-] as const;
-export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+export { SECURITY_EVENT_TYPES, SEVERITIES };
 
 export const securityEvents = pgTable(
   'security_events',
   {
     id: bigId(),
-    eventType: text('event_type').notNull(),
+    eventType: text('event_type', { enum: SECURITY_EVENT_TYPES }).notNull(),
     severity: text('severity', { enum: SEVERITIES }).notNull(),
     description: text('description').notNull(),
-    ipAddress: text('ip_address'),
+    ipAddress: inet('ip_address'),
     userAgent: text('user_agent'),
     userId: text('user_id'),
     username: text('username'),
@@ -33,16 +26,23 @@ export const securityEvents = pgTable(
     index('security_events_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('security_events_type_idx').on(t.eventType, t.createdAt.desc().nullsFirst()),
     index('security_events_open_idx').on(t.severity).where(sql`not ${t.resolved}`),
+    check('security_events_event_type_check', oneOf(t.eventType, SECURITY_EVENT_TYPES)),
+    check('security_events_severity_check', oneOf(t.severity, SEVERITIES)),
   ],
 );
 
-export const blockedIps = pgTable('blocked_ips', {
-  ipAddress: text('ip_address').primaryKey(),
-  reason: text('reason').notNull(),
-  blockedBy: text('blocked_by'),
-  blockedAt: createdAt(),
-  expiresAt: tstz('expires_at'),
-});
+/** One address (a /32 or /128) or a whole range; `where $1::inet <<= ip_address` finds the rows that cover an address. */
+export const blockedIps = pgTable(
+  'blocked_ips',
+  {
+    ipAddress: cidr('ip_address').primaryKey(),
+    reason: text('reason').notNull(),
+    blockedBy: text('blocked_by'),
+    blockedAt: createdAt(),
+    expiresAt: tstz('expires_at'),
+  },
+  (t) => [index('blocked_ips_range_idx').using('gist', sql`${t.ipAddress} inet_ops`)],
+);
 
 /** Who changed what: one row per admin mutation, with the row before and after. */
 export const auditLog = pgTable(
@@ -56,7 +56,7 @@ export const auditLog = pgTable(
     targetId: text('target_id'),
     before: jsonb('before'),
     after: jsonb('after'),
-    ipAddress: text('ip_address'),
+    ipAddress: inet('ip_address'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },

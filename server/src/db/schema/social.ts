@@ -1,5 +1,6 @@
-import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, oneOf, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export const LIKE_TARGET_TYPES = ['profile', 'message', 'call', 'post'] as const;
@@ -25,6 +26,8 @@ export const likes = pgTable(
     index('likes_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('likes_target_idx').on(t.targetType, t.targetId),
     index('likes_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    uniqueIndex('likes_user_target_key').on(t.userId, t.targetType, t.targetId),
+    check('likes_target_type_check', oneOf(t.targetType, LIKE_TARGET_TYPES)),
   ],
 );
 
@@ -42,7 +45,13 @@ export const friendRequests = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('friend_requests_pair_key').on(t.senderId, t.receiverId),
+    // One request per unordered pair: a request from B to A is refused while A to B exists.
+    uniqueIndex('friend_requests_pair_key').on(
+      sql`least(${t.senderId}, ${t.receiverId})`,
+      sql`greatest(${t.senderId}, ${t.receiverId})`,
+    ),
+    check('friend_requests_status_check', oneOf(t.status, FRIEND_REQUEST_STATUSES)),
+    check('friend_requests_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
     index('friend_requests_receiver_idx').on(t.receiverId, t.status),
     index('friend_requests_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
   ],
@@ -63,5 +72,7 @@ export const follows = pgTable(
     uniqueIndex('follows_pair_key').on(t.followerId, t.followingId),
     index('follows_following_idx').on(t.followingId),
     index('follows_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    check('follows_follow_type_check', oneOf(t.followType, FOLLOW_TYPES)),
+    check('follows_not_self_check', sql`${t.followerId} <> ${t.followingId}`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
+import { bigint, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, inet, oneOf, tstz, updatedAt } from './columns.ts';
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL'] as const;
 
@@ -12,7 +12,7 @@ export const systemLogs = pgTable(
     message: text('message').notNull(),
     module: text('module').notNull(),
     userId: text('user_id'),
-    ipAddress: text('ip_address'),
+    ipAddress: inet('ip_address'),
     details: jsonb('details'),
     createdAt: createdAt(),
   },
@@ -21,6 +21,7 @@ export const systemLogs = pgTable(
     index('system_logs_level_idx').on(t.level, t.createdAt.desc().nullsFirst()),
     index('system_logs_module_idx').on(t.module, t.createdAt.desc().nullsFirst()),
     index('system_logs_message_trgm').using('gin', sql`${t.message} gin_trgm_ops`),
+    check('system_logs_level_check', oneOf(t.level, LOG_LEVELS)),
   ],
 );
 
@@ -33,15 +34,24 @@ export const settings = pgTable('settings', {
 });
 
 export const BACKUP_STATUSES = ['running', 'completed', 'failed'] as const;
+export const BACKUP_TRIGGERS = ['manual', 'scheduled'] as const;
 
-export const backups = pgTable('backups', {
-  id: bigId(),
-  filename: text('filename').notNull(),
-  sizeBytes: bigint('size_bytes', { mode: 'number' }),
-  status: text('status', { enum: BACKUP_STATUSES }).notNull(),
-  trigger: text('trigger', { enum: ['manual', 'scheduled'] }).notNull(),
-  createdBy: text('created_by'),
-  error: text('error'),
-  createdAt: createdAt(),
-  completedAt: tstz('completed_at'),
-});
+export const backups = pgTable(
+  'backups',
+  {
+    id: bigId(),
+    filename: text('filename').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    status: text('status', { enum: BACKUP_STATUSES }).notNull(),
+    trigger: text('trigger', { enum: BACKUP_TRIGGERS }).notNull(),
+    createdBy: text('created_by'),
+    error: text('error'),
+    createdAt: createdAt(),
+    completedAt: tstz('completed_at'),
+  },
+  (t) => [
+    check('backups_status_check', oneOf(t.status, BACKUP_STATUSES)),
+    check('backups_trigger_check', oneOf(t.trigger, BACKUP_TRIGGERS)),
+    check('backups_size_bytes_check', sql`${t.sizeBytes} >= 0`),
+  ],
+);

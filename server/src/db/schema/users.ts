@@ -25,6 +25,12 @@ export const users = pgTable(
     profilePicture: text('profile_picture'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Set when an admin deletes the user. The row stays so calls, transactions and reports keep
+     * their party; lists, counts and sign-in leave the user out. Username and email stay unique
+     * across deleted users too, so history never shows two people under one name.
+     */
+    deletedAt: tstz('deleted_at'),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
@@ -32,8 +38,12 @@ export const users = pgTable(
     index('users_username_trgm').using('gin', sql`${t.username} gin_trgm_ops`),
     index('users_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_full_name_trgm').using('gin', sql`${t.fullName} gin_trgm_ops`),
-    index('users_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
-    index('users_online_idx').on(t.isOnline),
+    index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Partial: a full btree on a boolean is never chosen by the planner, and presence flips would rewrite it.
+    index('users_online_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isOnline} and ${t.deletedAt} is null`),
+    index('users_deleted_idx').on(t.deletedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is not null`),
     index('users_admin_idx').on(t.isAdmin).where(sql`${t.isAdmin}`),
     index('users_coin_balance_idx').on(t.coinBalance.desc().nullsFirst()),
   ],

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -18,13 +18,17 @@ export async function findAccountByUsername(executor: Executor, username: string
   const [row] = await executor
     .select(accountColumns)
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(sql`lower(${users.username}) = lower(${username}) and ${users.deletedAt} is null`)
     .limit(1);
   return row ?? null;
 }
 
 export async function findAccountById(executor: Executor, id: string): Promise<Account | null> {
-  const [row] = await executor.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await executor
+    .select(accountColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   return row ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import type { AccessTokens, AdminPrincipal } from './access-token.ts';
@@ -26,7 +26,7 @@ export async function authenticateAdmin(
       isRoot: users.isRootAdmin,
     })
     .from(users)
-    .where(eq(users.id, claims.id))
+    .where(and(eq(users.id, claims.id), isNull(users.deletedAt)))
     .limit(1);
   if (!row?.isActive || !row.isAdmin) return null;
   return { id: claims.id, username: row.username, isRootAdmin: row.isRoot };

@@ -1,7 +1,9 @@
 import type { AdminUserRow, ListUsersQuery } from '@switchboard/contract/users';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
 import { users } from '../../db/schema/users.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 const rowColumns = {
   id: users.id,
@@ -40,43 +42,92 @@ function listFilter({ search, status }: Pick<ListUsersQuery, 'search' | 'status'
     online: eq(users.isOnline, true),
     offline: eq(users.isOnline, false),
     admin: eq(users.isAdmin, true),
+    deleted: undefined,
   }[status];
-  return and(matchesSearch, matchesStatus);
+  const deleted = status === 'deleted' ? isNotNull(users.deletedAt) : isNull(users.deletedAt);
+  return and(deleted, matchesSearch, matchesStatus);
+}
+
+/** The counter that holds the unsearched total of each status filter (kept by the users_row_counts trigger). */
+const STATUS_COUNTERS = {
+  all: 'users.total',
+  online: 'users.online',
+  offline: 'users.offline',
+  admin: 'users.admins',
+  deleted: 'users.deleted',
+} as const satisfies Record<ListUsersQuery['status'], string>;
+
+/** Opaque to clients: the last row's created_at (as PostgreSQL prints it, microseconds included) and id. */
+const encodeCursor = (sortKey: string, id: string) =>
+  Buffer.from(JSON.stringify([sortKey, id])).toString('base64url');
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string')
+      return [value[0], value[1]];
+  } catch {}
+  throw new HttpError(400, 'Invalid cursor', {
+    field: 'cursor',
+    detail: 'Use next_cursor from the previous page',
+  });
 }
 
 /**
- * One page, newest first, and the total in the same statement. The total comes from its own
- * count joined laterally to the page (rather than count(*) over ()), so a page past the end still
- * reports it, and the page itself stays a LIMIT over the created_at index instead of a full sort.
+ * One page, newest first, as a LIMIT over the (created_at desc, id desc) index: after the cursor
+ * when there is one, else at an OFFSET. Totals never count the table: an unsearched list reads its
+ * counter, a search counts at most COUNT_CAP + 1 matches.
  */
 export async function listUsers(
   db: Executor,
   query: ListUsersQuery,
-): Promise<{ rows: AdminUserRow[]; total: number }> {
+): Promise<{ rows: AdminUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const where = listFilter(query);
-  const totals = db
-    .select({ total: count().as('total') })
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const pageQuery = db
+    .select({ ...rowColumns, sort_key: sql<string>`${users.createdAt}::text` })
     .from(users)
-    .where(where)
-    .as('totals');
-  const page = db
-    .select(rowColumns)
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), asc(users.id))
+    .where(
+      and(where, after && sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]})`),
+    )
+    .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .as('page');
-  const result = await db
-    .select({ total: totals.total, user: page._.selectedFields })
-    .from(totals)
-    .leftJoinLateral(page, sql`true`);
-  const total = result[0]?.total ?? 0;
-  return { total, rows: result.flatMap(({ user }) => (user ? [toRow(user)] : [])) };
+    .offset(after ? 0 : (query.page - 1) * query.limit);
+  const [page, total] = await Promise.all([pageQuery, countUsers(db, query, where)]);
+  const last = page.length === query.limit ? page.at(-1) : undefined;
+  return {
+    rows: page.map(({ sort_key: _, ...row }) => toRow(row)),
+    ...total,
+    nextCursor: last ? encodeCursor(last.sort_key, last.id) : null,
+  };
+}
+
+async function countUsers(
+  db: Executor,
+  query: ListUsersQuery,
+  where: SQL | undefined,
+): Promise<{ total: number; totalCapped: boolean }> {
+  if (!query.search) {
+    const counter = STATUS_COUNTERS[query.status];
+    const counts = await readCounters(db, [counter]);
+    return { total: counts[counter], totalCapped: false };
+  }
+  const matches = db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
 }
 
 export async function findUser(db: Executor, id: string): Promise<AdminUserRow | undefined> {
-  const [row] = await db.select(rowColumns).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select(rowColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   return row && toRow(row);
 }
 
@@ -92,7 +143,7 @@ export async function lockUsersForChange(
   const rows = await tx
     .select(rowColumns)
     .from(users)
-    .where(or(inArray(users.id, [...ids]), eq(users.isRootAdmin, true)))
+    .where(and(isNull(users.deletedAt), or(inArray(users.id, [...ids]), eq(users.isRootAdmin, true))))
     .orderBy(asc(users.id))
     .for('update');
   const wanted = new Set(ids);
@@ -114,11 +165,13 @@ export async function setAdmin(
   return rows.map(toRow);
 }
 
+/** Soft delete: the row stays for the history that refers to it; see `users.deletedAt`. */
 export async function deleteUsers(tx: Executor, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await tx
-    .delete(users)
-    .where(inArray(users.id, [...ids]))
+    .update(users)
+    .set({ deletedAt: sql`now()`, isOnline: false, updatedAt: sql`now()` })
+    .where(and(inArray(users.id, [...ids]), isNull(users.deletedAt)))
     .returning({ id: users.id });
   return rows.length;
 }
@@ -156,4 +209,43 @@ export async function findClashes(
     username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
     email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
   };
+}
+
+/** The profile fields the erase action clears, by contract name. */
+export const ERASED_FIELDS = [
+  'username',
+  'email',
+  'full_name',
+  'password',
+  'location',
+  'profile_picture',
+] as const;
+
+/**
+ * Anonymises a soft-deleted user's profile: a username and email derived from the id (still
+ * unique, still valid), everything else personal cleared. Returns false when there is no deleted
+ * user with that id.
+ */
+export async function eraseDeletedUser(tx: Executor, id: string): Promise<boolean> {
+  const anonymous = `erased_${id.replaceAll('-', '')}`.slice(0, 50);
+  const rows = await tx
+    .update(users)
+    .set({
+      username: anonymous,
+      email: `${anonymous}@erased.invalid`,
+      fullName: null,
+      passwordHash: null,
+      location: null,
+      profilePicture: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, id), isNotNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Whether a user with this id exists, deleted or not. */
+export async function userExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  return row !== undefined;
 }

@@ -137,7 +137,10 @@ describe('single-user routes', () => {
     const { status, body } = await call('DELETE', `/admin/users/${agent.id}`);
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, message: 'User deleted' });
-    expect(await t.db.select().from(users).where(eq(users.id, agent.id))).toEqual([]);
+    const [stored] = await t.db.select().from(users).where(eq(users.id, agent.id));
+    expect(stored?.deletedAt).toBeInstanceOf(Date);
+    expect((await call('GET', `/admin/users/${agent.id}`)).status).toBe(404);
+    expect((await call('DELETE', `/admin/users/${agent.id}`)).status).toBe(404);
     const [entry] = await auditRows(t.db, agent.id);
     expect(entry).toMatchObject({ action: 'user.delete', after: null, before: { username: 'leaving' } });
     expect((await call('DELETE', `/admin/users/${agent.id}`)).status).toBe(404);

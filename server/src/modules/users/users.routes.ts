@@ -7,6 +7,7 @@ import {
   ListUsersResponse,
   SetAdminRequest,
   USER_ACTION_MESSAGES,
+  USER_ERASE_MESSAGES,
   UserIdParams,
   UserResponse,
 } from '@switchboard/contract/users';
@@ -18,6 +19,7 @@ import {
   applyUserAction,
   createUser,
   deleteUser,
+  erasePersonalData,
   getUser,
   listUsers,
   setUserAdmin,
@@ -71,6 +73,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     async (request) => {
       await deleteUser(db, requireAdmin(request), request.params.id, requestContext(request));
       return { success: true as const, message: USER_ACTION_MESSAGES.deleted };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/erase',
+    { config: { role: 'root' }, schema: { tags, params: UserIdParams, response: { 200: SuccessMessage } } },
+    async (request) => {
+      await erasePersonalData(db, requireAdmin(request), request.params.id, requestContext(request));
+      return { success: true as const, message: USER_ERASE_MESSAGES.erased };
     },
   );
 

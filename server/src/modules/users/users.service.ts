@@ -3,6 +3,7 @@ import {
   type BulkUserAction,
   type CreateUserRequest,
   type ListUsersQuery,
+  USER_ERASE_MESSAGES,
   USER_RULE_MESSAGES,
   type UsersPage,
 } from '@switchboard/contract/users';
@@ -18,13 +19,15 @@ import { refuseTakenNames } from './taken-names.ts';
 import * as repo from './users.repository.ts';
 
 export async function listUsers(db: Database, query: ListUsersQuery): Promise<UsersPage> {
-  const { rows, total } = await repo.listUsers(db, query);
+  const { rows, total, totalCapped, nextCursor } = await repo.listUsers(db, query);
   return {
     users: rows,
     total,
     page: query.page,
     limit: query.limit,
     total_pages: Math.ceil(total / query.limit),
+    total_capped: totalCapped,
+    next_cursor: nextCursor,
   };
 }
 
@@ -175,4 +178,31 @@ function refusalOf(
   // Read from the locked rows, not the token, so a root admin removed a moment ago no longer counts.
   if (!rootAdmins.some((u) => u.id === actor.id)) return forbidden(USER_RULE_MESSAGES.onlyRootDeletesRoot);
   return undefined;
+}
+
+/**
+ * Root only (the route says so): anonymises a deleted user's profile. The audit row names the
+ * fields erased, never their old values, so the log does not keep what was erased.
+ */
+export async function erasePersonalData(
+  db: Database,
+  actor: AdminPrincipal,
+  id: string,
+  context: RequestContext,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await repo.eraseDeletedUser(tx, id))) {
+      if (await repo.userExists(tx, id)) throw conflict(USER_ERASE_MESSAGES.notDeleted);
+      throw notFound(USER_RULE_MESSAGES.notFound);
+    }
+    await recordAudit(tx, {
+      actor,
+      action: 'user.erase',
+      targetType: 'user',
+      targetId: id,
+      before: null,
+      after: { erased: repo.ERASED_FIELDS },
+      context,
+    });
+  });
 }

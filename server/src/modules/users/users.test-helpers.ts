@@ -1,9 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 
-/** What the users tests compare before and after a request: every user's id, username and roles. */
+/** What the users tests compare before and after a request: every user not deleted, with id, username and roles. */
 export const userStates = (db: Database) =>
   db
     .select({
@@ -13,6 +13,7 @@ export const userStates = (db: Database) =>
       isRootAdmin: users.isRootAdmin,
     })
     .from(users)
+    .where(isNull(users.deletedAt))
     .orderBy(asc(users.username));
 
 export const auditRows = (db: Database, targetId?: string) =>

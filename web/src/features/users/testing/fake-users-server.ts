@@ -77,7 +77,15 @@ export function createFakeUsersServer(users: AdminUserRow[] = makeUsers(), actor
     const total_pages = Math.ceil(matching.length / limit);
     return json(200, {
       success: true,
-      data: { users: pageUsers, total: matching.length, page, limit, total_pages },
+      data: {
+        users: pageUsers,
+        total: matching.length,
+        page,
+        limit,
+        total_pages,
+        total_capped: false,
+        next_cursor: null,
+      },
     });
   };
 
