@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelope, limitParam, pageParam, UserId } from './common.ts';
+import { envelope, limitParam, pageParam, SuccessMessage, UserId } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 /** Spec §9: the users list shows 10 per page. */
 export const USERS_PAGE_SIZE = 10;
@@ -138,3 +139,57 @@ export const USER_ACTION_MESSAGES = {
   remove_admin: (n: number) => `Admin rights removed from ${n} ${n === 1 ? 'user' : 'users'}`,
   delete: (n: number) => `${n} ${n === 1 ? 'user' : 'users'} deleted`,
 } as const satisfies Record<BulkUserActionName | 'deleted', unknown>;
+
+/** The users list is admin-only despite "public" in its path. */
+export const usersEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/public/users',
+    tag: 'users',
+    access: 'admin',
+    query: ListUsersQuery,
+    response: ListUsersResponse,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/admin/users/:id',
+    tag: 'users',
+    access: 'admin',
+    params: UserIdParams,
+    response: UserResponse,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/users',
+    tag: 'users',
+    access: 'admin',
+    body: CreateUserRequest,
+    status: 201,
+    response: UserResponse,
+  }),
+  setAdmin: endpoint({
+    method: 'PATCH',
+    path: '/admin/users/:id/admin',
+    tag: 'users',
+    access: 'admin',
+    params: UserIdParams,
+    body: SetAdminRequest,
+    response: UserResponse,
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/admin/users/:id',
+    tag: 'users',
+    access: 'admin',
+    params: UserIdParams,
+    response: SuccessMessage,
+  }),
+  bulk: endpoint({
+    method: 'POST',
+    path: '/admin/users/bulk',
+    tag: 'users',
+    access: 'admin',
+    body: BulkUserAction,
+    response: BulkUserActionResponse,
+  }),
+};
