@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 
 /** What `GET /config.json` gives the web app at start-up (spec §7). */
 export const AppConfig = z.object({
@@ -24,3 +25,13 @@ export const AppConfig = z.object({
   }),
 });
 export type AppConfig = z.infer<typeof AppConfig>;
+
+/** Public: the web app reads it before anyone signs in. */
+export const appConfigEndpoint = endpoint({
+  method: 'GET',
+  path: '/config.json',
+  tag: 'config',
+  access: 'public',
+  outsideApi: true,
+  response: AppConfig,
+});

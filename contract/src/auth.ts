@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SuccessMessage } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 /** Spec §9: access token 30 minutes, refresh token 7 days. */
 export const ACCESS_TOKEN_TTL_SECONDS = 30 * 60;
@@ -41,3 +43,29 @@ export const LOGIN_MESSAGES = {
   notAdmin: 'Administrator access required',
   rootOnly: 'Only root administrators can access this feature',
 } as const;
+
+/** All public: refresh and logout carry the refresh token in a header, since the access token may have expired. */
+export const authEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/auth/login',
+    tag: 'auth',
+    access: 'public',
+    body: LoginRequest,
+    response: TokenResponse,
+  }),
+  refresh: endpoint({
+    method: 'POST',
+    path: '/auth/refresh-token',
+    tag: 'auth',
+    access: 'public',
+    response: TokenResponse,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/auth/logout',
+    tag: 'auth',
+    access: 'public',
+    response: SuccessMessage,
+  }),
+};

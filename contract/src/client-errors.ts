@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SuccessMessage } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 /** Long text is cut rather than refused: the biggest crashes are the ones worth keeping. */
 const clipped = (max: number) => z.string().transform((text) => text.slice(0, max));
@@ -20,3 +22,14 @@ export const CLIENT_ERROR_MESSAGES = {
   reported: 'Error reported',
   tooMany: 'Too many error reports. Try again later.',
 } as const;
+
+/** Public: the crash screen also shows to signed-out visitors. */
+export const reportClientErrorEndpoint = endpoint({
+  method: 'POST',
+  path: '/admin/errors',
+  tag: 'client-errors',
+  access: 'public',
+  body: ClientErrorReport,
+  status: 201,
+  response: SuccessMessage,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 
 export const LivenessResponse = z.object({ status: z.literal('ok'), uptime: z.number() });
 export const ReadinessResponse = z.object({
@@ -7,3 +8,21 @@ export const ReadinessResponse = z.object({
   uptime: z.number(),
 });
 export type ReadinessResponse = z.infer<typeof ReadinessResponse>;
+
+export const healthEndpoints = {
+  live: endpoint({
+    method: 'GET',
+    path: '/health/simple',
+    tag: 'health',
+    access: 'public',
+    response: LivenessResponse,
+  }),
+  ready: endpoint({
+    method: 'GET',
+    path: '/health/ready',
+    tag: 'health',
+    access: 'public',
+    response: ReadinessResponse,
+    otherResponses: { 503: ReadinessResponse },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SuccessMessage } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { Email, PASSWORD_RULES, StrongPassword, Username } from './users.ts';
 
 export const MAX_ROOT_ADMINS_DEFAULT = 1;
@@ -45,3 +47,30 @@ export const ROOT_ADMIN_MESSAGES = {
   closed: 'Root admin registration is disabled',
   failed: 'Registration failed. Please try again.',
 } as const;
+
+/** Status and register are public: on a fresh installation nobody can sign in until the first root admin registers. */
+export const rootAdminEndpoints = {
+  status: endpoint({
+    method: 'GET',
+    path: '/admin_root_admin/status',
+    tag: 'root-admin',
+    access: 'public',
+    response: RootAdminStatus,
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/admin_root_admin/settings',
+    tag: 'root-admin',
+    access: 'root',
+    response: RootAdminSettings,
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/admin_root_admin/register',
+    tag: 'root-admin',
+    access: 'public',
+    body: RootAdminRegistration,
+    status: 201,
+    response: SuccessMessage,
+  }),
+};

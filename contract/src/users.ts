@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelope, limitParam, pageParam, UserId } from './common.ts';
+import { envelope, limitParam, pageParam, SuccessMessage, UserId } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 /** Spec §9: the users list shows 10 per page. */
 export const USERS_PAGE_SIZE = 10;
@@ -156,3 +157,65 @@ export const USER_ERASE_MESSAGES = {
   erased: 'Personal data erased',
   notDeleted: 'Delete the user before erasing their personal data',
 } as const;
+
+/** The users list is admin-only despite "public" in its path. */
+export const usersEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/public/users',
+    tag: 'users',
+    access: 'admin',
+    query: ListUsersQuery,
+    response: ListUsersResponse,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/admin/users/:id',
+    tag: 'users',
+    access: 'admin',
+    params: UserIdParams,
+    response: UserResponse,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/users',
+    tag: 'users',
+    access: 'admin',
+    body: CreateUserRequest,
+    status: 201,
+    response: UserResponse,
+  }),
+  setAdmin: endpoint({
+    method: 'PATCH',
+    path: '/admin/users/:id/admin',
+    tag: 'users',
+    access: 'admin',
+    params: UserIdParams,
+    body: SetAdminRequest,
+    response: UserResponse,
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/admin/users/:id',
+    tag: 'users',
+    access: 'admin',
+    params: UserIdParams,
+    response: SuccessMessage,
+  }),
+  bulk: endpoint({
+    method: 'POST',
+    path: '/admin/users/bulk',
+    tag: 'users',
+    access: 'admin',
+    body: BulkUserAction,
+    response: BulkUserActionResponse,
+  }),
+  erase: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/erase',
+    tag: 'users',
+    access: 'root',
+    params: UserIdParams,
+    response: SuccessMessage,
+  }),
+};

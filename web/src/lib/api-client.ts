@@ -1,4 +1,10 @@
 import type { ApiError } from '@switchboard/contract/common';
+import {
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
+  fillPath,
+} from '@switchboard/contract/endpoint';
 import { logApiTiming } from '@/lib/logger.ts';
 
 /** Spec §7: base API path, 30 s time-out, identifying headers. */
@@ -118,4 +124,28 @@ function errorBodyMessage(payload: unknown): string | null {
 function errorBodyFieldErrors(payload: unknown): ApiRequestError['fieldErrors'] {
   const errors = (payload as Partial<ApiError> | null)?.errors;
   return Array.isArray(errors) ? errors : [];
+}
+
+export type CallOptions = Pick<ApiRequestInit, 'signal' | 'headers' | 'keepSessionOn401'>;
+
+/**
+ * Calls an endpoint declared in the contract: the path, method, and the types of what is sent and
+ * received all come from the declaration.
+ */
+export function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: CallOptions = {},
+): Promise<EndpointResponse<E>> {
+  const { params, query, body } = input as {
+    params?: Record<string, unknown>;
+    query?: ApiRequestInit['query'];
+    body?: unknown;
+  };
+  return apiRequest<EndpointResponse<E>>(fillPath(endpoint.path, params), {
+    ...options,
+    method: endpoint.method,
+    query,
+    body,
+  });
 }

@@ -1,27 +1,23 @@
-import { AppConfig } from '@switchboard/contract/app-config';
+import { appConfigEndpoint } from '@switchboard/contract/app-config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { DEMO_ADMIN } from '../../demo/demo-admin.ts';
+import { route } from '../../http/endpoint-route.ts';
 import { APP_NAME, APP_VERSION } from './app-info.ts';
 
-/** Spec §7 `GET /config.json`: what the web app reads before it renders. */
 export const appConfigRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    '/config.json',
-    { schema: { tags: ['config'], response: { 200: AppConfig } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return {
-        server: { api_base_url: '/api/v1', socket_path: '/socket.io', request_timeout_ms: 30_000 },
-        app: { name: APP_NAME, version: APP_VERSION, environment: deps.config.appEnv },
-        features: { mobile_app: true, real_time_updates: true, webrtc: true },
-        demo: {
-          enabled: deps.config.demoData,
-          credentials: deps.config.demoData
-            ? { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password }
-            : null,
-        },
-      };
-    },
-  );
+  route(app, appConfigEndpoint, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return {
+      server: { api_base_url: '/api/v1', socket_path: '/socket.io', request_timeout_ms: 30_000 },
+      app: { name: APP_NAME, version: APP_VERSION, environment: deps.config.appEnv },
+      features: { mobile_app: true, real_time_updates: true, webrtc: true },
+      demo: {
+        enabled: deps.config.demoData,
+        credentials: deps.config.demoData
+          ? { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password }
+          : null,
+      },
+    };
+  });
 };

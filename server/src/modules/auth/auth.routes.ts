@@ -1,8 +1,9 @@
-import { LoginRequest, REFRESH_TOKEN_HEADER, TokenResponse } from '@switchboard/contract/auth';
-import { SuccessMessage } from '@switchboard/contract/common';
+import { authEndpoints, REFRESH_TOKEN_HEADER } from '@switchboard/contract/auth';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { route } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { login, logout, refreshSession } from './auth.service.ts';
 
@@ -14,14 +15,7 @@ const RefreshTokenHeaders = z.object({
 });
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post(
-    '/auth/login',
-    {
-      config: { public: true },
-      schema: { tags: ['auth'], security: [], body: LoginRequest, response: { 200: TokenResponse } },
-    },
-    async (request) => login(deps, request.body, requestContext(request)),
-  );
+  route(app, authEndpoints.login, async (request) => login(deps, request.body, requestContext(request)));
 
   await app.register(sessionRoutes, { deps });
 };
@@ -36,36 +30,25 @@ const sessionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     parseJson(request, text, done);
   });
 
-  app.post(
-    '/auth/refresh-token',
-    {
-      // Public: the access token may already have expired, which is why the client refreshes.
-      config: { public: true },
-      schema: {
-        tags: ['auth'],
-        security: [],
-        headers: RefreshTokenHeaders,
-        response: { 200: TokenResponse },
-      },
-    },
-    async (request) => refreshSession(deps, request.headers[REFRESH_TOKEN_HEADER], requestContext(request)),
+  route(
+    app,
+    authEndpoints.refresh,
+    async (request) => refreshSession(deps, refreshTokenOf(request), requestContext(request)),
+    { headers: RefreshTokenHeaders },
   );
 
-  app.post(
-    '/auth/logout',
-    {
-      // Public so that a client whose access token expired can still end its session.
-      config: { public: true },
-      schema: {
-        tags: ['auth'],
-        security: [],
-        headers: RefreshTokenHeaders,
-        response: { 200: SuccessMessage },
-      },
-    },
+  route(
+    app,
+    authEndpoints.logout,
     async (request) => {
-      await logout(deps, request.headers[REFRESH_TOKEN_HEADER]);
+      await logout(deps, refreshTokenOf(request));
       return { success: true as const, message: 'Logged out' };
     },
+    { headers: RefreshTokenHeaders },
   );
 };
+
+function refreshTokenOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[REFRESH_TOKEN_HEADER];
+  return typeof value === 'string' ? value : undefined;
+}

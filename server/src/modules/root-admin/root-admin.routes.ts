@@ -1,40 +1,17 @@
-import { SuccessMessage } from '@switchboard/contract/common';
-import {
-  ROOT_ADMIN_MESSAGES,
-  RootAdminRegistration,
-  RootAdminSettings,
-  RootAdminStatus,
-} from '@switchboard/contract/root-admin';
+import { ROOT_ADMIN_MESSAGES, rootAdminEndpoints } from '@switchboard/contract/root-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { route } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { registerRootAdmin, registrationSettings, registrationStatus } from './root-admin.service.ts';
 
-/** Public: on a fresh installation nobody can sign in until the first root admin registers here. */
 export const rootAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const tags = ['root-admin'];
+  route(app, rootAdminEndpoints.status, async () => registrationStatus(deps.db));
 
-  app.get(
-    '/admin_root_admin/status',
-    { config: { public: true }, schema: { tags, security: [], response: { 200: RootAdminStatus } } },
-    async () => registrationStatus(deps.db),
-  );
+  route(app, rootAdminEndpoints.settings, async () => registrationSettings(deps.db));
 
-  app.get(
-    '/admin_root_admin/settings',
-    { config: { role: 'root' }, schema: { tags, response: { 200: RootAdminSettings } } },
-    async () => registrationSettings(deps.db),
-  );
-
-  app.post(
-    '/admin_root_admin/register',
-    {
-      config: { public: true },
-      schema: { tags, security: [], body: RootAdminRegistration, response: { 201: SuccessMessage } },
-    },
-    async (request, reply) => {
-      await registerRootAdmin(deps.db, request.body, requestContext(request));
-      return reply.status(201).send({ success: true, message: ROOT_ADMIN_MESSAGES.registered });
-    },
-  );
+  route(app, rootAdminEndpoints.register, async (request) => {
+    await registerRootAdmin(deps.db, request.body, requestContext(request));
+    return { success: true as const, message: ROOT_ADMIN_MESSAGES.registered };
+  });
 };

@@ -1,21 +1,14 @@
-import type { SuccessMessage } from '@switchboard/contract/common';
 import {
-  type AdminUserRow,
   type BulkUserAction,
-  type BulkUserActionResponse,
   type CreateUserRequest,
-  type ListUsersResponse,
+  type ListUsersQuery,
   USERS_PAGE_SIZE,
-  type UserStatusFilter,
+  usersEndpoints,
 } from '@switchboard/contract/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 
-export interface UsersListParams {
-  page: number;
-  search: string;
-  status: UserStatusFilter;
-}
+export type UsersListParams = Pick<ListUsersQuery, 'page' | 'search' | 'status'>;
 
 export const userKeys = {
   all: ['users'] as const,
@@ -29,10 +22,7 @@ export function useUsers(params: UsersListParams) {
   return useQuery({
     queryKey: userKeys.list(params),
     queryFn: ({ signal }) =>
-      apiRequest<ListUsersResponse>('/admin/public/users', {
-        query: { page: params.page, limit: USERS_PAGE_SIZE, search: params.search, status: params.status },
-        signal,
-      }),
+      callEndpoint(usersEndpoints.list, { query: { ...params, limit: USERS_PAGE_SIZE } }, { signal }),
     select: (response) => response.data,
     // Keeps the previous page on screen while the next one loads, so paging does not flash a skeleton.
     placeholderData: keepPreviousData,
@@ -42,10 +32,7 @@ export function useUsers(params: UsersListParams) {
 export function useUser(id: string | null) {
   return useQuery({
     queryKey: userKeys.detail(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest<{ success: true; data: AdminUserRow }>(`/admin/users/${encodeURIComponent(id ?? '')}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => callEndpoint(usersEndpoints.get, { params: { id: id ?? '' } }, { signal }),
     select: (response) => response.data,
     enabled: id !== null,
   });
@@ -60,8 +47,7 @@ function useInvalidateUsers() {
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: CreateUserRequest) =>
-      apiRequest<{ success: true; data: AdminUserRow }>('/admin/users', { method: 'POST', body }),
+    mutationFn: (body: CreateUserRequest) => callEndpoint(usersEndpoints.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -70,10 +56,7 @@ export function useSetAdmin() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, isAdmin }: { id: string; isAdmin: boolean }) =>
-      apiRequest<{ success: true; data: AdminUserRow }>(`/admin/users/${encodeURIComponent(id)}/admin`, {
-        method: 'PATCH',
-        body: { is_admin: isAdmin },
-      }),
+      callEndpoint(usersEndpoints.setAdmin, { params: { id }, body: { is_admin: isAdmin } }),
     onSettled: invalidate,
   });
 }
@@ -81,8 +64,7 @@ export function useSetAdmin() {
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<SuccessMessage>(`/admin/users/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => callEndpoint(usersEndpoints.delete, { params: { id } }),
     onSettled: invalidate,
   });
 }
@@ -90,8 +72,7 @@ export function useDeleteUser() {
 export function useBulkUserAction() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: BulkUserAction) =>
-      apiRequest<BulkUserActionResponse>('/admin/users/bulk', { method: 'POST', body }),
+    mutationFn: (body: BulkUserAction) => callEndpoint(usersEndpoints.bulk, { body }),
     onSettled: invalidate,
   });
 }

@@ -1,0 +1,81 @@
+import type { Endpoint } from '@switchboard/contract/endpoint';
+import type {
+  FastifyBaseLogger,
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+export type ZodFastify = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** The request a handler sees: params, query and body already parsed by the endpoint's schemas. */
+export type EndpointRequest<P, Q, B> = FastifyRequest<{
+  Params: Output<P>;
+  Querystring: Output<Q>;
+  Body: Output<B>;
+}>;
+
+export interface EndpointRouteOptions {
+  /** Extra route config, such as a rate limit. Access comes from the endpoint. */
+  config?: Omit<FastifyContextConfig, 'public' | 'role'>;
+  /** Request headers to validate and document. */
+  headers?: z.ZodType;
+}
+
+/**
+ * Registers an endpoint declared in the contract. The handler returns the success body (sent with the
+ * endpoint's status), or the reply itself when it answered some other way (e.g. readiness's 503).
+ * Validation, serialisation and the OpenAPI document all come from the endpoint's schemas.
+ */
+export function route<
+  P extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType,
+>(
+  app: ZodFastify,
+  endpoint: Endpoint<P, Q, B, R>,
+  handler: (request: EndpointRequest<P, Q, B>, reply: FastifyReply) => Promise<z.input<R> | FastifyReply>,
+  options: EndpointRouteOptions = {},
+): void {
+  const status = endpoint.status ?? 200;
+  const isPublic = endpoint.access === 'public';
+  // The endpoint's generics are checked at the call site; Fastify's own route generics add nothing here.
+  (app as unknown as FastifyInstance).route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: {
+      ...options.config,
+      ...(isPublic ? { public: true } : {}),
+      ...(endpoint.access === 'root' ? { role: 'root' as const } : {}),
+    },
+    schema: {
+      tags: [endpoint.tag],
+      ...(isPublic ? { security: [] } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
+      response: { [status]: endpoint.response, ...endpoint.otherResponses } as Record<number, z.ZodType>,
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await handler(request as unknown as EndpointRequest<P, Q, B>, reply);
+      if (result === reply) return reply;
+      return reply.status(status).send(result);
+    },
+  });
+}

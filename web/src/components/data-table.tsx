@@ -1,0 +1,173 @@
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type RowData,
+  type RowSelectionState,
+  useReactTable,
+} from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { ErrorPanel } from '@/components/error-panel.tsx';
+import { Checkbox } from '@/components/ui/checkbox.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { cn } from '@/lib/utils.ts';
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Classes for the column's header and cells, e.g. `hidden md:table-cell` to drop it on narrow screens. */
+    className?: string;
+    headClassName?: string;
+    /** What a loading row shows in this column; a short bar by default. */
+    skeleton?: ReactNode;
+  }
+}
+
+export interface DataTableSelection<Row> {
+  selected: ReadonlySet<string>;
+  onSelectedChange(ids: ReadonlySet<string>): void;
+  /** Rows that cannot be selected keep a disabled checkbox, with `disabledReason` as its tooltip. */
+  canSelect?(row: Row): boolean;
+  disabledReason?: string;
+  selectAllLabel: string;
+  rowLabel(row: Row): string;
+}
+
+export interface DataTableError {
+  title: string;
+  message: string;
+  onRetry(): void;
+}
+
+interface DataTableProps<Row> {
+  /** The table's accessible name, e.g. "Users". */
+  label: string;
+  columns: ColumnDef<Row>[];
+  /** undefined while the first page loads: a skeleton is shown. */
+  rows: Row[] | undefined;
+  getRowId(row: Row): string;
+  /** Shown instead of the table when the list failed to load, with a Retry button. */
+  error?: DataTableError | null;
+  /** Shown instead of the table when there are no rows. */
+  empty: ReactNode;
+  /** True while the next page loads and the old rows are still shown: they are dimmed and cannot be selected. */
+  stale?: boolean;
+  selection?: DataTableSelection<Row>;
+  /** Shown under the rows (usually Pagination); not while loading, failed or empty. */
+  footer?: ReactNode;
+  skeletonRows?: number;
+}
+
+const NO_SELECTION: ReadonlySet<string> = new Set();
+
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { label, rows, error, stale = false, selection } = props;
+  const selected = selection?.selected ?? NO_SELECTION;
+  const rowSelection: RowSelectionState = Object.fromEntries([...selected].map((id) => [id, true]));
+
+  const table = useReactTable({
+    data: rows ?? [],
+    columns: selection ? [selectionColumn(selection, stale), ...props.columns] : props.columns,
+    getRowId: props.getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    state: { rowSelection },
+    enableRowSelection: (row) => !stale && (selection?.canSelect?.(row.original) ?? true),
+    onRowSelectionChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(rowSelection) : updater;
+      selection?.onSelectedChange(new Set(Object.keys(next).filter((id) => next[id])));
+    },
+  });
+
+  if (error) return <ErrorPanel title={error.title} message={error.message} onRetry={error.onRetry} />;
+  if (rows !== undefined && rows.length === 0) return <>{props.empty}</>;
+
+  const loading = rows === undefined;
+  const header = (
+    <TableHeader>
+      {table.getHeaderGroups().map((group) => (
+        <TableRow key={group.id}>
+          {group.headers.map((head) => (
+            <TableHead
+              key={head.id}
+              className={cn(head.column.columnDef.meta?.className, head.column.columnDef.meta?.headClassName)}
+            >
+              {head.isPlaceholder ? null : flexRender(head.column.columnDef.header, head.getContext())}
+            </TableHead>
+          ))}
+        </TableRow>
+      ))}
+    </TableHeader>
+  );
+
+  if (loading) {
+    const keys = Array.from({ length: props.skeletonRows ?? 5 }, (_, index) => `skeleton-${index}`);
+    return (
+      <Table aria-busy="true" aria-label={`Loading ${label.toLowerCase()}`}>
+        {header}
+        <TableBody>
+          {keys.map((key) => (
+            <TableRow key={key}>
+              {table.getVisibleLeafColumns().map((column) => (
+                <TableCell key={column.id} className={column.columnDef.meta?.className}>
+                  {column.columnDef.meta?.skeleton ?? <Skeleton className="h-4 w-16" />}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  }
+
+  return (
+    <>
+      <Table aria-busy={stale} aria-label={label} className={cn(stale && 'opacity-60 transition-opacity')}>
+        {header}
+        <TableBody>
+          {table.getRowModel().rows.map((row) => (
+            <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
+              {row.getVisibleCells().map((cell) => (
+                <TableCell key={cell.id} className={cell.column.columnDef.meta?.className}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {props.footer}
+    </>
+  );
+}
+
+function selectionColumn<Row>(selection: DataTableSelection<Row>, stale: boolean): ColumnDef<Row> {
+  return {
+    id: 'select',
+    meta: { className: 'px-2 sm:px-3', skeleton: <Skeleton className="size-4" /> },
+    header: ({ table }) => {
+      const selectable = table.getRowModel().rows.filter((row) => row.getCanSelect());
+      const count = selectable.filter((row) => row.getIsSelected()).length;
+      return (
+        <Checkbox
+          aria-label={selection.selectAllLabel}
+          checked={count === 0 ? false : count === selectable.length ? true : 'indeterminate'}
+          // Rows about to be replaced by the next page must not be selected.
+          disabled={stale || selectable.length === 0}
+          onCheckedChange={(checked) => table.toggleAllRowsSelected(checked === true)}
+        />
+      );
+    },
+    cell: ({ row }) => {
+      const allowed = selection.canSelect?.(row.original) ?? true;
+      return (
+        <Checkbox
+          aria-label={selection.rowLabel(row.original)}
+          title={allowed ? undefined : selection.disabledReason}
+          checked={row.getIsSelected()}
+          disabled={!row.getCanSelect()}
+          onCheckedChange={(checked) => row.toggleSelected(checked === true)}
+        />
+      );
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import { formatTotal } from '@/lib/format.ts';
+
+interface PaginationProps {
+  /** The navigation's accessible name, e.g. "Users pages". */
+  label: string;
+  /** What the rows are, plural: "users" in "Showing 1–10 of 23 users". */
+  noun: string;
+  /** The page asked for (the URL's). Previous and Next step from it, so fast clicks are not lost while it loads. */
+  page: number;
+  /** The page whose rows are on screen; lags behind `page` while the next one loads. */
+  shownPage: number;
+  pageSize: number;
+  total: number;
+  /** The server stopped counting at `total`: shown as "10,000+", and Next stays on while a full page came back. */
+  totalCapped?: boolean;
+  totalPages: number;
+  /** Rows on screen; the last page can be short. */
+  rowCount: number;
+  onPageChange(page: number): void;
+}
+
+export function Pagination(props: PaginationProps) {
+  const { page, shownPage, pageSize, total, totalPages, rowCount, totalCapped = false } = props;
+  const first = total === 0 ? 0 : (shownPage - 1) * pageSize + 1;
+  const last = total === 0 ? 0 : first + rowCount - 1;
+  const pages = Math.max(totalPages, 1);
+  // A page past the end is about to be moved to the last one; count from there meanwhile.
+  const current = totalCapped ? page : Math.min(page, pages);
+  const hasNext = totalCapped ? rowCount === pageSize : current < pages;
+  return (
+    <nav
+      aria-label={props.label}
+      className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="text-sm text-muted-foreground">
+        Showing {first}–{last} of {totalCapped ? formatTotal(total, true) : total} {props.noun}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={current <= 1}
+          onClick={() => props.onPageChange(current - 1)}
+        >
+          <ChevronLeftIcon aria-hidden="true" />
+          Previous
+        </Button>
+        <span className="min-w-24 text-center text-sm tabular-nums" aria-live="polite">
+          {totalCapped ? `Page ${current}` : `Page ${current} of ${pages}`}
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!hasNext}
+          onClick={() => props.onPageChange(current + 1)}
+        >
+          Next
+          <ChevronRightIcon aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
