@@ -8,7 +8,8 @@ $$;--> statement-breakpoint
 CREATE TRIGGER coin_transactions_append_only BEFORE UPDATE OR DELETE ON coin_transactions
   FOR EACH ROW EXECUTE FUNCTION coin_transactions_refuse_change();--> statement-breakpoint
 
--- Transition tables exist only for the events a trigger names, so each event reads its own (added rows count +1, removed rows -1).
+-- Transition tables exist only for the events a trigger names, so each event reads its own (added rows count +1,
+-- removed rows -1); both column lists carry the same aliases, as either may stand alone.
 CREATE FUNCTION transition_rows(added text, removed text, columns text, negated text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT concat_ws(' UNION ALL ',
     CASE WHEN added IS NOT NULL THEN format('SELECT %s FROM %I', columns, added) END,
@@ -37,8 +38,8 @@ BEGIN
       CASE WHEN TG_OP <> 'INSERT' THEN 'old_calls' END,
       $c$(started_at AT TIME ZONE 'UTC')::date AS day, type, status, 1 AS n, duration, cost, coins_used,
          coalesce(quality, 0)::float8 AS quality, (quality IS NOT NULL)::int AS rated$c$,
-      $c$(started_at AT TIME ZONE 'UTC')::date, type, status, -1, -duration, -cost, -coins_used,
-         -coalesce(quality, 0)::float8, -(quality IS NOT NULL)::int$c$));
+      $c$(started_at AT TIME ZONE 'UTC')::date AS day, type, status, -1 AS n, -duration AS duration, -cost AS cost,
+         -coins_used AS coins_used, -coalesce(quality, 0)::float8 AS quality, -(quality IS NOT NULL)::int AS rated$c$));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -65,7 +66,7 @@ BEGIN
       CASE WHEN TG_OP <> 'DELETE' THEN 'new_recipients' END,
       CASE WHEN TG_OP <> 'INSERT' THEN 'old_recipients' END,
       'notification_id, 1 AS total, (read_at IS NOT NULL)::int AS reads',
-      'notification_id, -1, -(read_at IS NOT NULL)::int'));
+      'notification_id, -1 AS total, -(read_at IS NOT NULL)::int AS reads'));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -90,7 +91,7 @@ BEGIN
       CASE WHEN TG_OP <> 'DELETE' THEN 'new_recipients' END,
       CASE WHEN TG_OP <> 'INSERT' THEN 'old_recipients' END,
       'message_id, 1 AS total, (read_at IS NOT NULL)::int AS reads, (acknowledged_at IS NOT NULL)::int AS acks',
-      'message_id, -1, -(read_at IS NOT NULL)::int, -(acknowledged_at IS NOT NULL)::int'));
+      'message_id, -1 AS total, -(read_at IS NOT NULL)::int AS reads, -(acknowledged_at IS NOT NULL)::int AS acks'));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
