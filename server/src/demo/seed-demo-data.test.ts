@@ -142,6 +142,32 @@ describe('demo data at the default scale', () => {
     expect(r.samples).toBeGreaterThan(50);
   });
 
+  it('fills the rollups and counters the triggers keep, in agreement with the rows they summarise', async () => {
+    const r = await one<{ stats_off: number; stats_rows: number; notifications_off: number; messages_off: number; unnamed: number }>(
+      db,
+      sql`select
+        (select count(*)::int from (
+            select (started_at at time zone 'UTC')::date as day, type, status, count(*) as n, sum(duration) as d,
+                   sum(cost) as r, count(quality) as q from calls group by 1, 2, 3) c
+          full join call_daily_stats s using (day, type, status)
+          where s.call_count is distinct from c.n or s.total_duration is distinct from c.d
+             or s.revenue is distinct from c.r or s.quality_count is distinct from c.q) as stats_off,
+        (select count(*)::int from call_daily_stats) as stats_rows,
+        (select count(*)::int from notifications n left join (
+            select notification_id, count(*) as total, count(read_at) as reads from notification_recipients group by 1) r
+            on r.notification_id = n.id
+          where n.total_recipients <> coalesce(r.total, 0) or n.read_count <> coalesce(r.reads, 0)) as notifications_off,
+        (select count(*)::int from official_messages m left join (
+            select message_id, count(*) as total, count(read_at) as reads, count(acknowledged_at) as acks
+            from official_message_recipients group by 1) r on r.message_id = m.id
+          where m.total_recipients <> coalesce(r.total, 0) or m.read_count <> coalesce(r.reads, 0)
+             or m.acknowledged_count <> coalesce(r.acks, 0)) as messages_off,
+        (select count(*)::int from calls c join users u on u.id = c.caller_id where c.caller_username <> u.username) as unnamed`,
+    );
+    expect(r.stats_rows).toBeGreaterThan(100);
+    expect(r).toMatchObject({ stats_off: 0, notifications_off: 0, messages_off: 0, unnamed: 0 });
+  });
+
   it('has notifications, official messages and reports in every status, with recipients', async () => {
     expect(await values(db, sql`select distinct status as v from notifications`)).toEqual([
       'cancelled',
