@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return (await handle.db.execute(query)).rows as T[];
+  return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 async function errorCode(run: () => Promise<unknown>): Promise<string | undefined> {
@@ -71,7 +71,9 @@ describe('calls', () => {
   it('refuses an unknown status, quality above 5, a duration over an hour and a negative cost', async () => {
     const insert = (columns: string) => () =>
       handle.db.execute(
-        sql.raw(`insert into calls (type, status, duration, quality, cost, started_at) values (${columns}, now())`),
+        sql.raw(
+          `insert into calls (type, status, duration, quality, cost, started_at) values (${columns}, now())`,
+        ),
       );
     expect(await errorCode(insert(`'voice', 'lost', 0, null, 0`))).toBe('23514');
     expect(await errorCode(insert(`'voice', 'completed', 10, 5.5, 0`))).toBe('23514');
@@ -93,8 +95,28 @@ describe('calls', () => {
              coins_used::int, quality_sum, quality_count::int
       from call_daily_stats where call_count <> 0 order by day, type, status`);
     expect(stats).toEqual([
-      { day: '2026-01-05', type: 'voice', status: 'completed', call_count: 1, total_duration: 120, revenue: 0.04, coins_used: 2, quality_sum: 4.5, quality_count: 1 },
-      { day: '2026-01-06', type: 'video', status: 'active', call_count: 1, total_duration: 0, revenue: 0, coins_used: 0, quality_sum: 4, quality_count: 1 },
+      {
+        day: '2026-01-05',
+        type: 'voice',
+        status: 'completed',
+        call_count: 1,
+        total_duration: 120,
+        revenue: 0.04,
+        coins_used: 2,
+        quality_sum: 4.5,
+        quality_count: 1,
+      },
+      {
+        day: '2026-01-06',
+        type: 'video',
+        status: 'active',
+        call_count: 1,
+        total_duration: 0,
+        revenue: 0,
+        coins_used: 0,
+        quality_sum: 4,
+        quality_count: 1,
+      },
     ]);
   });
 });
@@ -116,16 +138,18 @@ describe('message recipients', () => {
         sql`insert into official_message_recipients (message_id, user_id) values (${message?.id}, ${user.id})`,
       );
     }
-    await handle.db.execute(sql`update notification_recipients set read_at = now() where user_id <> ${users[0]?.id}`);
+    await handle.db.execute(
+      sql`update notification_recipients set read_at = now() where user_id <> ${users[0]?.id}`,
+    );
     await handle.db.execute(
       sql`update official_message_recipients set read_at = now(), acknowledged_at = now() where user_id = ${users[0]?.id}`,
     );
     expect(await rows(sql`select total_recipients, read_count from notifications`)).toEqual([
       { total_recipients: 3, read_count: 2 },
     ]);
-    expect(await rows(sql`select total_recipients, read_count, acknowledged_count from official_messages`)).toEqual([
-      { total_recipients: 3, read_count: 1, acknowledged_count: 1 },
-    ]);
+    expect(
+      await rows(sql`select total_recipients, read_count, acknowledged_count from official_messages`),
+    ).toEqual([{ total_recipients: 3, read_count: 1, acknowledged_count: 1 }]);
     // Recipient rows keep their user: deleting a recipient user is refused, so past totals cannot shrink.
     const code = await errorCode(() => handle.db.execute(sql`delete from users where id = ${users[1]?.id}`));
     expect(['23503', '23001']).toContain(code);
@@ -133,10 +157,18 @@ describe('message recipients', () => {
 
   it('refuses an unknown notification priority and an unknown official message status', async () => {
     expect(
-      await errorCode(() => handle.db.execute(sql`insert into notifications (title, message, priority) values ('a', 'b', 'extreme')`)),
+      await errorCode(() =>
+        handle.db.execute(
+          sql`insert into notifications (title, message, priority) values ('a', 'b', 'extreme')`,
+        ),
+      ),
     ).toBe('23514');
     expect(
-      await errorCode(() => handle.db.execute(sql`insert into official_messages (title, content, status) values ('a', 'b', 'gone')`)),
+      await errorCode(() =>
+        handle.db.execute(
+          sql`insert into official_messages (title, content, status) values ('a', 'b', 'gone')`,
+        ),
+      ),
     ).toBe('23514');
   });
 });

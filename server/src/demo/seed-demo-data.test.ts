@@ -143,7 +143,13 @@ describe('demo data at the default scale', () => {
   });
 
   it('fills the rollups and counters the triggers keep, in agreement with the rows they summarise', async () => {
-    const r = await one<{ stats_off: number; stats_rows: number; notifications_off: number; messages_off: number; unnamed: number }>(
+    const r = await one<{
+      stats_off: number;
+      stats_rows: number;
+      notifications_off: number;
+      messages_off: number;
+      unnamed: number;
+    }>(
       db,
       sql`select
         (select count(*)::int from (

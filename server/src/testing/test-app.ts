@@ -81,6 +81,8 @@ export async function insertUser(db: Database, input: TestUserInput): Promise<Ad
     .returning({ id: users.id, username: users.username, isRootAdmin: users.isRootAdmin });
   if (!row) throw new Error('insert failed');
   if (input.coinBalance)
-    await db.insert(coinAccounts).values({ userId: row.id, balance: input.coinBalance, totalEarned: input.coinBalance });
+    await db
+      .insert(coinAccounts)
+      .values({ userId: row.id, balance: input.coinBalance, totalEarned: input.coinBalance });
   return { id: row.id, username: row.username, isRootAdmin: row.isRootAdmin };
 }

@@ -40,10 +40,9 @@ export const coinTransactions = pgTable(
     referenceId: text('reference_id'),
     referenceType: text('reference_type'),
     idempotencyKey: text('idempotency_key'),
-    reversesId: bigint('reverses_id', { mode: 'number' }).references(
-      (): AnyPgColumn => coinTransactions.id,
-      { onDelete: 'restrict' },
-    ),
+    reversesId: bigint('reverses_id', { mode: 'number' }).references((): AnyPgColumn => coinTransactions.id, {
+      onDelete: 'restrict',
+    }),
     createdBy: text('created_by'),
     createdAt: createdAt(),
   },

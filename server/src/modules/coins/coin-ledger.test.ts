@@ -16,15 +16,23 @@ afterAll(async () => {
   await handle.close();
 });
 
-async function account(userId: string) {
-  const result = await handle.db.execute<{ balance: string; total_earned: string; total_spent: string }>(
-    sql`select balance, total_earned, total_spent from coin_accounts where user_id = ${userId}`,
-  );
-  const row = result.rows[0];
-  return row && { balance: Number(row.balance), earned: Number(row.total_earned), spent: Number(row.total_spent) };
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-async function refusal(run: () => Promise<unknown>): Promise<{ status?: number; message: string; code?: string }> {
+async function account(userId: string) {
+  const result = await rows<{ balance: string; total_earned: string; total_spent: string }>(
+    sql`select balance, total_earned, total_spent from coin_accounts where user_id = ${userId}`,
+  );
+  const row = result[0];
+  return (
+    row && { balance: Number(row.balance), earned: Number(row.total_earned), spent: Number(row.total_spent) }
+  );
+}
+
+async function refusal(
+  run: () => Promise<unknown>,
+): Promise<{ status?: number; message: string; code?: string }> {
   try {
     await run();
   } catch (error) {
@@ -94,12 +102,14 @@ describe('coin ledger', () => {
     );
     expect(update).toMatchObject({ code: '23000' });
     expect(update.message).toContain('append-only');
-    const remove = await refusal(() => handle.db.execute(sql`delete from coin_transactions where id = ${entry.id}`));
+    const remove = await refusal(() =>
+      handle.db.execute(sql`delete from coin_transactions where id = ${entry.id}`),
+    );
     expect(remove).toMatchObject({ code: '23000' });
-    const still = await handle.db.execute<{ amount: number }>(
+    const still = await rows<{ amount: number }>(
       sql`select amount from coin_transactions where id = ${entry.id}`,
     );
-    expect(still.rows).toEqual([{ amount: 50 }]);
+    expect(still).toEqual([{ amount: 50 }]);
   });
 
   it('refuses deleting a user who has ledger entries', async () => {
@@ -114,10 +124,15 @@ describe('coin ledger', () => {
     const user = await insertUser(handle.db, { username: 'ledgerundo' });
     const { entry } = await add(user.id, 40);
     const reversal = await reverseTransaction(handle.db, { transactionId: entry.id, createdBy: null });
-    expect(reversal).toMatchObject({ amount: -40, transactionType: 'earn', reversesId: entry.id, balanceAfter: 0 });
-    expect(await refusal(() => reverseTransaction(handle.db, { transactionId: entry.id, createdBy: null }))).toMatchObject(
-      { status: 409, message: COIN_LEDGER_MESSAGES.alreadyReversed },
-    );
+    expect(reversal).toMatchObject({
+      amount: -40,
+      transactionType: 'earn',
+      reversesId: entry.id,
+      balanceAfter: 0,
+    });
+    expect(
+      await refusal(() => reverseTransaction(handle.db, { transactionId: entry.id, createdBy: null })),
+    ).toMatchObject({ status: 409, message: COIN_LEDGER_MESSAGES.alreadyReversed });
     expect(
       await refusal(() => reverseTransaction(handle.db, { transactionId: reversal.id, createdBy: null })),
     ).toMatchObject({ status: 409, message: COIN_LEDGER_MESSAGES.reversalOfReversal });
@@ -155,13 +170,18 @@ describe('coin ledger', () => {
         const key = i % 10 === 0 ? `race-${i % 20}` : undefined;
         return add(user, amount, key ? { idempotencyKey: key } : {}).then(
           () => 'ok',
-          (error: unknown) => (error instanceof HttpError && error.statusCode === 409 ? 'refused' : Promise.reject(error)),
+          (error: unknown) =>
+            error instanceof HttpError && error.statusCode === 409 ? 'refused' : Promise.reject(error),
         );
       });
       const outcomes = await Promise.all(operations);
       expect(outcomes).toContain('ok');
       expect(outcomes).toContain('refused');
-      const check = await handle.db.execute<{ mismatched: number; negative: number; not_running: number }>(sql`
+      const check = await rows<{
+        mismatched: number;
+        negative: number;
+        not_running: number;
+      }>(sql`
         select
           (select count(*)::int from coin_accounts a left join (
               select user_id, sum(amount) as balance from coin_transactions group by user_id) l on l.user_id = a.user_id
@@ -170,7 +190,7 @@ describe('coin ledger', () => {
           (select count(*)::int from (
               select balance_after, sum(amount) over (partition by user_id order by id) as running
               from coin_transactions) x where x.balance_after <> x.running) as not_running`);
-      expect(check.rows[0]).toEqual({ mismatched: 0, negative: 0, not_running: 0 });
+      expect(check[0]).toEqual({ mismatched: 0, negative: 0, not_running: 0 });
     },
     60_000,
   );

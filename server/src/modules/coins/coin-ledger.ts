@@ -1,10 +1,6 @@
 import type { Executor } from '../../db/client.ts';
-import {
-  type COIN_TRANSACTION_TYPES,
-  CREDIT_TYPES,
-  DEBIT_TYPES,
-} from '../../db/schema/coins.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { type COIN_TRANSACTION_TYPES, CREDIT_TYPES, DEBIT_TYPES } from '../../db/schema/coins.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import * as repo from './coins.repository.ts';
 
@@ -45,7 +41,8 @@ const isCredit = (type: CoinTransactionType) => (CREDIT_TYPES as readonly string
 const isDebit = (type: CoinTransactionType) => (DEBIT_TYPES as readonly string[]).includes(type);
 
 function refuseWrongSign({ amount, type, reversesId }: CoinEntryInput): void {
-  if (!Number.isSafeInteger(amount) || amount === 0) throw badRequest(COIN_LEDGER_MESSAGES.zeroAmount, 'amount');
+  if (!Number.isSafeInteger(amount) || amount === 0)
+    throw badRequest(COIN_LEDGER_MESSAGES.zeroAmount, 'amount');
   // A reversal carries the original's type with the opposite sign.
   const sign = reversesId === undefined ? Math.sign(amount) : -Math.sign(amount);
   if ((isCredit(type) && sign < 0) || (isDebit(type) && sign > 0))
