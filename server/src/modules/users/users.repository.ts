@@ -16,9 +16,9 @@ const rowColumns = {
   // Balances live in the coins module's narrow table, read 1:1 by primary key (so also in RETURNING
   // and FOR UPDATE); a user who never held coins has no account row.
   coin_balance:
-    sql<number>`coalesce((select ${coinAccounts.balance} from ${coinAccounts} where ${coinAccounts.userId} = ${users.id}), 0)`.mapWith(
-      Number,
-    ),
+    sql<number>`coalesce((select ${coinAccounts.balance} from ${coinAccounts} where ${coinAccounts.userId} = ${users.id}), 0)`
+      .mapWith(Number)
+      .as('coin_balance'),
   created_at: users.createdAt,
   last_login: users.lastLogin,
 };
