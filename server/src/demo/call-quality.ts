@@ -1,4 +1,4 @@
-import { CALL_STATUSES, callQualitySamples } from '../db/schema/calls.ts';
+import { CALL_SIDES, CALL_STATUSES, callQualitySamples } from '../db/schema/calls.ts';
 import { insertInBatches } from './batch-insert.ts';
 import type { DemoCalls } from './demo-calls.ts';
 import { Random } from './prng.ts';
@@ -26,8 +26,12 @@ export async function seedCallQuality(input: StageInput, calls: DemoCalls): Prom
     const start = calls.startedAt[p] as number;
     const end = live ? now : ended;
     const interval = Math.max(10_000, (end - start) / MAX_SAMPLES_PER_CALL);
-    for (let t = start + interval; t <= end; t += interval)
-      rows.push(sample(rng, calls.ids[p] as number, quality, calls.type[p] as number, t));
+    // Both clients report, taking turns.
+    let n = 0;
+    for (let t = start + interval; t <= end; t += interval, n++) {
+      const row = sample(rng, calls.ids[p] as number, quality, calls.type[p] as number, t);
+      rows.push({ ...row, side: CALL_SIDES[n % 2] });
+    }
   }
   await insertInBatches(input.tx, callQualitySamples, rows.length, (i) => rows[i] as SampleRow, {
     progress: (done) => input.progress(done, rows.length),

@@ -133,6 +133,7 @@ export async function seedCalls(input: StageInput, users: DemoUsers): Promise<De
   const date = (ms: number) => (Number.isNaN(ms) ? null : new Date(ms));
   const nullable = (v: number) => (Number.isNaN(v) ? null : v);
   const userId = (i: number) => (i < 0 ? null : (users.ids[i] as string));
+  const username = (i: number) => (i < 0 ? null : (users.usernames[i] as string));
   c.ids = await insertInBatches(
     input.tx,
     callsTable,
@@ -140,6 +141,8 @@ export async function seedCalls(input: StageInput, users: DemoUsers): Promise<De
     (p) => ({
       callerId: userId(c.caller[p] as number),
       calleeId: userId(c.callee[p] as number),
+      callerUsername: username(c.caller[p] as number),
+      calleeUsername: username(c.callee[p] as number),
       type: CALL_TYPES[c.type[p] as number] as (typeof CALL_TYPES)[number],
       status: CALL_STATUSES[c.status[p] as number] as (typeof CALL_STATUSES)[number],
       isAnonymous: anonymous[p] === 1,

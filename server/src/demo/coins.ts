@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { CALL_TYPES } from '../db/schema/calls.ts';
 import { type COIN_TRANSACTION_TYPES, coinTransactions } from '../db/schema/coins.ts';
-import { users as usersTable } from '../db/schema/users.ts';
+import { rebuildAccountsFromLedger } from '../modules/coins/coins.repository.ts';
 import { insertInBatches } from './batch-insert.ts';
 import { Kind, LEDGER_TEXT, type LedgerVariant, SPLIT } from './coin-texts.ts';
 import type { DemoCalls } from './demo-calls.ts';
@@ -24,7 +23,7 @@ const PACKS = new Weighted([
  * between users, purchases in the app, penalties) are drawn, sorted by time and replayed with
  * every balance in memory: a spend the balance cannot cover is dropped, a transfer moves what
  * the sender has, a penalty takes at most the balance. So balance_after is each user's running
- * sum and never negative, and the users' totals are set from the ledger at the end.
+ * sum and never negative, and the coin accounts are set from the ledger at the end.
  */
 export async function seedCoinLedger(input: StageInput, users: DemoUsers, calls: DemoCalls): Promise<number> {
   const { now, counts } = input;
@@ -148,6 +147,7 @@ export async function seedCoinLedger(input: StageInput, users: DemoUsers, calls:
       }
       return {
         userId: userId(outUser[r] as number),
+        username: username(outUser[r] as number),
         amount: delta,
         transactionType: text.type as TransactionType,
         description,
@@ -162,14 +162,7 @@ export async function seedCoinLedger(input: StageInput, users: DemoUsers, calls:
     { progress: (done) => input.progress(done, rows) },
   );
 
-  // The users' totals come from the ledger itself, so they agree with it by construction.
-  await input.tx.execute(sql`
-    update ${usersTable} u
-    set coin_balance = l.balance, total_earned = l.earned, total_spent = l.spent
-    from (
-      select user_id, sum(amount) as balance, sum(greatest(amount, 0)) as earned, -sum(least(amount, 0)) as spent
-      from ${coinTransactions} group by user_id
-    ) l
-    where u.id = l.user_id`);
+  // The accounts come from the ledger itself, so they agree with it by construction.
+  await rebuildAccountsFromLedger(input.tx);
   return rows;
 }

@@ -82,22 +82,30 @@ describe('demo data at the default scale', () => {
   });
 
   it("keeps every user's coin totals equal to their ledger, whose running balance never goes below zero", async () => {
-    const r = await one<{ entries: number; mismatched: number; negative: number; not_running: number }>(
+    const r = await one<{
+      entries: number;
+      mismatched: number;
+      wrong_username: number;
+      negative: number;
+      not_running: number;
+    }>(
       db,
       sql`select
         (select count(*)::int from coin_transactions) as entries,
-        (select count(*)::int from users u left join (
+        (select count(*)::int from users u left join coin_accounts a on a.user_id = u.id left join (
             select user_id, sum(amount) as balance, sum(greatest(amount, 0)) as earned, -sum(least(amount, 0)) as spent
             from coin_transactions group by user_id) l on l.user_id = u.id
-          where u.coin_balance <> coalesce(l.balance, 0) or u.total_earned <> coalesce(l.earned, 0)
-             or u.total_spent <> coalesce(l.spent, 0)) as mismatched,
+          where coalesce(a.balance, 0) <> coalesce(l.balance, 0) or coalesce(a.total_earned, 0) <> coalesce(l.earned, 0)
+             or coalesce(a.total_spent, 0) <> coalesce(l.spent, 0)) as mismatched,
+        (select count(*)::int from coin_transactions t join users u on u.id = t.user_id
+          where t.username <> u.username) as wrong_username,
         (select count(*)::int from coin_transactions where balance_after < 0) as negative,
         (select count(*)::int from (
             select balance_after, sum(amount) over (partition by user_id order by created_at, id) as running
             from coin_transactions) x where x.balance_after <> x.running) as not_running`,
     );
     expect(r.entries).toBeGreaterThan(20_000);
-    expect(r).toMatchObject({ mismatched: 0, negative: 0, not_running: 0 });
+    expect(r).toMatchObject({ mismatched: 0, wrong_username: 0, negative: 0, not_running: 0 });
     const types = await values(db, sql`select distinct transaction_type as v from coin_transactions`);
     expect(types).toEqual(['bonus', 'earn', 'penalty', 'spend', 'transfer']);
   });
@@ -154,6 +162,38 @@ describe('demo data at the default scale', () => {
     );
     expect(r.inconsistent).toBe(0);
     expect(r.samples).toBeGreaterThan(50);
+  });
+
+  it('fills the rollups and counters the triggers keep, in agreement with the rows they summarise', async () => {
+    const r = await one<{
+      stats_off: number;
+      stats_rows: number;
+      notifications_off: number;
+      messages_off: number;
+      unnamed: number;
+    }>(
+      db,
+      sql`select
+        (select count(*)::int from (
+            select (started_at at time zone 'UTC')::date as day, type, status, count(*) as n, sum(duration) as d,
+                   sum(cost) as r, count(quality) as q from calls group by 1, 2, 3) c
+          full join call_daily_stats s using (day, type, status)
+          where s.call_count is distinct from c.n or s.total_duration is distinct from c.d
+             or s.revenue is distinct from c.r or s.quality_count is distinct from c.q) as stats_off,
+        (select count(*)::int from call_daily_stats) as stats_rows,
+        (select count(*)::int from notifications n left join (
+            select notification_id, count(*) as total, count(read_at) as reads from notification_recipients group by 1) r
+            on r.notification_id = n.id
+          where n.total_recipients <> coalesce(r.total, 0) or n.read_count <> coalesce(r.reads, 0)) as notifications_off,
+        (select count(*)::int from official_messages m left join (
+            select message_id, count(*) as total, count(read_at) as reads, count(acknowledged_at) as acks
+            from official_message_recipients group by 1) r on r.message_id = m.id
+          where m.total_recipients <> coalesce(r.total, 0) or m.read_count <> coalesce(r.reads, 0)
+             or m.acknowledged_count <> coalesce(r.acks, 0)) as messages_off,
+        (select count(*)::int from calls c join users u on u.id = c.caller_id where c.caller_username <> u.username) as unnamed`,
+    );
+    expect(r.stats_rows).toBeGreaterThan(100);
+    expect(r).toMatchObject({ stats_off: 0, notifications_off: 0, messages_off: 0, unnamed: 0 });
   });
 
   it('has notifications, official messages and reports in every status, with recipients', async () => {
@@ -270,7 +310,7 @@ describe('demo data determinism', () => {
       return await one(
         handle.db,
         sql`select
-          (select md5(string_agg(concat_ws('|', id, username, email, full_name, extract(epoch from created_at), coin_balance), ',' order by id)) from users) as users,
+          (select md5(string_agg(concat_ws('|', id, username, email, full_name, extract(epoch from created_at)), ',' order by id)) from users) as users,
           (select md5(string_agg(concat_ws('|', id, caller_id, callee_id, status, duration, extract(epoch from started_at)), ',' order by id)) from calls) as calls,
           (select md5(string_agg(concat_ws('|', id, user_id, amount, balance_after, description), ',' order by id)) from coin_transactions) as coins,
           (select count(*)::int from users) as user_count`,

@@ -3,6 +3,7 @@ import { buildApp } from '../app.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
+import { coinAccounts } from '../db/schema/coins.ts';
 import { users } from '../db/schema/users.ts';
 import { type AdminPrincipal, createAccessTokens } from '../modules/auth/access-token.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -79,9 +80,12 @@ export async function insertUser(db: Database, input: TestUserInput): Promise<Ad
       isRootAdmin: input.isRootAdmin ?? false,
       isActive: input.isActive ?? true,
       isOnline: input.isOnline ?? false,
-      coinBalance: input.coinBalance ?? 0,
     })
     .returning({ id: users.id, username: users.username, isRootAdmin: users.isRootAdmin });
   if (!row) throw new Error('insert failed');
+  if (input.coinBalance)
+    await db
+      .insert(coinAccounts)
+      .values({ userId: row.id, balance: input.coinBalance, totalEarned: input.coinBalance });
   return { id: row.id, username: row.username, isRootAdmin: row.isRootAdmin };
 }

@@ -1,17 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, real, text } from 'drizzle-orm/pg-core';
-import { bigId, createdAt, tstz } from './columns.ts';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+} from 'drizzle-orm/pg-core';
+import { oneOf } from './checks.ts';
+import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export const CALL_TYPES = ['voice', 'video', 'group'] as const;
 export const CALL_STATUSES = ['ringing', 'active', 'ended', 'completed', 'failed', 'missed'] as const;
+export const CALL_SIDES = ['caller', 'callee'] as const;
+export const MAX_CALL_SECONDS = 3600;
 
 export const calls = pgTable(
   'calls',
   {
     id: bigId(),
-    callerId: text('caller_id').references(() => users.id, { onDelete: 'set null' }),
-    calleeId: text('callee_id').references(() => users.id, { onDelete: 'set null' }),
+    callerId: text('caller_id').references(() => users.id, { onDelete: 'restrict' }),
+    calleeId: text('callee_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** The parties' names when the call was placed, so history reads the same after a rename or deletion. */
+    callerUsername: text('caller_username'),
+    calleeUsername: text('callee_username'),
     type: text('type', { enum: CALL_TYPES }).notNull(),
     status: text('status', { enum: CALL_STATUSES }).notNull(),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
@@ -28,11 +47,19 @@ export const calls = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('calls_started_at_idx').on(t.startedAt.desc().nullsFirst()),
-    index('calls_caller_idx').on(t.callerId, t.startedAt.desc().nullsFirst()),
-    index('calls_callee_idx').on(t.calleeId, t.startedAt.desc().nullsFirst()),
-    index('calls_status_idx').on(t.status, t.startedAt.desc().nullsFirst()),
+    index('calls_started_at_idx').on(t.startedAt.desc(), t.id.desc()),
+    // A search by party walks these per matching user (UNION of caller and callee), never all calls.
+    index('calls_caller_idx').on(t.callerId, t.startedAt.desc(), t.id.desc()),
+    index('calls_callee_idx').on(t.calleeId, t.startedAt.desc(), t.id.desc()),
+    index('calls_status_idx').on(t.status, t.startedAt.desc(), t.id.desc()),
+    index('calls_type_idx').on(t.type, t.startedAt.desc(), t.id.desc()),
     index('calls_live_idx').on(t.status).where(sql`${t.status} in ('ringing', 'active')`),
+    check('calls_type_check', oneOf('type', CALL_TYPES)),
+    check('calls_status_check', oneOf('status', CALL_STATUSES)),
+    check('calls_quality_range', sql`quality between 0 and 5`),
+    check('calls_duration_range', sql.raw(`duration between 0 and ${MAX_CALL_SECONDS}`)),
+    check('calls_cost_nonnegative', sql`cost >= 0`),
+    check('calls_coins_used_nonnegative', sql`coins_used >= 0`),
   ],
 );
 
@@ -44,6 +71,8 @@ export const callQualitySamples = pgTable(
     callId: bigint('call_id', { mode: 'number' })
       .notNull()
       .references(() => calls.id, { onDelete: 'cascade' }),
+    /** Whose client sent the report. */
+    side: text('side', { enum: CALL_SIDES }).notNull().default('caller'),
     /** Mean opinion score, 1 to 5. */
     mos: real('mos').notNull(),
     jitterMs: real('jitter_ms').notNull(),
@@ -52,5 +81,35 @@ export const callQualitySamples = pgTable(
     bitrateKbps: integer('bitrate_kbps').notNull(),
     sampledAt: tstz('sampled_at').notNull(),
   },
-  (t) => [index('call_quality_samples_call_idx').on(t.callId, t.sampledAt)],
+  (t) => [
+    index('call_quality_samples_call_idx').on(t.callId, t.sampledAt),
+    check('call_quality_samples_side_check', oneOf('side', CALL_SIDES)),
+    check('call_quality_samples_mos_range', sql`mos between 1 and 5`),
+    check(
+      'call_quality_samples_metrics_nonnegative',
+      sql`jitter_ms >= 0 and packet_loss >= 0 and rtt_ms >= 0 and bitrate_kbps >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Calls per UTC day, type and status, kept by a statement-level trigger on calls (insert, update,
+ * delete), so call statistics and the 30-day chart read a few hundred rows instead of scanning calls.
+ */
+export const callDailyStats = pgTable(
+  'call_daily_stats',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    type: text('type', { enum: CALL_TYPES }).notNull(),
+    status: text('status', { enum: CALL_STATUSES }).notNull(),
+    callCount: bigint('call_count', { mode: 'number' }).notNull().default(0),
+    totalDuration: bigint('total_duration', { mode: 'number' }).notNull().default(0),
+    /** USD. */
+    revenue: numeric('revenue', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    coinsUsed: bigint('coins_used', { mode: 'number' }).notNull().default(0),
+    qualitySum: doublePrecision('quality_sum').notNull().default(0),
+    qualityCount: bigint('quality_count', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.type, t.status] })],
 );

@@ -1,16 +1,37 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigId, createdAt } from './columns.ts';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { oneOf } from './checks.ts';
+import { bigId, createdAt, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export const COIN_TRANSACTION_TYPES = ['earn', 'spend', 'transfer', 'bonus', 'penalty'] as const;
+/** Types whose amount is always a credit (> 0) or always a debit (< 0); a transfer leg may be either. */
+export const CREDIT_TYPES = ['earn', 'bonus'] as const;
+export const DEBIT_TYPES = ['spend', 'penalty'] as const;
 
-/** Append-only ledger: a user's coin_balance equals the sum of their entries' amounts. */
+/**
+ * Append-only ledger: a user's coin_accounts.balance equals the sum of their entries' amounts.
+ * A trigger refuses UPDATE and DELETE; a mistake is undone by a compensating entry that points at
+ * the original through reverses_id (at most one per original) and carries its type with the
+ * opposite sign.
+ */
 export const coinTransactions = pgTable(
   'coin_transactions',
   {
     id: bigId(),
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Null only on entries whose user was erased before users were soft-deleted; new entries always carry it. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** The user's name when the entry was written, so history reads the same after a rename or deletion. */
+    username: text('username').notNull(),
     /** Negative for spending. */
     amount: integer('amount').notNull(),
     transactionType: text('transaction_type', { enum: COIN_TRANSACTION_TYPES }).notNull(),
@@ -19,16 +40,53 @@ export const coinTransactions = pgTable(
     referenceId: text('reference_id'),
     referenceType: text('reference_type'),
     idempotencyKey: text('idempotency_key'),
+    reversesId: bigint('reverses_id', { mode: 'number' }).references((): AnyPgColumn => coinTransactions.id, {
+      onDelete: 'restrict',
+    }),
     createdBy: text('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
-    index('coin_transactions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
-    index('coin_transactions_created_at_idx').on(t.createdAt.desc().nullsFirst()),
-    index('coin_transactions_type_idx').on(t.transactionType, t.createdAt.desc().nullsFirst()),
+    index('coin_transactions_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('coin_transactions_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('coin_transactions_type_idx').on(t.transactionType, t.createdAt.desc(), t.id.desc()),
     index('coin_transactions_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
-    uniqueIndex('coin_transactions_idempotency_key')
-      .on(t.idempotencyKey)
+    index('coin_transactions_username_trgm').using('gin', sql`${t.username} gin_trgm_ops`),
+    uniqueIndex('coin_transactions_user_idempotency_key')
+      .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('coin_transactions_reverses_id_key').on(t.reversesId),
+    check('coin_transactions_type_check', oneOf('transaction_type', COIN_TRANSACTION_TYPES)),
+    check('coin_transactions_amount_nonzero', sql`amount <> 0`),
+    check('coin_transactions_balance_after_nonnegative', sql`balance_after >= 0`),
+    check(
+      'coin_transactions_amount_sign',
+      sql.raw(
+        `case when reverses_id is null
+          then (transaction_type in ('earn', 'bonus') and amount > 0)
+            or (transaction_type in ('spend', 'penalty') and amount < 0) or transaction_type = 'transfer'
+          else (transaction_type in ('earn', 'bonus') and amount < 0)
+            or (transaction_type in ('spend', 'penalty') and amount > 0) or transaction_type = 'transfer' end`,
+      ),
+    ),
+  ],
+);
+
+/** One row per user who has ever held coins; written only by the ledger service, in the entry's transaction. */
+export const coinAccounts = pgTable(
+  'coin_accounts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    totalEarned: bigint('total_earned', { mode: 'number' }).notNull().default(0),
+    totalSpent: bigint('total_spent', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('coin_accounts_top_earners_idx').on(t.totalEarned.desc(), t.userId),
+    check('coin_accounts_balance_nonnegative', sql`balance >= 0`),
+    check('coin_accounts_totals_nonnegative', sql`total_earned >= 0 and total_spent >= 0`),
   ],
 );

@@ -1,4 +1,6 @@
-import { bigint, boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks.ts';
 import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -20,17 +22,25 @@ export const notifications = pgTable(
     scheduledAt: tstz('scheduled_at'),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('draft'),
     sentAt: tstz('sent_at'),
+    /** Kept by a trigger on notification_recipients, so lists never count recipient rows. */
+    totalRecipients: integer('total_recipients').notNull().default(0),
+    readCount: integer('read_count').notNull().default(0),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('notifications_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
-    index('notifications_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('notifications_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('notifications_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('notifications_type_check', oneOf('type', NOTIFICATION_TYPES)),
+    check('notifications_priority_check', oneOf('priority', NOTIFICATION_PRIORITIES)),
+    check('notifications_target_audience_check', oneOf('target_audience', NOTIFICATION_AUDIENCES)),
+    check('notifications_status_check', oneOf('status', NOTIFICATION_STATUSES)),
+    check('notifications_counts_range', sql`read_count between 0 and total_recipients`),
   ],
 );
 
-/** One row per user a notification was delivered to; read_count and total_recipients are counted from here. */
+/** One row per user a notification was delivered to; a trigger keeps notifications.read_count and total_recipients. */
 export const notificationRecipients = pgTable(
   'notification_recipients',
   {
@@ -39,7 +49,7 @@ export const notificationRecipients = pgTable(
       .references(() => notifications.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     deliveredAt: tstz('delivered_at'),
     readAt: tstz('read_at'),
   },

@@ -1,4 +1,6 @@
-import { bigint, boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks.ts';
 import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -27,11 +29,25 @@ export const officialMessages = pgTable(
     imageAlt: text('image_alt'),
     status: text('status', { enum: OFFICIAL_MESSAGE_STATUSES }).notNull().default('draft'),
     sentAt: tstz('sent_at'),
+    /** Kept by a trigger on official_message_recipients, so lists never count recipient rows. */
+    totalRecipients: integer('total_recipients').notNull().default(0),
+    readCount: integer('read_count').notNull().default(0),
+    acknowledgedCount: integer('acknowledged_count').notNull().default(0),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('official_messages_status_idx').on(t.status, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('official_messages_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('official_messages_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('official_messages_type_check', oneOf('message_type', OFFICIAL_MESSAGE_TYPES)),
+    check('official_messages_priority_check', oneOf('priority', OFFICIAL_MESSAGE_PRIORITIES)),
+    check('official_messages_status_check', oneOf('status', OFFICIAL_MESSAGE_STATUSES)),
+    check(
+      'official_messages_counts_range',
+      sql`read_count between 0 and total_recipients and acknowledged_count between 0 and total_recipients`,
+    ),
+  ],
 );
 
 export const officialMessageRecipients = pgTable(
@@ -42,7 +58,7 @@ export const officialMessageRecipients = pgTable(
       .references(() => officialMessages.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     deliveredAt: tstz('delivered_at'),
     readAt: tstz('read_at'),
     acknowledgedAt: tstz('acknowledged_at'),

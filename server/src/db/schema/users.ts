@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 
 export const users = pgTable(
@@ -18,9 +18,6 @@ export const users = pgTable(
     isOnline: boolean('is_online').notNull().default(false),
     lastSeenAt: tstz('last_seen_at'),
     lastLogin: tstz('last_login'),
-    coinBalance: bigint('coin_balance', { mode: 'number' }).notNull().default(0),
-    totalEarned: bigint('total_earned', { mode: 'number' }).notNull().default(0),
-    totalSpent: bigint('total_spent', { mode: 'number' }).notNull().default(0),
     location: text('location'),
     profilePicture: text('profile_picture'),
     createdAt: createdAt(),
@@ -45,6 +42,5 @@ export const users = pgTable(
       .where(sql`${t.isOnline} and ${t.deletedAt} is null`),
     index('users_deleted_idx').on(t.deletedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is not null`),
     index('users_admin_idx').on(t.isAdmin).where(sql`${t.isAdmin}`),
-    index('users_coin_balance_idx').on(t.coinBalance.desc().nullsFirst()),
   ],
 );

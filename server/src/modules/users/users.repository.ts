@@ -2,6 +2,7 @@ import type { AdminUserRow, ListUsersQuery } from '@switchboard/contract/users';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
+import { coinAccounts } from '../../db/schema/coins.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError } from '../../http/http-error.ts';
 
@@ -14,7 +15,12 @@ const rowColumns = {
   is_admin: users.isAdmin,
   is_root_admin: users.isRootAdmin,
   is_active: users.isActive,
-  coin_balance: users.coinBalance,
+  // Balances live in the coins module's narrow table, read 1:1 by primary key (so also in RETURNING
+  // and FOR UPDATE); a user who never held coins has no account row.
+  coin_balance:
+    sql<number>`coalesce((select ${coinAccounts.balance} from ${coinAccounts} where ${coinAccounts.userId} = ${users.id}), 0)`
+      .mapWith(Number)
+      .as('coin_balance'),
   created_at: users.createdAt,
   last_login: users.lastLogin,
 };

@@ -1,0 +1,81 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { coinAccounts, coinTransactions } from '../../db/schema/coins.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type CoinTransaction = typeof coinTransactions.$inferSelect;
+export type NewCoinTransaction = typeof coinTransactions.$inferInsert;
+
+export interface LockedAccount {
+  userId: string;
+  username: string;
+  balance: number;
+}
+
+/**
+ * Creates the user's account if it is missing, then locks it until the transaction ends: every
+ * ledger write for one user goes through this row, so their entries are appended one at a time.
+ */
+export async function lockAccount(tx: Executor, userId: string): Promise<LockedAccount | undefined> {
+  const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  if (!user) return undefined;
+  await tx.insert(coinAccounts).values({ userId }).onConflictDoNothing();
+  const [account] = await tx
+    .select({ balance: coinAccounts.balance })
+    .from(coinAccounts)
+    .where(eq(coinAccounts.userId, userId))
+    .for('update');
+  return account && { userId, username: user.username, balance: account.balance };
+}
+
+export async function findByIdempotencyKey(
+  tx: Executor,
+  userId: string,
+  key: string,
+): Promise<CoinTransaction | undefined> {
+  const [row] = await tx
+    .select()
+    .from(coinTransactions)
+    .where(and(eq(coinTransactions.userId, userId), eq(coinTransactions.idempotencyKey, key)));
+  return row;
+}
+
+export async function findTransaction(tx: Executor, id: number): Promise<CoinTransaction | undefined> {
+  const [row] = await tx.select().from(coinTransactions).where(eq(coinTransactions.id, id));
+  return row;
+}
+
+export async function findReversalOf(tx: Executor, id: number): Promise<CoinTransaction | undefined> {
+  const [row] = await tx.select().from(coinTransactions).where(eq(coinTransactions.reversesId, id));
+  return row;
+}
+
+export async function insertEntry(tx: Executor, entry: NewCoinTransaction): Promise<CoinTransaction> {
+  const [row] = await tx.insert(coinTransactions).values(entry).returning();
+  if (!row) throw new Error('ledger insert returned no row');
+  return row;
+}
+
+/** Credits count toward total_earned and debits toward total_spent, so both equal sums over the ledger. */
+export async function addToAccount(tx: Executor, userId: string, amount: number): Promise<void> {
+  await tx
+    .update(coinAccounts)
+    .set({
+      balance: sql`${coinAccounts.balance} + ${amount}`,
+      totalEarned: sql`${coinAccounts.totalEarned} + ${Math.max(amount, 0)}`,
+      totalSpent: sql`${coinAccounts.totalSpent} + ${Math.max(-amount, 0)}`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(coinAccounts.userId, userId));
+}
+
+/** Sets every account from the ledger in one pass (the demo seed writes the ledger in bulk first). */
+export async function rebuildAccountsFromLedger(tx: Executor): Promise<void> {
+  await tx.execute(sql`
+    insert into ${coinAccounts} (user_id, balance, total_earned, total_spent)
+    select user_id, sum(amount), sum(greatest(amount, 0)), -sum(least(amount, 0))
+    from ${coinTransactions} where user_id is not null group by user_id
+    on conflict (user_id) do update set
+      balance = excluded.balance, total_earned = excluded.total_earned,
+      total_spent = excluded.total_spent, updated_at = now()`);
+}
