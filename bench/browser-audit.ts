@@ -1,7 +1,7 @@
 // The browser half of `npm run bench`: first-load bytes and Lighthouse scores of the pages an admin
 // opens first, in Debian's Chromium. Lighthouse drives the same browser over its debugging port, so a
 // page signed in through Playwright stays signed in for the audit (storage reset is off for that run).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -106,6 +106,12 @@ async function auditPage(context: BrowserContext, baseUrl: string, target: PageT
     target.preset === 'desktop' ? desktopConfig : undefined,
   );
   const lhr = runner?.lhr;
+  if (lhr) {
+    const reports = new URL('./results/', import.meta.url);
+    mkdirSync(reports, { recursive: true });
+    const name = `lighthouse-${target.path.replace(/\W+/g, '') || 'landing'}.json`;
+    writeFileSync(new URL(name, reports), JSON.stringify(lhr));
+  }
   const score = (id: string) => {
     const value = lhr?.categories[id]?.score;
     return value == null ? null : Math.round(value * 100);
