@@ -23,7 +23,14 @@ export interface PageTarget {
 }
 
 export const PAGE_TARGETS: PageTarget[] = [
-  { path: '/', signedIn: false, preset: 'mobile', maxJsBytes: 150 * KB, minPerformance: 95, minAccessibility: 100 },
+  {
+    path: '/',
+    signedIn: false,
+    preset: 'mobile',
+    maxJsBytes: 150 * KB,
+    minPerformance: 95,
+    minAccessibility: 100,
+  },
   {
     path: '/login',
     signedIn: false,

@@ -12,7 +12,11 @@ export interface FirstLoad {
 }
 
 /** Opens `path` in a new page of `context` (already signed in or not) and weighs what it loaded. */
-export async function measureFirstLoad(context: BrowserContext, baseUrl: string, path: string): Promise<FirstLoad> {
+export async function measureFirstLoad(
+  context: BrowserContext,
+  baseUrl: string,
+  path: string,
+): Promise<FirstLoad> {
   const page = await context.newPage();
   const urls = new Set<string>();
   page.on('request', (req) => {
@@ -32,7 +36,9 @@ function servedBytes(url: string): Promise<{ bytes: number; encoding: string }> 
     const req = request(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+      res.on('end', () =>
+        resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);

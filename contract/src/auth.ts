@@ -41,4 +41,3 @@ export const TokenResponse = z.object({
   user: SessionUser,
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
-

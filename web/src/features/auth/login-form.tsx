@@ -49,7 +49,10 @@ export function LoginForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const values = { username: String(data.get('username') ?? ''), password: String(data.get('password') ?? '') };
+    const values = {
+      username: String(data.get('username') ?? ''),
+      password: String(data.get('password') ?? ''),
+    };
     const fieldErrors = checkLoginFields(values);
     setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length > 0) return;
