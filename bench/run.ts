@@ -5,6 +5,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { apiToken } from '../e2e/support/api.ts';
 import { startServer } from '../e2e/support/server.ts';
+import { auditPages, type PageResult } from './browser-audit.ts';
+import { runDirectSql } from './direct-sql.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -26,12 +28,30 @@ try {
         `p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  (target p99 ≤ ${scenario.targetP99Ms} ms: ${verdict})` +
         (result.errors ? `  ${result.errors} errors/non-2xx` : ''),
     );
+    const databaseUrl = process.env.BENCH_DATABASE_URL;
+    if (scenario.sql && databaseUrl) {
+      const direct = await runDirectSql(
+        databaseUrl,
+        scenario.sql,
+        scenario.connections ?? 10,
+        scenario.durationSeconds ?? DURATION_S,
+      );
+      const ratio = result.requestsPerSecond / direct.queriesPerSecond;
+      Object.assign(result, { directSql: { ...direct, apiShare: ratio } });
+      console.log(
+        `${'  same SQL on the driver'.padEnd(34)} ${String(Math.round(direct.queriesPerSecond)).padStart(6)} q/s    ` +
+          `p50 ${direct.p50Ms} ms  p99 ${direct.p99Ms} ms  API/direct ${(ratio * 100).toFixed(0)}% ` +
+          `(target ≥ 70%: ${ratio >= 0.7 ? 'ok' : 'UNDER TARGET'})`,
+      );
+    }
   }
+  const pages: PageResult[] = process.env.BENCH_BROWSER === 'off' ? [] : await auditPages(server.url);
+  for (const page of pages) printPage(page);
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   const file = new URL(`./results/${new Date().toISOString().replace(/[:.]/g, '-')}.json`, import.meta.url);
   writeFileSync(
     file,
-    `${JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, results }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, results, pages }, null, 2)}\n`,
   );
   console.log(`results: ${file.pathname}`);
 } finally {
@@ -58,4 +78,25 @@ async function run(baseUrl: string, token: string, scenario: Scenario) {
     errors: result.errors + result.non2xx,
     targetP99Ms: scenario.targetP99Ms,
   };
+}
+
+function printPage({
+  target,
+  firstLoad,
+  performance,
+  accessibility,
+  accessibilityFailures,
+  lcpMs,
+  tbtMs,
+}: PageResult) {
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+  console.log(
+    `${`page ${target.path}${target.signedIn ? ' (signed in)' : ''}`.padEnd(24)} JS ${kb(firstLoad.jsBytes)} gzip ` +
+      `(≤ ${kb(target.maxJsBytes)}: ${verdict(firstLoad.jsBytes <= target.maxJsBytes)})  CSS ${kb(firstLoad.cssBytes)}  ` +
+      `Lighthouse ${target.preset}: performance ${performance} (≥ ${target.minPerformance}: ` +
+      `${verdict((performance ?? 0) >= target.minPerformance)}), accessibility ${accessibility} ` +
+      `(${verdict((accessibility ?? 0) >= target.minAccessibility)})  LCP ${lcpMs} ms  TBT ${tbtMs} ms`,
+  );
+  for (const failure of accessibilityFailures) console.log(`    accessibility: ${failure}`);
 }

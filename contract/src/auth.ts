@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { LOGIN_FIELDS } from './auth-rules.ts';
 import { SuccessMessage } from './common.ts';
 import { endpoint } from './endpoint.ts';
+
+export { LOGIN_MESSAGES } from './auth-rules.ts';
 
 /** Spec §9: access token 30 minutes, refresh token 7 days. */
 export const ACCESS_TOKEN_TTL_SECONDS = 30 * 60;
@@ -10,8 +13,15 @@ export const LOGIN_ATTEMPT_WINDOW_MINUTES = 15;
 export const REFRESH_TOKEN_HEADER = 'refresh-token';
 
 export const LoginRequest = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(255),
-  password: z.string().min(1, 'Password is required').max(1024),
+  username: z
+    .string()
+    .trim()
+    .min(1, LOGIN_FIELDS.username.required)
+    .max(LOGIN_FIELDS.username.maxLength, LOGIN_FIELDS.username.tooLong),
+  password: z
+    .string()
+    .min(1, LOGIN_FIELDS.password.required)
+    .max(LOGIN_FIELDS.password.maxLength, LOGIN_FIELDS.password.tooLong),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -33,17 +43,6 @@ export const TokenResponse = z.object({
   user: SessionUser,
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
-
-export const LOGIN_MESSAGES = {
-  invalidCredentials: 'Invalid username or password',
-  deactivated: 'Account is deactivated',
-  tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
-  invalidRefreshToken: 'Invalid or expired refresh token',
-  notSignedIn: 'Not authenticated',
-  notAdmin: 'Administrator access required',
-  rootOnly: 'Only root administrators can access this feature',
-} as const;
-
 /** All public: refresh and logout carry the refresh token in a header, since the access token may have expired. */
 export const authEndpoints = {
   login: endpoint({

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,14 +15,13 @@ import type { Config } from './config.ts';
 import { API_PREFIX, installAuthGuard } from './http/auth-guard.ts';
 import { installErrorHandler, sendRouteNotFound } from './http/error-handler.ts';
 import { collectRouteTable } from './http/route-table.ts';
+import { serveWebApp, webAppBuilt } from './http/web-app.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-
-const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface BuildAppOptions {
   /** Fastify's logger: pino options, or false in tests. */
@@ -60,6 +57,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       },
     },
   });
+  // Small JSON bodies cost more to compress than to send; pre-compressed static files pass through.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Switchboard API', version: '1.0.0', description: 'Administrator API of Switchboard' },
@@ -80,31 +79,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
   await app.register(appConfigRoutes, { deps });
 
-  if (options.serveWeb && existsSync(webDist)) {
+  if (options.serveWeb && webAppBuilt()) {
     await serveWebApp(app);
   } else {
     app.setNotFoundHandler(sendRouteNotFound);
   }
   return app;
-}
-
-/** The built SPA, with index.html for every non-API path so client-side routes survive a reload. */
-async function serveWebApp(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
-  app.setNotFoundHandler((request, reply) => {
-    const path = safeDecode(request.url);
-    const isApi = path.startsWith('/api/') || path.startsWith('/socket.io');
-    if (request.method !== 'GET' || isApi) return sendRouteNotFound(request, reply);
-    return reply.type('text/html').sendFile('index.html');
-  });
-}
-
-function safeDecode(url: string): string {
-  try {
-    return decodeURIComponent(url);
-  } catch {
-    return url;
-  }
 }
 
 /** A hop count trusts that many proxies in front of the server (Fastify's types lack the number form). */

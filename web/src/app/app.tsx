@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { ErrorBoundary } from '@/app/error-boundary.tsx';
 import { createQueryClient } from '@/app/query-client.ts';
 import { appRoutes } from '@/app/routes.tsx';
+import { SignedInToaster } from '@/app/signed-in-toaster.tsx';
 import { AppConfigProvider } from '@/lib/app-config-context.tsx';
 import { SessionProvider } from '@/lib/session-context.tsx';
 
@@ -17,7 +17,7 @@ export function App() {
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <RouterProvider router={router} />
-            <Toaster richColors closeButton position="top-right" />
+            <SignedInToaster />
           </SessionProvider>
         </QueryClientProvider>
       </AppConfigProvider>

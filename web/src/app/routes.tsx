@@ -3,6 +3,7 @@ import { CONSOLE_SCREENS } from '@/app/console-screens.ts';
 import { RouteErrorScreen } from '@/app/error-boundary.tsx';
 import { lazyScreen } from '@/app/lazy-screen.ts';
 import { AnySession, RequireSession, SignedOutOnly, UnknownRoute } from '@/app/route-guards.tsx';
+import { loadConsoleLayout } from '@/app/routes-preload.ts';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
 
 /** The signed-in screens of spec §2, from the table the sidebar lists too. */
@@ -58,10 +59,7 @@ export const appRoutes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            lazy: lazyScreen(
-              () => import('@/app/layout/console-layout.tsx'),
-              (m) => m.ConsoleLayout,
-            ),
+            lazy: lazyScreen(loadConsoleLayout, (m) => m.ConsoleLayout),
             children: consoleRoutes,
           },
         ],

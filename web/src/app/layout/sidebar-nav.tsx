@@ -12,7 +12,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     <nav aria-label="Main" className="flex flex-col gap-6 px-3 py-4">
       {SECTIONS.map(({ group, screens }) => (
         <div key={group} className="flex flex-col gap-1">
-          <p className="px-3 pb-1 text-[11px] font-semibold tracking-wider text-muted-foreground/80 uppercase">
+          <p className="px-3 pb-1 text-[11px] font-semibold tracking-wider text-muted-foreground uppercase">
             {group}
           </p>
           <ul className="flex flex-col gap-0.5">

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LOGIN_MESSAGES, LoginRequest } from '@switchboard/contract/auth';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { LOGIN_FIELDS, LOGIN_MESSAGES } from '@switchboard/contract/auth-rules';
+import { type FormEvent, useRef, useState } from 'react';
+import { preloadConsole } from '@/app/routes-preload.ts';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -20,6 +19,21 @@ function loginErrorMessage(error: unknown): string {
   return errorMessage(error, LOGIN_FAILED_MESSAGE);
 }
 
+type LoginField = keyof typeof LOGIN_FIELDS;
+type FieldErrors = Partial<Record<LoginField, string>>;
+
+/** The contract's sign-in rules, checked here without zod so the login page stays light. */
+function checkLoginFields(values: Record<LoginField, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of Object.keys(LOGIN_FIELDS) as LoginField[]) {
+    const rule = LOGIN_FIELDS[field];
+    const value = field === 'username' ? values[field].trim() : values[field];
+    if (value.length === 0) errors[field] = rule.required;
+    else if (value.length > rule.maxLength) errors[field] = rule.tooLong;
+  }
+  return errors;
+}
+
 /** Spec §4 "Login form": idle, submitting, error. */
 type FormState =
   | { kind: 'idle' }
@@ -30,25 +44,28 @@ export function LoginForm() {
   const { login } = useSession();
   const [state, setState] = useState<FormState>({ kind: 'idle' });
   const attempts = useRef(0);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(LoginRequest),
-    defaultValues: { username: '', password: '' },
-  });
+  const [errors, setErrors] = useState<FieldErrors>({});
 
-  const onSubmit = handleSubmit(async ({ username, password }) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const values = {
+      username: String(data.get('username') ?? ''),
+      password: String(data.get('password') ?? ''),
+    };
+    const fieldErrors = checkLoginFields(values);
+    setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) return;
     setState({ kind: 'submitting' });
     try {
-      await login(username, password);
+      await login(values.username.trim(), values.password);
+      preloadConsole();
       setState({ kind: 'idle' });
     } catch (error) {
       attempts.current += 1;
       setState({ kind: 'error', message: loginErrorMessage(error), attempt: attempts.current });
     }
-  });
+  };
 
   const submitting = state.kind === 'submitting';
   return (
@@ -57,7 +74,7 @@ export function LoginForm() {
         // A new key per failure: a quick answer can batch "submitting" away, and focus must move again.
         <FormAlert key={state.attempt} message={state.message} focusOnMount />
       )}
-      <FormField id="login-username" label="Username" error={errors.username?.message}>
+      <FormField id="login-username" label="Username" error={errors.username}>
         <Input
           id="login-username"
           autoComplete="username"
@@ -65,10 +82,10 @@ export function LoginForm() {
           required
           aria-invalid={errors.username ? true : undefined}
           aria-describedby={errors.username ? fieldMessageId('login-username') : undefined}
-          {...register('username')}
+          name="username"
         />
       </FormField>
-      <FormField id="login-password" label="Password" error={errors.password?.message}>
+      <FormField id="login-password" label="Password" error={errors.password}>
         <Input
           id="login-password"
           type="password"
@@ -76,7 +93,7 @@ export function LoginForm() {
           required
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={errors.password ? fieldMessageId('login-password') : undefined}
-          {...register('password')}
+          name="password"
         />
       </FormField>
       <Button type="submit" className="w-full" size="lg" disabled={submitting}>

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendRouteNotFound } from './error-handler.ts';
+
+const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** Vite puts a content hash in every file name under assets/, so a name never changes meaning. */
+const hashedAssets = `${sep}assets${sep}`;
+
+export const webAppBuilt = (): boolean => existsSync(webDist);
+
+/**
+ * The built SPA, with index.html for every non-API path so client-side routes survive a reload.
+ * The build writes .br and .gz beside each file; the browser gets the smallest it accepts.
+ */
+export async function serveWebApp(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: 'index.html',
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header(
+        'cache-control',
+        path.includes(hashedAssets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = safeDecode(request.url);
+    const isApi = path.startsWith('/api/') || path.startsWith('/socket.io');
+    if (request.method !== 'GET' || isApi) return sendRouteNotFound(request, reply);
+    return reply.type('text/html').sendFile('index.html');
+  });
+}
+
+function safeDecode(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}
