@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { configuredDatabase, type DatabaseHandle, openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
@@ -95,7 +96,7 @@ async function announce(deps: AppDeps, url: string): Promise<void> {
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(err.message);
   } else {
     console.error('Switchboard failed to start:', err instanceof Error ? err.message : err);
