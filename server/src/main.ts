@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate.ts';
 import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
+import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { countRootAdmins } from './modules/root-admin/root-admin.repository.ts';
 import { startRealtime } from './realtime/socket-server.ts';
 
@@ -27,7 +28,13 @@ async function main(): Promise<void> {
 
 async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   await runMigrations(database);
-  const deps: AppDeps = { config, database, db: database.db, tokens: createAccessTokens(config.jwtSecret) };
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    tokens: createAccessTokens(config.jwtSecret),
+    sessionEnds: createSessionEnds(),
+  };
   const app = await buildApp(deps, { logger: { level: config.logLevel }, serveWeb: true });
 
   if (config.demoData) {

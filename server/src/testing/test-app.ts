@@ -4,7 +4,11 @@ import type { AppDeps } from '../app-deps.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { type AdminPrincipal, createAccessTokens } from '../modules/auth/access-token.ts';
+import { newRefreshToken } from '../modules/auth/refresh-token.ts';
+import { createSessionEnds } from '../modules/auth/session-ends.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -12,7 +16,7 @@ export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
   db: Database;
-  /** An Authorization header for the given admin, signed like a real login's access token. */
+  /** An Authorization header for the given admin, signed like a real login's access token, with a live session. */
   authHeader(principal: AdminPrincipal): Promise<{ authorization: string }>;
   close(): Promise<void>;
 }
@@ -36,19 +40,31 @@ export async function createTestApp(configOverrides: Partial<Config> = {}): Prom
   const database = await openTestDatabase();
   const config = testConfig(configOverrides);
   const tokens = createAccessTokens(config.jwtSecret);
-  const deps: AppDeps = { config, database, db: database.db, tokens };
+  const deps: AppDeps = { config, database, db: database.db, tokens, sessionEnds: createSessionEnds() };
   const app = await buildApp(deps);
   await app.ready();
   return {
     app,
     deps,
     db: database.db,
-    authHeader: async (principal) => ({ authorization: `Bearer ${await tokens.sign(principal)}` }),
+    authHeader: async (principal) => {
+      const sessionId = await insertTestSession(database.db, principal.id);
+      return { authorization: `Bearer ${await tokens.sign(principal, sessionId)}` };
+    },
     close: async () => {
       await app.close();
       await database.close();
     },
   };
+}
+
+/** A signed-in session (one refresh token) for the user, when the user exists; returns its id. */
+export async function insertTestSession(db: Database, userId: string): Promise<string> {
+  const sessionId = randomUUID();
+  await db.execute(sql`
+    insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+    select id, ${sessionId}, ${newRefreshToken().hash}, now() + interval '1 day' from users where id = ${userId}`);
+  return sessionId;
 }
 
 export interface TestUserInput {
