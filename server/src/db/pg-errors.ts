@@ -19,3 +19,13 @@ export const CLIENT_DATA_ERRORS: Record<string, string> = {
   '22001': 'A value is too long',
   '22003': 'A number is out of range',
 };
+
+/**
+ * The message for a database error the client caused: the known data errors above, and any other
+ * of SQLSTATE class 22 (data exception: invalid text for a type, bad escape, division by zero…).
+ */
+export function clientDataErrorMessage(error: unknown): string | undefined {
+  const code = pgErrorCode(error);
+  if (!code?.startsWith('22')) return undefined;
+  return CLIENT_DATA_ERRORS[code] ?? 'A value is not valid';
+}

@@ -1,7 +1,7 @@
 import type { ApiError } from '@switchboard/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { CLIENT_DATA_ERRORS, pgErrorCode } from '../db/pg-errors.ts';
+import { clientDataErrorMessage } from '../db/pg-errors.ts';
 import { HttpError } from './http-error.ts';
 
 /**
@@ -27,7 +27,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       };
       return reply.status(400).send(body);
     }
-    const dataError = CLIENT_DATA_ERRORS[pgErrorCode(error) ?? ''];
+    const dataError = clientDataErrorMessage(error);
     if (dataError) return reply.status(400).send({ success: false, message: dataError } satisfies ApiError);
     const status = error.statusCode ?? 500;
     if (status < 500) {
