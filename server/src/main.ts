@@ -81,6 +81,8 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Started by `npm start` (scripts/start.mjs): if that supervisor dies, stop rather than run orphaned.
+  if (process.send) process.on('disconnect', () => void shutdown('supervisor exited'));
 }
 
 /** Tells the operator where the console is and how to get in. */
