@@ -42,7 +42,8 @@ const stop = (signal) => {
   forwardedAt = now;
   server.kill(signal);
 };
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
 
 // When whatever started us goes away (npm killed alone, a closed terminal), we are reparented:
 // stop the server rather than leave it running with nobody to stop it.

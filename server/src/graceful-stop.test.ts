@@ -84,34 +84,40 @@ describe.skipIf(process.env.SWITCHBOARD_TEST_DB === 'postgres')('stopping `npm s
     ['SIGTERM to the process group', 'group', 'SIGTERM'],
     ['SIGINT to the process group (Ctrl-C in a terminal)', 'group', 'SIGINT'],
     ['SIGTERM to the npm process alone', 'npm', 'SIGTERM'],
-  ] as const)('%s finishes the 10 in-flight requests, refuses new ones and leaves no process', async (_case, target, signal) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-stop-'));
-    dataDirs.push(dataDir);
-    const npm = spawnProcess(
-      ['npm', 'start', '--', '--no-build'],
-      { DATA_DIR: dataDir, PORT: String(PORT), DEMO_DATA: 'off', LOG_LEVEL: 'info' },
-      { detached: true },
-    );
-    started.push(npm);
-    await npm.waitFor('Switchboard console:');
-    const pid = npm.child.pid as number;
-    expect(processesUsing(dataDir).length).toBeGreaterThanOrEqual(2);
+    ['SIGTERM to every process of the tree (systemd stopping a control group)', 'every', 'SIGTERM'],
+  ] as const)(
+    '%s finishes the 10 in-flight requests, refuses new ones and leaves no process',
+    async (_case, target, signal) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-stop-'));
+      dataDirs.push(dataDir);
+      const npm = spawnProcess(
+        ['npm', 'start', '--', '--no-build'],
+        { DATA_DIR: dataDir, PORT: String(PORT), DEMO_DATA: 'off', LOG_LEVEL: 'info' },
+        { detached: true },
+      );
+      started.push(npm);
+      await npm.waitFor('Switchboard console:');
+      const pid = npm.child.pid as number;
+      expect(processesUsing(dataDir).length).toBeGreaterThanOrEqual(2);
 
-    const inFlight = await Promise.all(Array.from({ length: 10 }, halfSentRequest));
-    // In flight: the server has read each request's headers and waits for the rest of its body.
-    await until(() => npm.output().split('"incoming request"').length - 1 >= 10);
-    process.kill(target === 'group' ? -pid : pid, signal);
-    // npm itself may exit at once; the server's output still arrives through the inherited pipe.
-    await until(() => npm.output().includes('shutting down'));
-    expect(await newRequest()).toSatisfy((outcome) => outcome === 503 || outcome === 'ECONNREFUSED');
+      const inFlight = await Promise.all(Array.from({ length: 10 }, halfSentRequest));
+      // In flight: the server has read each request's headers and waits for the rest of its body.
+      await until(() => npm.output().split('"incoming request"').length - 1 >= 10);
+      if (target === 'every') for (const each of processesUsing(dataDir)) process.kill(each, signal);
+      else process.kill(target === 'group' ? -pid : pid, signal);
+      // npm itself may exit at once; the server's output still arrives through the inherited pipe.
+      await until(() => npm.output().includes('shutting down'));
+      expect(await newRequest()).toSatisfy((outcome) => outcome === 503 || outcome === 'ECONNREFUSED');
 
-    const responses = await Promise.all(inFlight.map((request) => request.finish()));
-    for (const response of responses) expect(response).toMatch(/^HTTP\/1\.1 (401|429) /);
+      const responses = await Promise.all(inFlight.map((request) => request.finish()));
+      for (const response of responses) expect(response).toMatch(/^HTTP\/1\.1 (401|429) /);
 
-    await npm.exited;
-    await until(() => processesUsing(dataDir).length === 0).catch(() => undefined);
-    expect(processesUsing(dataDir)).toEqual([]);
-    expect(npm.output()).not.toContain('second signal');
-    expect(npm.output()).not.toContain('did not finish in time');
-  }, 90_000);
+      await npm.exited;
+      await until(() => processesUsing(dataDir).length === 0).catch(() => undefined);
+      expect(processesUsing(dataDir)).toEqual([]);
+      expect(npm.output()).not.toContain('second signal');
+      expect(npm.output()).not.toContain('did not finish in time');
+    },
+    90_000,
+  );
 });

@@ -13,6 +13,8 @@ import { startRealtime } from './realtime/socket-server.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before the process closes anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/** A second signal within this time is the same stop arriving by another route, not "exit now". */
+const REPEAT_SIGNAL_MS = 1000;
 
 /** Start-up: config → database → migrations → demo seed → app → listen; graceful shutdown on signals. */
 async function main(): Promise<void> {
@@ -50,14 +52,17 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   await announce(deps, `http://${config.host}:${port}`);
 
-  let stopping = false;
+  let stoppingAt = 0;
   const shutdown = async (signal: string) => {
-    if (stopping) {
+    if (stoppingAt) {
+      // One stop can reach us twice at once (systemd signals the whole cgroup, and npm start
+      // forwards too): only a signal that comes later means the operator insists.
+      if (Date.now() - stoppingAt < REPEAT_SIGNAL_MS) return;
       app.log.warn({ signal }, 'second signal: closing the database and exiting now');
       await database.close().catch(() => undefined);
       process.exit(1);
     }
-    stopping = true;
+    stoppingAt = Date.now();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const deadline = setTimeout(() => {
       app.log.error('in-flight requests did not finish in time: closing anyway');

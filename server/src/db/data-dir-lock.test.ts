@@ -8,7 +8,8 @@ const PORT_A = 8141;
 const PORT_B = 8142;
 const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-lock-'));
 const started: SpawnedProcess[] = [];
-const LOCKED = /The database in .*pglite is in use by another Switchboard process \(pid (\d+)\): stop that process, or give this one another DATA_DIR\./;
+const LOCKED =
+  /The database in .*pglite is in use by another Switchboard process \(pid (\d+)\): stop that process, or give this one another DATA_DIR\./;
 
 const api = (port: number, path: string, init?: RequestInit) =>
   fetch(`http://127.0.0.1:${port}/api/v1${path}`, {

@@ -8,7 +8,7 @@ describe('Content-Security-Policy', () => {
   });
   afterAll(() => t.close());
 
-  it("lets the console connect only to its own origin (no ws:/wss: to any host)", async () => {
+  it('lets the console connect only to its own origin (no ws:/wss: to any host)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health/simple' });
     const policy = String(res.headers['content-security-policy']);
     const connectSrc = policy.split(';').find((d) => d.trim().startsWith('connect-src'));

@@ -50,7 +50,11 @@ describe.skipIf(!redisUrl)('socket.io across instances with REDIS_URL', () => {
       payload: { username: 'cluster-leaver', password: 'Correct-horse-1' },
     });
     const { access_token, refresh_token } = login.json();
-    const socket = connect(second.url, { path: '/socket.io', auth: { token: access_token }, transports: ['websocket'] });
+    const socket = connect(second.url, {
+      path: '/socket.io',
+      auth: { token: access_token },
+      transports: ['websocket'],
+    });
     await new Promise<void>((resolve) => socket.once('active_calls', () => resolve()));
     const gone = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     await first.t.app.inject({

@@ -1,7 +1,7 @@
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../db/schema/calls.ts';
 import { users } from '../db/schema/users.ts';
 import { createTestApp, insertTestSession, insertUser, type TestApp } from '../testing/test-app.ts';
@@ -77,7 +77,11 @@ describe('socket.io at /socket.io', () => {
     const socket = open(access_token);
     await connected(socket);
     const gone = disconnected(socket);
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { 'refresh-token': refresh_token } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { 'refresh-token': refresh_token },
+    });
     expect(await gone).toBe('io server disconnect');
   });
 

@@ -1,15 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { type AdminPrincipal, createAccessTokens } from '../modules/auth/access-token.ts';
+import { hashPassword } from '../modules/auth/password.ts';
 import { newRefreshToken } from '../modules/auth/refresh-token.ts';
 import { createSessionEnds } from '../modules/auth/session-ends.ts';
-import { hashPassword } from '../modules/auth/password.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {

@@ -23,7 +23,9 @@ describe('access tokens', () => {
   });
 
   it('are refused without an expiry, an issue time or a session, even when correctly signed', async () => {
-    expect(await tokens.verify(await sign((jwt) => jwt.setIssuedAt().setExpirationTime('5m')))).not.toBeNull();
+    expect(
+      await tokens.verify(await sign((jwt) => jwt.setIssuedAt().setExpirationTime('5m'))),
+    ).not.toBeNull();
     expect(await tokens.verify(await sign((jwt) => jwt.setIssuedAt()))).toBeNull();
     expect(await tokens.verify(await sign((jwt) => jwt.setExpirationTime('5m')))).toBeNull();
     const noSid = await new SignJWT({ username: 'alice' })

@@ -43,7 +43,13 @@ export function createAccessTokens(secret: string) {
         const { sub, username, sid, exp } = payload;
         if (typeof sub !== 'string' || typeof username !== 'string' || typeof sid !== 'string') return null;
         if (typeof exp !== 'number') return null;
-        return { id: sub, username, isRootAdmin: payload.root === true, sessionId: sid, expiresAt: exp * 1000 };
+        return {
+          id: sub,
+          username,
+          isRootAdmin: payload.root === true,
+          sessionId: sid,
+          expiresAt: exp * 1000,
+        };
       } catch {
         return null;
       }

@@ -106,9 +106,11 @@ export async function refreshSession(
     if (!row || row.revokedAt) return null;
     if (row.usedAt) {
       const successor =
-        row.usedWithinGrace && row.sealedSuccessor ? openSealedSuccessor(rawToken, row.sealedSuccessor) : null;
+        row.usedWithinGrace && row.sealedSuccessor
+          ? openSealedSuccessor(rawToken, row.sealedSuccessor)
+          : null;
       const account = await findAccountById(tx, row.userId);
-      if (successor && account && account.isActive && account.isAdmin) {
+      if (successor && account?.isActive && account.isAdmin) {
         return { account, session: { refreshToken: successor, sessionId: row.familyId } };
       }
       await revokeFamily(tx, row.familyId);

@@ -82,7 +82,11 @@ describe('refresh-token and logout', () => {
   });
 
   const listUsers = (accessToken: string) =>
-    t.app.inject({ method: 'GET', url: '/api/v1/admin/public/users', headers: { authorization: `Bearer ${accessToken}` } });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/public/users',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
   /** Moves the token's use back in time, out of the concurrent-refresh grace window. */
   const usedLongAgo = (token: string) =>
     t.db
