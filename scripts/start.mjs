@@ -32,13 +32,14 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/sr
   detached: true,
 });
 
-// npm forwards the signal it receives, so one Ctrl-C or group signal can arrive here twice at
-// once: forward the first, and a repeat only when it comes later (an operator insisting).
-const REPEAT_AFTER_MS = 1000;
+// npm forwards the signal it receives, so one Ctrl-C or group signal can arrive here twice:
+// forward the first. Only a Ctrl-C pressed again later (an operator insisting) is passed on too;
+// supervisors escalate to SIGKILL by themselves.
+const REPEAT_AFTER_MS = 2000;
 let forwardedAt = 0;
 const stop = (signal) => {
   const now = Date.now();
-  if (forwardedAt && now - forwardedAt < REPEAT_AFTER_MS) return;
+  if (forwardedAt && (signal !== 'SIGINT' || now - forwardedAt < REPEAT_AFTER_MS)) return;
   forwardedAt = now;
   server.kill(signal);
 };

@@ -52,6 +52,14 @@ function halfSentRequest(): Promise<{ finish(): Promise<string> }> {
   });
 }
 
+function killIfAlive(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Exited in the meantime.
+  }
+}
+
 async function until(condition: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!condition()) {
@@ -103,7 +111,7 @@ describe.skipIf(process.env.SWITCHBOARD_TEST_DB === 'postgres')('stopping `npm s
       const inFlight = await Promise.all(Array.from({ length: 10 }, halfSentRequest));
       // In flight: the server has read each request's headers and waits for the rest of its body.
       await until(() => npm.output().split('"incoming request"').length - 1 >= 10);
-      if (target === 'every') for (const each of processesUsing(dataDir)) process.kill(each, signal);
+      if (target === 'every') for (const each of processesUsing(dataDir)) killIfAlive(each, signal);
       else process.kill(target === 'group' ? -pid : pid, signal);
       // npm itself may exit at once; the server's output still arrives through the inherited pipe.
       await until(() => npm.output().includes('shutting down'));

@@ -14,7 +14,7 @@ import { startRealtime } from './realtime/socket-server.ts';
 /** How long in-flight requests get to finish after SIGTERM before the process closes anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** A second signal within this time is the same stop arriving by another route, not "exit now". */
-const REPEAT_SIGNAL_MS = 1000;
+const REPEAT_SIGNAL_MS = 2000;
 
 /** Start-up: config → database → migrations → demo seed → app → listen; graceful shutdown on signals. */
 async function main(): Promise<void> {
@@ -55,9 +55,10 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   let stoppingAt = 0;
   const shutdown = async (signal: string) => {
     if (stoppingAt) {
-      // One stop can reach us twice at once (systemd signals the whole cgroup, and npm start
-      // forwards too): only a signal that comes later means the operator insists.
-      if (Date.now() - stoppingAt < REPEAT_SIGNAL_MS) return;
+      // One stop can reach us twice (systemd signals the whole cgroup, and npm start forwards it
+      // too): only Ctrl-C pressed again later means the operator insists. Supervisors escalate
+      // with SIGKILL by themselves.
+      if (signal !== 'SIGINT' || Date.now() - stoppingAt < REPEAT_SIGNAL_MS) return;
       app.log.warn({ signal }, 'second signal: closing the database and exiting now');
       await database.close().catch(() => undefined);
       process.exit(1);

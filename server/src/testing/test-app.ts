@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { pgErrorCode } from '../db/pg-errors.ts';
 import { users } from '../db/schema/users.ts';
 import { type AdminPrincipal, createAccessTokens } from '../modules/auth/access-token.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -61,9 +62,14 @@ export async function createTestApp(configOverrides: Partial<Config> = {}): Prom
 /** A signed-in session (one refresh token) for the user, when the user exists; returns its id. */
 export async function insertTestSession(db: Database, userId: string): Promise<string> {
   const sessionId = randomUUID();
-  await db.execute(sql`
-    insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
-    select id, ${sessionId}, ${newRefreshToken().hash}, now() + interval '1 day' from users where id = ${userId}`);
+  try {
+    await db.execute(sql`
+      insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+      select id, ${sessionId}, ${newRefreshToken().hash}, now() + interval '1 day' from users where id = ${userId}`);
+  } catch (err) {
+    // The user was deleted meanwhile (a concurrent test step): the token is refused, as it should be.
+    if (pgErrorCode(err) !== '23503') throw err;
+  }
   return sessionId;
 }
 
