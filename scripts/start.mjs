@@ -1,4 +1,5 @@
 // `npm start`: builds the web app when its sources are newer than the build, then runs the server.
+// `npm start -- --no-build` skips the build check (the server then serves whatever web/dist holds).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,14 +17,40 @@ function newestMtime(path) {
 
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...webSources.map((p) => newestMtime(join(root, p))));
-if (sourcesAt > builtAt) {
+if (!process.argv.includes('--no-build') && sourcesAt > builtAt) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The server runs in its own process group, so a signal to this group (Ctrl-C in a terminal,
+// `kill -- -PGID`, a supervisor) reaches it once, through here, and not a second time directly:
+// a second signal means "exit now" to the server. The IPC channel closes if this process dies in
+// any way (even SIGKILL), and the server then stops by itself rather than live on as an orphan.
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  detached: true,
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+
+// npm forwards the signal it receives, so one Ctrl-C or group signal can arrive here twice:
+// forward the first. Only a Ctrl-C pressed again later (an operator insisting) is passed on too;
+// supervisors escalate to SIGKILL by themselves.
+const REPEAT_AFTER_MS = 2000;
+let forwardedAt = 0;
+const stop = (signal) => {
+  const now = Date.now();
+  if (forwardedAt && (signal !== 'SIGINT' || now - forwardedAt < REPEAT_AFTER_MS)) return;
+  forwardedAt = now;
+  server.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+
+// When whatever started us goes away (npm killed alone, a closed terminal), we are reparented:
+// stop the server rather than leave it running with nobody to stop it.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 250).unref();
+
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

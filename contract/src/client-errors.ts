@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { SuccessMessage } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
-/** Long text is cut rather than refused: the biggest crashes are the ones worth keeping. */
-const clipped = (max: number) => z.string().transform((text) => text.slice(0, max));
+/** A lone UTF-16 surrogate (which no database can store) becomes U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
+
+/**
+ * Long text is cut rather than refused: the biggest crashes are the ones worth keeping. The cut
+ * can split a surrogate pair, so the text is made well-formed after it.
+ */
+const clipped = (max: number) => z.string().transform((text) => wellFormed(text.slice(0, max)));
 
 /** Spec §7 "Error reporting": what the crash screen posts. */
 export const ClientErrorReport = z.object({

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { AccessTokens } from './modules/auth/access-token.ts';
+import type { SessionEnds } from './modules/auth/session-ends.ts';
 
 /** What every module is built from; main.ts and the tests each assemble one. */
 export interface AppDeps {
@@ -8,4 +9,5 @@ export interface AppDeps {
   database: DatabaseHandle;
   db: Database;
   tokens: AccessTokens;
+  sessionEnds: SessionEnds;
 }

@@ -51,7 +51,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         // sonner and Radix insert <style> elements at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the console's own ws:// and wss:// origin (socket.io); no other host.
+        connectSrc: ["'self'"],
         // The console is often reached over plain HTTP on a private host; upgrading would break it.
         upgradeInsecureRequests: null,
       },

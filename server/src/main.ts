@@ -2,15 +2,19 @@ import { buildApp } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { configuredDatabase, type DatabaseHandle, openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
+import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { countRootAdmins } from './modules/root-admin/root-admin.repository.ts';
 import { startRealtime } from './realtime/socket-server.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before the process closes anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/** A second signal within this time is the same stop arriving by another route, not "exit now". */
+const REPEAT_SIGNAL_MS = 2000;
 
 /** Start-up: config → database → migrations → demo seed → app → listen; graceful shutdown on signals. */
 async function main(): Promise<void> {
@@ -26,7 +30,13 @@ async function main(): Promise<void> {
 
 async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   await runMigrations(database);
-  const deps: AppDeps = { config, database, db: database.db, tokens: createAccessTokens(config.jwtSecret) };
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    tokens: createAccessTokens(config.jwtSecret),
+    sessionEnds: createSessionEnds(),
+  };
   const app = await buildApp(deps, { logger: { level: config.logLevel }, serveWeb: true });
 
   if (config.demoData) {
@@ -42,14 +52,18 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   await announce(deps, `http://${config.host}:${port}`);
 
-  let stopping = false;
+  let stoppingAt = 0;
   const shutdown = async (signal: string) => {
-    if (stopping) {
+    if (stoppingAt) {
+      // One stop can reach us twice (systemd signals the whole cgroup, and npm start forwards it
+      // too): only Ctrl-C pressed again later means the operator insists. Supervisors escalate
+      // with SIGKILL by themselves.
+      if (signal !== 'SIGINT' || Date.now() - stoppingAt < REPEAT_SIGNAL_MS) return;
       app.log.warn({ signal }, 'second signal: closing the database and exiting now');
       await database.close().catch(() => undefined);
       process.exit(1);
     }
-    stopping = true;
+    stoppingAt = Date.now();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const deadline = setTimeout(() => {
       app.log.error('in-flight requests did not finish in time: closing anyway');
@@ -73,6 +87,8 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Started by `npm start` (scripts/start.mjs): if that supervisor dies, stop rather than run orphaned.
+  if (process.send) process.on('disconnect', () => void shutdown('supervisor exited'));
 }
 
 /** Tells the operator where the console is and how to get in. */
@@ -95,7 +111,7 @@ async function announce(deps: AppDeps, url: string): Promise<void> {
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(err.message);
   } else {
     console.error('Switchboard failed to start:', err instanceof Error ? err.message : err);

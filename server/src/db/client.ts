@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/all.ts';
 
 /** The same typed client whichever driver is underneath. */
@@ -47,7 +48,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  // Held from before PGlite opens the directory until after it has closed it.
+  const lock = target.dataDir ? lockDataDir(target.dataDir) : null;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -56,6 +65,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       if (client.closed) throw new Error('database is closed');
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

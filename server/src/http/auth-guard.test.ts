@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../modules/auth/access-token.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
@@ -48,7 +49,7 @@ describe('deny by default', () => {
     headers.root = (await t.authHeader(admin)).authorization;
     const nonAdmin = await insertUser(t.db, { username: 'caller', isAdmin: false });
     const deactivated = await insertUser(t.db, { username: 'gone', isAdmin: true, isActive: false });
-    headers.forged = `Bearer ${await other.sign({ ...admin, isRootAdmin: true })}`;
+    headers.forged = `Bearer ${await other.sign({ ...admin, isRootAdmin: true }, randomUUID())}`;
     headers.unsigned = `Bearer ${unsignedToken({ sub: admin.id, username: admin.username, root: true })}`;
     headers.garbage = 'Bearer not-a-jwt';
     headers.notBearer = `Basic ${Buffer.from('real-admin:whatever').toString('base64')}`;

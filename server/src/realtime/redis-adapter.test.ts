@@ -2,6 +2,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testRedisUrl } from '../config.ts';
+import { createSessionEnds } from '../modules/auth/session-ends.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
 import { type Realtime, startRealtime } from './socket-server.ts';
 
@@ -12,7 +13,9 @@ describe.skipIf(!redisUrl)('socket.io across instances with REDIS_URL', () => {
   const instances: { t: TestApp; realtime: Realtime; url: string }[] = [];
   beforeAll(async () => {
     const first = await createTestApp({ redisUrl });
-    const second = { ...first, app: await buildApp(first.deps) };
+    // Each instance hears only of the sessions that end on it, as separate processes would.
+    const secondDeps = { ...first.deps, sessionEnds: createSessionEnds() };
+    const second = { ...first, deps: secondDeps, app: await buildApp(secondDeps) };
     for (const t of [first, second]) {
       const realtime = await startRealtime(t.app.server, t.deps, t.app.log);
       instances.push({ t, realtime, url: await t.app.listen({ port: 0, host: '127.0.0.1' }) });
@@ -34,6 +37,32 @@ describe.skipIf(!redisUrl)('socket.io across instances with REDIS_URL', () => {
     const received = new Promise<number>((resolve) => socket.once('online_users', resolve));
     first.realtime.io.emit('online_users', 4242);
     expect(await received).toBe(4242);
+    socket.close();
+  });
+
+  it('disconnects a socket on one instance when its session ends on the other', async () => {
+    const [first, second] = instances;
+    if (!first || !second) throw new Error('instances did not start');
+    await insertUser(first.t.db, { username: 'cluster-leaver', isAdmin: true, password: 'Correct-horse-1' });
+    const login = await first.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'cluster-leaver', password: 'Correct-horse-1' },
+    });
+    const { access_token, refresh_token } = login.json();
+    const socket = connect(second.url, {
+      path: '/socket.io',
+      auth: { token: access_token },
+      transports: ['websocket'],
+    });
+    await new Promise<void>((resolve) => socket.once('active_calls', () => resolve()));
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    await first.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { 'refresh-token': refresh_token },
+    });
+    expect(await gone).toBe('io server disconnect');
     socket.close();
   });
 });

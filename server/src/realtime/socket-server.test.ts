@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../db/schema/calls.ts';
-import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
+import { users } from '../db/schema/users.ts';
+import { createTestApp, insertTestSession, insertUser, type TestApp } from '../testing/test-app.ts';
 import { type Realtime, startRealtime } from './socket-server.ts';
 
 describe('socket.io at /socket.io', () => {
@@ -53,4 +56,59 @@ describe('socket.io at /socket.io', () => {
     expect(online).toBe(2);
     expect(active).toBe(1);
   });
+
+  const disconnected = (socket: Socket) =>
+    new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+  const connected = async (socket: Socket) => {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+  };
+
+  it('disconnects the sockets of a session that signed out', async () => {
+    await insertUser(t.db, { username: 'leaver', isAdmin: true, password: 'Correct-horse-1' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'leaver', password: 'Correct-horse-1' },
+    });
+    const { access_token, refresh_token } = login.json();
+    const socket = open(access_token);
+    await connected(socket);
+    const gone = disconnected(socket);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { 'refresh-token': refresh_token },
+    });
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('disconnects a demoted admin, and stops sending them counts', async () => {
+    const admin = await insertUser(t.db, { username: 'demoted', isAdmin: true });
+    const socket = open((await t.authHeader(admin)).authorization.slice(7));
+    await connected(socket);
+    const gone = disconnected(socket);
+    await t.db.update(users).set({ isAdmin: false }).where(eq(users.id, admin.id));
+    expect(await gone).toBe('io server disconnect');
+  }, 15_000);
+
+  it('checks the token again when it expires', async () => {
+    const admin = await insertUser(t.db, { username: 'short-lived', isAdmin: true });
+    const sessionId = await insertTestSession(t.db, admin.id);
+    const token = await new SignJWT({ username: admin.username, root: false, sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.id)
+      .setIssuer('switchboard')
+      .setAudience('switchboard-console')
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
+      .sign(new TextEncoder().encode(t.deps.config.jwtSecret));
+    const socket = open(token);
+    await connected(socket);
+    const startedAt = Date.now();
+    expect(await disconnected(socket)).toBe('io server disconnect');
+    expect(Date.now() - startedAt).toBeLessThan(5000);
+  }, 15_000);
 });

@@ -30,16 +30,36 @@ export async function startRealtime(
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, { path: SOCKET_PATH });
   const redisClients = deps.config.redisUrl ? await connectRedisAdapter(io, deps.config.redisUrl, log) : [];
 
+  const handshakeToken = (socket: { handshake: { auth?: Record<string, unknown> } }) => {
+    const token = socket.handshake.auth?.token;
+    return typeof token === 'string' ? token : null;
+  };
   io.use(async (socket, next) => {
     try {
-      const token = socket.handshake.auth?.token;
-      const admin = await authenticateAdmin(deps, typeof token === 'string' ? token : null);
-      next(admin ? undefined : new Error('Not authenticated'));
+      const admin = await authenticateAdmin(deps, handshakeToken(socket));
+      if (!admin) return next(new Error('Not authenticated'));
+      // The room lets the end of the session reach this socket from any instance.
+      await socket.join(sessionRoom(admin.sessionId));
+      socket.data.expiresAt = admin.expiresAt;
+      next();
     } catch (err) {
       log.warn({ err }, 'socket authentication failed');
       next(new Error('Authentication unavailable'));
     }
   });
+
+  // With the Redis adapter, disconnecting a room reaches the sockets on every instance.
+  const unsubscribe = deps.sessionEnds.subscribe((sessionId) => {
+    io.in(sessionRoom(sessionId)).disconnectSockets(true);
+  });
+
+  /** Drops each local socket whose token or session is no longer good (expired, demoted, deleted). */
+  const recheckSockets = async () => {
+    for (const socket of io.of('/').sockets.values()) {
+      const admin = await authenticateAdmin(deps, handshakeToken(socket));
+      if (!admin) socket.disconnect(true);
+    }
+  };
 
   const pushCounts = async (target: { emit: Server<ClientToServerEvents, ServerToClientEvents>['emit'] }) => {
     const counts = await readLiveCounts(deps.db);
@@ -48,11 +68,27 @@ export async function startRealtime(
   };
   io.on('connection', (socket) => {
     pushCounts(socket).catch((err) => log.warn({ err }, 'live counts failed'));
+    // The token is checked again when it expires; the client reconnects with a fresh one.
+    const expiry = setTimeout(
+      () => {
+        authenticateAdmin(deps, handshakeToken(socket))
+          .then((admin) => {
+            if (!admin) socket.disconnect(true);
+          })
+          .catch(() => socket.disconnect(true));
+      },
+      Math.max(0, (socket.data.expiresAt as number) - Date.now() + 1000),
+    );
+    expiry.unref();
+    socket.on('disconnect', () => clearTimeout(expiry));
   });
   // Each instance serves its own sockets; with the Redis adapter a global emit would repeat per instance.
+  // Before each push the sockets are checked again, so an admin who lost access stops receiving.
   const timer = setInterval(() => {
     if (io.of('/').sockets.size === 0) return;
-    pushCounts(io.local).catch((err) => log.warn({ err }, 'live counts failed'));
+    recheckSockets()
+      .then(() => pushCounts(io.local))
+      .catch((err) => log.warn({ err }, 'live counts failed'));
   }, LIVE_COUNTS_INTERVAL_MS);
   timer.unref();
 
@@ -60,11 +96,14 @@ export async function startRealtime(
     io,
     close: async () => {
       clearInterval(timer);
+      unsubscribe();
       await io.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },
   };
 }
+
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 async function connectRedisAdapter(io: Server, url: string, log: FastifyBaseLogger) {
   const pub = createClient({ url });

@@ -1,19 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
+import { pgErrorCode } from '../db/pg-errors.ts';
 import { coinAccounts } from '../db/schema/coins.ts';
 import { users } from '../db/schema/users.ts';
 import { type AdminPrincipal, createAccessTokens } from '../modules/auth/access-token.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { newRefreshToken } from '../modules/auth/refresh-token.ts';
+import { createSessionEnds } from '../modules/auth/session-ends.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
   db: Database;
-  /** An Authorization header for the given admin, signed like a real login's access token. */
+  /** An Authorization header for the given admin, signed like a real login's access token, with a live session. */
   authHeader(principal: AdminPrincipal): Promise<{ authorization: string }>;
   close(): Promise<void>;
 }
@@ -40,19 +45,36 @@ export async function createTestApp(
   const database = given ?? (await openTestDatabase());
   const config = testConfig(configOverrides);
   const tokens = createAccessTokens(config.jwtSecret);
-  const deps: AppDeps = { config, database, db: database.db, tokens };
+  const deps: AppDeps = { config, database, db: database.db, tokens, sessionEnds: createSessionEnds() };
   const app = await buildApp(deps);
   await app.ready();
   return {
     app,
     deps,
     db: database.db,
-    authHeader: async (principal) => ({ authorization: `Bearer ${await tokens.sign(principal)}` }),
+    authHeader: async (principal) => {
+      const sessionId = await insertTestSession(database.db, principal.id);
+      return { authorization: `Bearer ${await tokens.sign(principal, sessionId)}` };
+    },
     close: async () => {
       await app.close();
       await database.close();
     },
   };
+}
+
+/** A signed-in session (one refresh token) for the user, when the user exists; returns its id. */
+export async function insertTestSession(db: Database, userId: string): Promise<string> {
+  const sessionId = randomUUID();
+  try {
+    await db.execute(sql`
+      insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+      select id, ${sessionId}, ${newRefreshToken().hash}, now() + interval '1 day' from users where id = ${userId}`);
+  } catch (err) {
+    // The user was deleted meanwhile (a concurrent test step): the token is refused, as it should be.
+    if (pgErrorCode(err) !== '23503') throw err;
+  }
+  return sessionId;
 }
 
 export interface TestUserInput {

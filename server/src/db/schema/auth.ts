@@ -1,3 +1,4 @@
+import { isNull } from 'drizzle-orm';
 import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { bigId, createdAt, inet, tstz } from './columns.ts';
 import { users } from './users.ts';
@@ -5,6 +6,7 @@ import { users } from './users.ts';
 /**
  * Opaque refresh tokens, stored as SHA-256 hashes. Each rotation marks the old row used
  * and adds a row in the same family; replaying a used token revokes the whole family.
+ * A family is one signed-in session: access tokens carry its id (`sid`) and die when it is revoked.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -18,11 +20,17 @@ export const refreshTokens = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
     revokedAt: tstz('revoked_at'),
+    /** The successor refresh token, encrypted with a key derived from this (used) token. */
+    sealedSuccessor: text('sealed_successor'),
     ipAddress: inet('ip_address'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_live_family_idx').on(t.familyId).where(isNull(t.revokedAt)),
+  ],
 );
 
 /** Every console sign-in attempt, for the brute-force limits (per username+IP and per IP). */

@@ -8,14 +8,20 @@ export interface AdminPrincipal {
   isRootAdmin: boolean;
 }
 
+/** An admin as a verified access token names them: with the session the token dies with. */
+export interface SessionPrincipal extends AdminPrincipal {
+  /** The refresh-token family the token was issued for. */
+  sessionId: string;
+}
+
 const ISSUER = 'switchboard';
 const AUDIENCE = 'switchboard-console';
 
 export function createAccessTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(principal: AdminPrincipal): Promise<string> {
-      return new SignJWT({ username: principal.username, root: principal.isRootAdmin })
+    async sign(principal: AdminPrincipal, sessionId: string): Promise<string> {
+      return new SignJWT({ username: principal.username, root: principal.isRootAdmin, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(principal.id)
         .setIssuer(ISSUER)
@@ -24,16 +30,26 @@ export function createAccessTokens(secret: string) {
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
         .sign(key);
     },
-    /** The principal, or null when the token is missing, forged or expired. */
-    async verify(token: string): Promise<AdminPrincipal | null> {
+    /** The principal and when its token expires, or null when the token is forged, expired or incomplete. */
+    async verify(token: string): Promise<(SessionPrincipal & { expiresAt: number }) | null> {
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
+          // A token that never expires, or belongs to no session, could not be revoked.
+          requiredClaims: ['exp', 'iat', 'sid', 'sub'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
-        return { id: payload.sub, username: payload.username, isRootAdmin: payload.root === true };
+        const { sub, username, sid, exp } = payload;
+        if (typeof sub !== 'string' || typeof username !== 'string' || typeof sid !== 'string') return null;
+        if (typeof exp !== 'number') return null;
+        return {
+          id: sub,
+          username,
+          isRootAdmin: payload.root === true,
+          sessionId: sid,
+          expiresAt: exp * 1000,
+        };
       } catch {
         return null;
       }

@@ -21,7 +21,7 @@ import {
 } from './login-attempts.repository.ts';
 import { recordLoginFailure } from './login-failure.ts';
 import { decoyPasswordHash, verifyPassword } from './password.ts';
-import { hashRefreshToken, newRefreshToken } from './refresh-token.ts';
+import { hashRefreshToken, newRefreshToken, openSealedSuccessor, sealSuccessor } from './refresh-token.ts';
 import {
   insertRefreshToken,
   lockRefreshToken,
@@ -30,7 +30,7 @@ import {
   revokeFamilyOfToken,
 } from './refresh-tokens.repository.ts';
 
-export type AuthDeps = Pick<AppDeps, 'db' | 'tokens'>;
+export type AuthDeps = Pick<AppDeps, 'db' | 'tokens' | 'sessionEnds'>;
 
 const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(429, LOGIN_MESSAGES.tooManyAttempts, {
@@ -81,17 +81,18 @@ export async function login(
     throw forbidden(LOGIN_MESSAGES.deactivated);
   }
 
-  const refreshToken = await deps.db.transaction(async (tx) => {
+  const session = await deps.db.transaction(async (tx) => {
     await markAttemptSucceeded(tx, gate.attemptId);
     await setLastLogin(tx, account.id);
     return startSession(tx, account.id, ctx);
   });
-  return tokenResponse(deps, account, refreshToken);
+  return tokenResponse(deps, account, session);
 }
 
 /**
- * Rotation: a refresh token works once. Presenting one that was already used means it was copied,
- * so the whole family (including the newest token) is revoked and the event recorded.
+ * Rotation: a refresh token works once. Two tabs refreshing with the same token at the same moment
+ * both get its one successor within a short grace window; presenting a used token after that means
+ * it was copied, so the whole family (the session, with its access tokens) is revoked and recorded.
  */
 export async function refreshSession(
   deps: AuthDeps,
@@ -99,59 +100,85 @@ export async function refreshSession(
   ctx: RequestContext,
 ): Promise<TokenResponse> {
   if (!rawToken) throw unauthorized(LOGIN_MESSAGES.invalidRefreshToken);
-  const outcome = await deps.db.transaction(async (tx) => {
+  type Outcome = { account: Account; session: NewSession } | { ended: string } | null;
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     const row = await lockRefreshToken(tx, hashRefreshToken(rawToken));
     if (!row || row.revokedAt) return null;
     if (row.usedAt) {
-      await revokeFamily(tx, row.familyId);
+      const successor =
+        row.usedWithinGrace && row.sealedSuccessor
+          ? openSealedSuccessor(rawToken, row.sealedSuccessor)
+          : null;
       const account = await findAccountById(tx, row.userId);
+      if (successor && account?.isActive && account.isAdmin) {
+        return { account, session: { refreshToken: successor, sessionId: row.familyId } };
+      }
+      await revokeFamily(tx, row.familyId);
       await recordSecurityEvent(tx, {
-        eventType: 'refresh_token_reuse',
+        eventType: 'suspicious_activity',
         severity: 'high',
         description: `A used refresh token of '${account?.username ?? row.userId}' was presented again; all of that session's tokens were revoked`,
         ip: ctx.ip,
         userAgent: ctx.userAgent,
         userId: row.userId,
         username: account?.username ?? null,
-        details: { family_id: row.familyId },
+        details: { reason: 'refresh_token_reuse', family_id: row.familyId },
       });
-      return null;
+      return { ended: row.familyId };
     }
     if (row.expired) return null;
-    await markRefreshTokenUsed(tx, row.id);
     const account = await findAccountById(tx, row.userId);
     if (!account?.isActive || !account.isAdmin) {
+      await markRefreshTokenUsed(tx, row.id, null);
       await revokeFamily(tx, row.familyId);
-      return null;
+      return { ended: row.familyId };
     }
-    return { account, refreshToken: await continueSession(tx, account.id, row.familyId, ctx) };
+    const session = await continueSession(tx, account.id, row.familyId, ctx);
+    await markRefreshTokenUsed(tx, row.id, sealSuccessor(rawToken, session.refreshToken));
+    return { account, session };
   });
   if (!outcome) throw unauthorized(LOGIN_MESSAGES.invalidRefreshToken);
-  return tokenResponse(deps, outcome.account, outcome.refreshToken);
+  if (!('account' in outcome)) {
+    deps.sessionEnds.ended(outcome.ended);
+    throw unauthorized(LOGIN_MESSAGES.invalidRefreshToken);
+  }
+  return tokenResponse(deps, outcome.account, outcome.session);
 }
 
 /** Ends the session the refresh token belongs to; unknown tokens are not an error. */
 export async function logout(deps: AuthDeps, rawToken: string | undefined): Promise<void> {
-  if (rawToken) await revokeFamilyOfToken(deps.db, hashRefreshToken(rawToken));
+  if (!rawToken) return;
+  const ended = await revokeFamilyOfToken(deps.db, hashRefreshToken(rawToken));
+  if (ended) deps.sessionEnds.ended(ended);
 }
 
-/** A new refresh-token family for a user who just proved their password; returns the raw token. */
-export function startSession(executor: Executor, userId: string, ctx: RequestContext): Promise<string> {
+export interface NewSession {
+  refreshToken: string;
+  sessionId: string;
+}
+
+/** A new session (refresh-token family) for a user who just proved their password. */
+export function startSession(executor: Executor, userId: string, ctx: RequestContext): Promise<NewSession> {
   return continueSession(executor, userId, randomUUID(), ctx);
 }
 
-async function continueSession(executor: Executor, userId: string, familyId: string, ctx: RequestContext) {
+async function continueSession(
+  executor: Executor,
+  userId: string,
+  familyId: string,
+  ctx: RequestContext,
+): Promise<NewSession> {
   const { token, hash } = newRefreshToken();
   await insertRefreshToken(executor, { userId, familyId, tokenHash: hash }, ctx);
-  return token;
+  return { refreshToken: token, sessionId: familyId };
 }
 
-async function tokenResponse(deps: AuthDeps, account: Account, refreshToken: string): Promise<TokenResponse> {
+async function tokenResponse(deps: AuthDeps, account: Account, session: NewSession): Promise<TokenResponse> {
   const principal = { id: account.id, username: account.username, isRootAdmin: account.isRootAdmin };
   return {
     success: true,
-    access_token: await deps.tokens.sign(principal),
-    refresh_token: refreshToken,
+    access_token: await deps.tokens.sign(principal, session.sessionId),
+    refresh_token: session.refreshToken,
     token_type: 'bearer',
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     user: {

@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import type { AccessTokens, AdminPrincipal } from './access-token.ts';
+import type { AccessTokens, SessionPrincipal } from './access-token.ts';
+import { isSessionLive } from './refresh-tokens.repository.ts';
 
 /** The token of an `Authorization: Bearer …` header, if there is one. */
 export function bearerToken(header: string | undefined): string | null {
@@ -9,13 +10,14 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
- * The admin an access token belongs to, or null. The row is read every time so that a demoted,
- * deactivated or deleted admin loses access at once rather than when the token expires.
+ * The admin an access token belongs to, or null. The row and the token's session are read every
+ * time so that a demoted, deactivated, deleted or signed-out admin loses access at once rather
+ * than when the token expires.
  */
 export async function authenticateAdmin(
   deps: { db: Database; tokens: AccessTokens },
   token: string | null,
-): Promise<AdminPrincipal | null> {
+): Promise<(SessionPrincipal & { expiresAt: number }) | null> {
   const claims = token ? await deps.tokens.verify(token) : null;
   if (!claims) return null;
   const [row] = await deps.db
@@ -29,5 +31,6 @@ export async function authenticateAdmin(
     .where(and(eq(users.id, claims.id), isNull(users.deletedAt)))
     .limit(1);
   if (!row?.isActive || !row.isAdmin) return null;
-  return { id: claims.id, username: row.username, isRootAdmin: row.isRoot };
+  if (!(await isSessionLive(deps.db, claims.sessionId, claims.id))) return null;
+  return { ...claims, username: row.username, isRootAdmin: row.isRoot };
 }

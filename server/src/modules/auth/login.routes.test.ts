@@ -46,7 +46,8 @@ describe('POST /api/v1/auth/login', () => {
     });
     expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
     const principal = await t.deps.tokens.verify(body.access_token);
-    expect(principal).toEqual({ id: body.user.id, username: 'Alice', isRootAdmin: false });
+    expect(principal).toMatchObject({ id: body.user.id, username: 'Alice', isRootAdmin: false });
+    expect(principal?.sessionId).toEqual(expect.any(String));
 
     const [stored] = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, body.user.id));
     expect(stored?.tokenHash).toBe(createHash('sha256').update(body.refresh_token).digest('hex'));

@@ -4,6 +4,9 @@ import type { Executor, Transaction } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema/auth.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 
+/** Two tabs refreshing with the same token at once both get the one successor within this window. */
+export const REFRESH_GRACE_SECONDS = 10;
+
 export async function insertRefreshToken(
   executor: Executor,
   row: { userId: string; familyId: string; tokenHash: string },
@@ -27,6 +30,8 @@ export async function lockRefreshToken(tx: Transaction, tokenHash: string) {
       userId: refreshTokens.userId,
       familyId: refreshTokens.familyId,
       usedAt: refreshTokens.usedAt,
+      usedWithinGrace: sql<boolean>`${refreshTokens.usedAt} > now() - make_interval(secs => ${REFRESH_GRACE_SECONDS})`,
+      sealedSuccessor: refreshTokens.sealedSuccessor,
       revokedAt: refreshTokens.revokedAt,
       expired: sql<boolean>`${refreshTokens.expiresAt} <= now()`,
     })
@@ -37,8 +42,16 @@ export async function lockRefreshToken(tx: Transaction, tokenHash: string) {
   return row ?? null;
 }
 
-export async function markRefreshTokenUsed(executor: Executor, id: number): Promise<void> {
-  await executor.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, id));
+/** Marks the token used, keeping its successor sealed for the concurrent-refresh grace window. */
+export async function markRefreshTokenUsed(
+  executor: Executor,
+  id: number,
+  sealedSuccessor: string | null,
+): Promise<void> {
+  await executor
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()`, sealedSuccessor })
+    .where(eq(refreshTokens.id, id));
 }
 
 export async function revokeFamily(executor: Executor, familyId: string): Promise<void> {
@@ -48,9 +61,12 @@ export async function revokeFamily(executor: Executor, familyId: string): Promis
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Logout: the family of the given token, whatever state that token is in; unknown tokens change nothing. */
-export async function revokeFamilyOfToken(executor: Executor, tokenHash: string): Promise<void> {
-  await executor
+/**
+ * Logout: the family of the given token, whatever state that token is in; unknown tokens change
+ * nothing. Returns the family (the session) that ended, if any.
+ */
+export async function revokeFamilyOfToken(executor: Executor, tokenHash: string): Promise<string | null> {
+  const rows = await executor
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(
@@ -58,5 +74,23 @@ export async function revokeFamilyOfToken(executor: Executor, tokenHash: string)
         isNull(refreshTokens.revokedAt),
         sql`${refreshTokens.familyId} = (select family_id from ${refreshTokens} where token_hash = ${tokenHash})`,
       ),
-    );
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  return rows[0]?.familyId ?? null;
+}
+
+/** A session is live while its family has a token that was not revoked (revocation takes the whole family). */
+export async function isSessionLive(executor: Executor, familyId: string, userId: string): Promise<boolean> {
+  const rows = await executor
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

@@ -81,24 +81,81 @@ describe('refresh-token and logout', () => {
     expect(body.statusCode).toBe(200);
   });
 
-  it('treats a replayed token as stolen: the whole family is revoked, the newest token too, and it is recorded', async () => {
+  const listUsers = (accessToken: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/public/users',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+  /** Moves the token's use back in time, out of the concurrent-refresh grace window. */
+  const usedLongAgo = (token: string) =>
+    t.db
+      .update(refreshTokens)
+      .set({ usedAt: sql`now() - interval '11 seconds'` })
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+
+  it('treats a token replayed after the grace window as stolen: the family and its access tokens die, and it is recorded', async () => {
     const first = await signIn();
     const second = (await refresh(first.refresh_token)).json();
+    expect((await listUsers(second.access_token)).statusCode).toBe(200);
+    await usedLongAgo(first.refresh_token);
     await expectRefused(first.refresh_token);
     await expectRefused(second.refresh_token);
+    expect((await listUsers(second.access_token)).statusCode).toBe(401);
+    expect((await listUsers(first.access_token)).statusCode).toBe(401);
 
     const events = await t.db
       .select()
       .from(securityEvents)
-      .where(and(eq(securityEvents.eventType, 'refresh_token_reuse'), eq(securityEvents.userId, userId)));
+      .where(and(eq(securityEvents.eventType, 'suspicious_activity'), eq(securityEvents.userId, userId)));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ severity: 'high', userId, username: 'alice' });
   });
 
-  it('lets only one of two simultaneous uses of a token succeed', async () => {
+  it('gives two tabs refreshing with the same token at once the same successor, and keeps the session', async () => {
     const { refresh_token } = await signIn('bob');
     const results = await Promise.all([refresh(refresh_token), refresh(refresh_token)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [a, b] = results.map((r) => r.json());
+    expect(a.refresh_token).toBe(b.refresh_token);
+    expect((await listUsers(a.access_token)).statusCode).toBe(200);
+    expect((await listUsers(b.access_token)).statusCode).toBe(200);
+    expect((await refresh(a.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('gives a token presented again within the grace window its successor, with no security event', async () => {
+    const first = await signIn('bob');
+    const second = (await refresh(first.refresh_token)).json();
+    const again = await refresh(first.refresh_token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().refresh_token).toBe(second.refresh_token);
+    const events = await t.db.select().from(securityEvents).where(eq(securityEvents.username, 'bob'));
+    expect(events).toHaveLength(0);
+  });
+
+  it('logout ends the session: its access tokens stop working at once', async () => {
+    const first = await signIn();
+    const other = await signIn();
+    expect((await listUsers(first.access_token)).statusCode).toBe(200);
+    await logout(first.refresh_token);
+    expect((await listUsers(first.access_token)).statusCode).toBe(401);
+    // Another session of the same admin stays signed in.
+    expect((await listUsers(other.access_token)).statusCode).toBe(200);
+  });
+
+  it('demotion ends the session: promoting the admin again does not revive the old token', async () => {
+    const { access_token, refresh_token } = await signIn();
+    await t.db.update(users).set({ isAdmin: false }).where(eq(users.id, userId));
+    await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
+    expect((await listUsers(access_token)).statusCode).toBe(401);
+    await expectRefused(refresh_token);
+  });
+
+  it('deactivation ends the session: reactivating does not revive the old token', async () => {
+    const { access_token } = await signIn();
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, userId));
+    await t.db.update(users).set({ isActive: true }).where(eq(users.id, userId));
+    expect((await listUsers(access_token)).statusCode).toBe(401);
   });
 
   it('refuses a missing, unknown or expired token', async () => {

@@ -50,6 +50,21 @@ describe('POST /admin/errors', () => {
     });
   });
 
+  it('stores a report whose text holds a lone UTF-16 surrogate, replaced, instead of failing with a 500', async () => {
+    for (const field of ['message', 'stack', 'componentStack', 'timestamp', 'userAgent', 'url']) {
+      const res = await send({ ...report, [field]: 'a\ud800b' });
+      expect(res.statusCode).toBe(201);
+      const log = await latestLog();
+      const stored =
+        field === 'message' ? log?.message : ((log?.details ?? {}) as Record<string, string>)[field];
+      expect(stored).toBe('a\ufffdb');
+    }
+    // A well-formed pair is kept as it is.
+    const res = await send({ ...report, url: 'x\ud83d\ude00' });
+    expect(res.statusCode).toBe(201);
+    expect((((await latestLog())?.details ?? {}) as Record<string, string>).url).toBe('x\ud83d\ude00');
+  });
+
   it('names the signed-in reporter, and ignores a token that does not verify', async () => {
     const admin = await insertUser(t.db, { username: 'reporter', isAdmin: true });
     await send(report, await t.authHeader(admin));

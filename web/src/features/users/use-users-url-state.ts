@@ -1,4 +1,4 @@
-import { USER_STATUS_FILTERS, type UserStatusFilter } from '@switchboard/contract/users';
+import { USER_STATUS_QUERY_FILTERS, type UserStatusQueryFilter } from '@switchboard/contract/users';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { UsersListParams } from './api.ts';
@@ -8,8 +8,8 @@ function parsePage(raw: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-function parseStatus(raw: string | null): UserStatusFilter {
-  return USER_STATUS_FILTERS.find((status) => status === raw) ?? 'all';
+function parseStatus(raw: string | null): UserStatusQueryFilter {
+  return USER_STATUS_QUERY_FILTERS.find((status) => status === raw) ?? 'all';
 }
 
 /**

@@ -1,15 +1,15 @@
-import type { UserStatusFilter } from '@switchboard/contract/users';
+import type { UserStatusQueryFilter } from '@switchboard/contract/users';
 import { UsersIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { Button } from '@/components/ui/button.tsx';
 
 interface UsersEmptyProps {
   search: string;
-  status: UserStatusFilter;
+  status: UserStatusQueryFilter;
   onClearSearch(): void;
 }
 
-function hint(search: string, status: UserStatusFilter): string | undefined {
+function hint(search: string, status: UserStatusQueryFilter): string | undefined {
   if (search) return `Nothing matches "${search}". Clear the search to see all users.`;
   if (status !== 'all') return 'No users have this status. Choose All to see every user.';
   return undefined;

@@ -1,4 +1,4 @@
-import { USER_STATUS_FILTERS, type UserStatusFilter } from '@switchboard/contract/users';
+import { USER_STATUS_QUERY_FILTERS, type UserStatusQueryFilter } from '@switchboard/contract/users';
 import { SearchIcon, XIcon } from 'lucide-react';
 import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
@@ -9,18 +9,19 @@ import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const STATUS_LABELS: Record<UserStatusFilter, string> = {
+const STATUS_LABELS: Record<UserStatusQueryFilter, string> = {
   all: 'All',
   online: 'Online',
   offline: 'Offline',
   admin: 'Admin',
+  deleted: 'Deleted',
 };
 
 interface UsersToolbarProps {
   search: string;
-  status: UserStatusFilter;
+  status: UserStatusQueryFilter;
   onSearchChange(search: string): void;
-  onStatusChange(status: UserStatusFilter): void;
+  onStatusChange(status: UserStatusQueryFilter): void;
   /** The search box, where focus goes when what had it disappears. */
   searchRef?: Ref<HTMLInputElement>;
 }
@@ -102,12 +103,12 @@ export function UsersToolbar({
       </div>
       <div className="flex flex-col gap-1.5 sm:w-44">
         <Label htmlFor={statusId}>Status</Label>
-        <Select value={status} onValueChange={(value) => onStatusChange(value as UserStatusFilter)}>
+        <Select value={status} onValueChange={(value) => onStatusChange(value as UserStatusQueryFilter)}>
           <SelectTrigger id={statusId} className="w-full">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {USER_STATUS_FILTERS.map((filter) => (
+            {USER_STATUS_QUERY_FILTERS.map((filter) => (
               <SelectItem key={filter} value={filter}>
                 {STATUS_LABELS[filter]}
               </SelectItem>
