@@ -156,19 +156,24 @@ describe('simultaneous root admin registrations', () => {
   });
   afterAll(() => t.close());
 
+  // Several rounds of many at once: a missing lock lets two through in some round on PostgreSQL.
   it('let exactly one through', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/v1/admin_root_admin/register',
-          payload: { ...valid, username: `root${i}`, email: `root${i}@example.test` },
-        }),
-      ),
-    );
-    const codes = results.map((r) => r.statusCode).sort();
-    expect(codes).toEqual([201, 403, 403, 403, 403]);
-    const roots = await t.db.select().from(users).where(eq(users.isRootAdmin, true));
-    expect(roots).toHaveLength(1);
+    for (let round = 0; round < 4; round++) {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/v1/admin_root_admin/register',
+            payload: { ...valid, username: `root${round}x${i}`, email: `root${round}x${i}@example.test` },
+          }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((code) => code === 201)).toHaveLength(1);
+      expect(codes.filter((code) => code !== 201).every((code) => code === 403)).toBe(true);
+      const roots = await t.db.select().from(users).where(eq(users.isRootAdmin, true));
+      expect(roots).toHaveLength(1);
+      await t.db.delete(users);
+    }
   });
 });
