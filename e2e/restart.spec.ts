@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -28,15 +29,12 @@ describe('running the server', () => {
     assert.equal(register.status, 201);
     const token = await apiToken(first.url, 'keeper', 'Keep3r!Pass');
 
-    // A sign-in (an argon2 hash: tens of milliseconds) is still running when SIGTERM arrives.
-    const inFlight = fetch(`${first.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'keeper', password: 'Keep3r!Pass' }),
-    });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A sign-in whose body is half sent when SIGTERM arrives: the server has surely received the request.
+    const inFlight = halfSentLogin(first.url, { username: 'keeper', password: 'Keep3r!Pass' });
+    await inFlight.started;
     const exitCode = first.stop();
-    assert.equal((await inFlight).status, 200, 'the in-flight request completes');
+    inFlight.finish();
+    assert.equal(await inFlight.status, 200, 'the in-flight request completes');
     assert.equal(await exitCode, 0, 'a clean exit');
 
     const second = await startServer({ demo: false, dataDir });
@@ -66,3 +64,24 @@ describe('running the server', () => {
     assert.match(lines[0] ?? '', /^Invalid configuration: PORT /);
   });
 });
+
+/** A POST whose body is sent in two halves: `started` resolves once the first half is on the wire. */
+function halfSentLogin(baseUrl: string, credentials: { username: string; password: string }) {
+  const body = Buffer.from(JSON.stringify(credentials));
+  const half = Math.floor(body.length / 2);
+  const req = request(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': body.length },
+  });
+  const status = new Promise<number>((resolve, reject) => {
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+  });
+  const started = new Promise<void>((resolve) => {
+    req.write(body.subarray(0, half), () => setTimeout(resolve, 200));
+  });
+  return { started, status, finish: () => req.end(body.subarray(half)) };
+}

@@ -27,5 +27,8 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     css: false,
     restoreMocks: true,
+    // Stubs come off after every test, even one whose assertion failed.
+    unstubGlobals: true,
+    unstubEnvs: true,
   },
 });

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -22,7 +21,6 @@ export async function startServer(options: {
   databaseUrl?: string;
 }): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
-  const port = await freePort();
   let printed = '';
   const child: ChildProcess = spawn(
     process.execPath,
@@ -31,7 +29,8 @@ export async function startServer(options: {
       cwd: repoRoot,
       env: {
         ...process.env,
-        PORT: String(port),
+        // The server picks a free port itself and prints it: probing for one first could race another process.
+        PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DEMO_DATA: options.demo ? 'on' : 'off',
@@ -44,7 +43,7 @@ export async function startServer(options: {
   );
   child.stdout?.on('data', (chunk) => (printed += chunk));
   child.stderr?.on('data', (chunk) => (printed += chunk));
-  const url = `http://127.0.0.1:${port}`;
+  const url = await announcedUrl(child, () => printed);
   await waitUntilReady(url, child, () => printed);
   return {
     url,
@@ -77,14 +76,15 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`server not ready after 120 s:\n${output()}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
+/** The URL the server prints once it listens ("Switchboard console: http://127.0.0.1:PORT"). */
+async function announcedUrl(child: ChildProcess, output: () => string): Promise<string> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const match = /Switchboard console: (http:\/\/[^\s]+)/.exec(output());
+    if (match?.[1]) return match[1];
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server printed no URL after 120 s:\n${output()}`);
 }

@@ -20,11 +20,18 @@ describe('health', () => {
     expect(res.json()).toMatchObject({ status: 'ok', database: 'up' });
   });
 
+  // Its own app: closing the database must not take the other tests' database with it.
   it('answers 503 once the database is gone', async () => {
-    await t.deps.database.close();
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 'unavailable', database: 'down' });
-    t.deps.database.close = async () => {};
+    const gone = await createTestApp();
+    const close = gone.deps.database.close;
+    await close();
+    gone.deps.database.close = async () => {};
+    try {
+      const res = await gone.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'unavailable', database: 'down' });
+    } finally {
+      await gone.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { SETTINGS_DEFAULTS } from '@switchboard/contract/settings';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { settings } from '../../db/schema/system.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
@@ -11,6 +11,9 @@ describe('settings repository', () => {
     database = await openTestDatabase();
   });
   afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.db.delete(settings);
+  });
 
   it('gives the spec defaults when nothing is stored', async () => {
     expect(await readSettingsSection(database.db, 'security')).toMatchObject({
