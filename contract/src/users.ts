@@ -152,6 +152,9 @@ export const USER_ACTION_MESSAGES = {
   delete: (n: number) => `${n} ${n === 1 ? 'user' : 'users'} deleted`,
 } as const satisfies Record<BulkUserActionName | 'deleted', unknown>;
 
+/** Asked before one user is deleted. */
+export const DELETE_USER_CONFIRMATION = 'Are you sure you want to delete this user?';
+
 /** The root-only action that anonymises a deleted user's profile; calls, ledger rows and counts stay. */
 export const USER_ERASE_MESSAGES = {
   erased: 'Personal data erased',
