@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_NAME, APP_VERSION } from './app-info.ts';
 import { MAX_ROOT_ADMINS_DEFAULT } from './root-admin.ts';
 
 /** Spec §9: the choices the settings screen offers. */
@@ -75,8 +76,8 @@ export const SETTINGS_SECTIONS = Object.keys(Settings.shape) as SettingsSectionK
 /** Spec §9 defaults: what a fresh installation runs with until an admin saves the settings screen. */
 export const SETTINGS_DEFAULTS: Settings = {
   app: {
-    name: 'Switchboard',
-    version: '0.1.0',
+    name: APP_NAME,
+    version: APP_VERSION,
     environment: 'production',
     debug_mode: false,
     maintenance_mode: false,

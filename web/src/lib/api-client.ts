@@ -1,3 +1,4 @@
+import { APP_NAME, APP_VERSION } from '@switchboard/contract/app-info';
 import type { ApiError } from '@switchboard/contract/common';
 import {
   type Endpoint,
@@ -43,8 +44,8 @@ interface ApiClientHooks {
 let hooks: ApiClientHooks = {
   getAccessToken: () => null,
   onUnauthorized: () => {},
-  appName: 'Switchboard',
-  appVersion: '0.1.0',
+  appName: APP_NAME,
+  appVersion: APP_VERSION,
 };
 
 export function configureApiClient(next: Partial<ApiClientHooks>): void {

@@ -1,10 +1,11 @@
 import type { AppConfig } from '@switchboard/contract/app-config';
+import { APP_NAME, APP_VERSION } from '@switchboard/contract/app-info';
 import { logger } from '@/lib/logger.ts';
 
 /** Used when /config.json cannot be read: no demo hint, every feature on (spec §1). */
 export const DEFAULT_APP_CONFIG: AppConfig = {
   server: { api_base_url: '/api/v1', socket_path: '/socket.io', request_timeout_ms: 30_000 },
-  app: { name: 'Switchboard', version: '0.1.0', environment: 'production' },
+  app: { name: APP_NAME, version: APP_VERSION, environment: 'production' },
   features: { mobile_app: true, real_time_updates: true, webrtc: true },
   demo: { enabled: false, credentials: null },
 };

@@ -1,9 +1,9 @@
 import { appConfigEndpoint } from '@switchboard/contract/app-config';
+import { APP_NAME, APP_VERSION } from '@switchboard/contract/app-info';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { DEMO_ADMIN } from '../../demo/demo-admin.ts';
 import { route } from '../../http/endpoint-route.ts';
-import { APP_NAME, APP_VERSION } from './app-info.ts';
 
 export const appConfigRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   route(app, appConfigEndpoint, async (_request, reply) => {
