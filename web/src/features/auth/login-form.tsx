@@ -5,7 +5,7 @@ import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { DemoCredentialsHint } from '@/features/auth/demo-credentials-hint.tsx';
+import { DemoCredentialsHint } from './demo-credentials-hint.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useSession } from '@/lib/session-context.tsx';

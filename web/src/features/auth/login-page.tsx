@@ -1,7 +1,7 @@
 import { CheckCircle2Icon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Brand } from '@/components/brand.tsx';
-import { LoginForm } from '@/features/auth/login-form.tsx';
+import { LoginForm } from './login-form.tsx';
 import { useAppConfig } from '@/lib/app-config-context.tsx';
 
 const HIGHLIGHTS = [

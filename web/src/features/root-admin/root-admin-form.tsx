@@ -6,8 +6,8 @@ import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { useRegisterRootAdmin } from '@/features/root-admin/api.ts';
-import { DisableRegistrationNotice } from '@/features/root-admin/disable-registration-notice.tsx';
+import { useRegisterRootAdmin } from './api.ts';
+import { DisableRegistrationNotice } from './disable-registration-notice.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 
