@@ -39,7 +39,7 @@ const tooManyAttempts = (retryAfterSeconds: number) =>
 
 /**
  * Console sign-in. Only active admins get a session; every other outcome looks the same to the
- * caller (401) except a deactivated admin who proved the password (403), as spec §8 expects.
+ * caller (401) except a deactivated admin who proved the password (403).
  */
 export async function login(
   deps: AuthDeps,

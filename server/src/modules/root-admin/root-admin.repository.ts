@@ -2,8 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 
-/** Root admins that count against max_root_admins: a deactivated one no longer holds a seat. */
-/** Deactivated root admins count too: deactivating the only one must not reopen anonymous registration. */
+/**
+ * Root admins that count against max_root_admins, deactivated ones included: deactivating the only
+ * one must not reopen anonymous registration.
+ */
 export async function countRootAdmins(executor: Executor): Promise<number> {
   const [row] = await executor
     .select({ n: sql<number>`count(*)::int` })
@@ -20,7 +22,7 @@ export async function lockRegistration(tx: Transaction): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard:root-admin-registration'))`);
 }
 
-/** Which of the two unique fields are taken, compared case-insensitively like the unique indexes. */
+/** Inserts an active root admin; a taken username or email fails on the case-insensitive unique indexes. */
 export async function insertRootAdmin(
   executor: Executor,
   input: { username: string; email: string; fullName: string | null; passwordHash: string },

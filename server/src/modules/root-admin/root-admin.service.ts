@@ -15,7 +15,7 @@ import { readSettingsSection } from '../settings/settings.repository.ts';
 import { refuseTakenNames } from '../users/taken-names.ts';
 import { countRootAdmins, insertRootAdmin, lockRegistration } from './root-admin.repository.ts';
 
-/** Open while fewer active root admins exist than max_root_admins: closing is automatic (spec §4). */
+/** Open while fewer root admins (deactivated ones included) exist than max_root_admins: closing is automatic. */
 async function seats(executor: Executor) {
   const existing = await countRootAdmins(executor);
   const section = await readSettingsSection(executor, 'root_admin');

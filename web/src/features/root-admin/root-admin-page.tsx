@@ -9,7 +9,7 @@ import { useRootAdminStatus } from './api.ts';
 import { RootAdminForm } from './root-admin-form.tsx';
 import { useRegistrationDone } from './use-registration-done.ts';
 
-/** Spec §2 "Root admin registration (/admin_root_admin)". */
+/** Root admin registration (/admin_root_admin): open until the allowed number of root admins exists. */
 export function RootAdminPage() {
   const status = useRootAdminStatus();
   const { done, markDone } = useRegistrationDone();
