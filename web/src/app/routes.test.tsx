@@ -3,17 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '@/lib/api-client.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
-import { renderApp, storeSignedInSession, TEST_USER } from '@/testing/render-app.tsx';
+import { renderApp, storeSignedInSession, TEST_USER, TEST_TOKENS as TOKENS } from '@/testing/render-app.tsx';
 
 const path = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
-const TOKENS = {
-  success: true,
-  access_token: 'a',
-  refresh_token: 'r',
-  token_type: 'bearer',
-  expires_in: 1800,
-  user: TEST_USER,
-};
 
 async function signIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Username'), 'admin');

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable } from './data-table.tsx';
 
@@ -18,6 +18,20 @@ const FRUITS: Fruit[] = [
 ];
 
 const COLUMNS: ColumnDef<Fruit>[] = [{ id: 'name', header: 'Name', cell: ({ row }) => row.original.name }];
+
+function renderFruits(props: Partial<ComponentProps<typeof DataTable<Fruit>>>) {
+  return render(
+    <DataTable
+      label="Fruits"
+      columns={COLUMNS}
+      rows={FRUITS}
+      getRowId={(row) => row.id}
+      empty={<p>No fruit</p>}
+      footer={<p>Footer</p>}
+      {...props}
+    />,
+  );
+}
 
 function SelectableFruits({ rows = FRUITS, stale = false }: { rows?: Fruit[]; stale?: boolean }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -79,17 +93,7 @@ describe('DataTable', () => {
   });
 
   it('shows a busy skeleton while the first page loads, without the footer', () => {
-    render(
-      <DataTable
-        label="Fruits"
-        columns={COLUMNS}
-        rows={undefined}
-        getRowId={(row) => row.id}
-        empty={<p>No fruit</p>}
-        footer={<p>Footer</p>}
-        skeletonRows={3}
-      />,
-    );
+    renderFruits({ rows: undefined, skeletonRows: 3 });
     const table = screen.getByRole('table', { name: 'Loading fruits' });
     expect(table).toHaveAttribute('aria-busy', 'true');
     // A header row and three placeholder rows, no data.
@@ -98,16 +102,7 @@ describe('DataTable', () => {
   });
 
   it('shows the empty state instead of a table when there are no rows', () => {
-    render(
-      <DataTable
-        label="Fruits"
-        columns={COLUMNS}
-        rows={[]}
-        getRowId={(row) => row.id}
-        empty={<p>No fruit</p>}
-        footer={<p>Footer</p>}
-      />,
-    );
+    renderFruits({ rows: [] });
     expect(screen.getByText('No fruit')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByText('Footer')).not.toBeInTheDocument();
@@ -116,16 +111,7 @@ describe('DataTable', () => {
   it('shows the error with a Retry that calls back', async () => {
     const user = userEvent.setup();
     const onRetry = vi.fn();
-    render(
-      <DataTable
-        label="Fruits"
-        columns={COLUMNS}
-        rows={FRUITS}
-        getRowId={(row) => row.id}
-        empty={<p>No fruit</p>}
-        error={{ title: 'Could not load fruit', message: 'Server down', onRetry }}
-      />,
-    );
+    renderFruits({ error: { title: 'Could not load fruit', message: 'Server down', onRetry } });
     expect(screen.getByText('Could not load fruit')).toBeInTheDocument();
     expect(screen.getByText('Server down')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -134,16 +120,7 @@ describe('DataTable', () => {
   });
 
   it('shows the rows and the footer', () => {
-    render(
-      <DataTable
-        label="Fruits"
-        columns={COLUMNS}
-        rows={FRUITS}
-        getRowId={(row) => row.id}
-        empty={<p>No fruit</p>}
-        footer={<p>Footer</p>}
-      />,
-    );
+    renderFruits({});
     const table = screen.getByRole('table', { name: 'Fruits' });
     expect(within(table).getByText('Cherry')).toBeInTheDocument();
     expect(screen.getByText('Footer')).toBeInTheDocument();
