@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_APP_CONFIG } from '@/lib/app-config.ts';
 import { STORAGE_KEYS } from '@/lib/session-storage.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
-import { renderApp, TEST_USER, TEST_TOKENS as tokens } from '@/testing/render-app.tsx';
+import { renderApp, TEST_TOKENS as tokens } from '@/testing/render-app.tsx';
 
 async function submit(username = 'admin', password = 'secret') {
   const user = userEvent.setup();
