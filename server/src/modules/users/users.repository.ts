@@ -270,3 +270,18 @@ export async function countRootAdmins(executor: Executor): Promise<number> {
     .where(eq(users.isRootAdmin, true));
   return Number(row?.n ?? 0);
 }
+
+/** What access checks read of a (not deleted) account on every request; undefined when there is none. */
+export async function findAccessHolder(executor: Executor, id: string) {
+  const [row] = await executor
+    .select({
+      username: users.username,
+      isActive: users.isActive,
+      isAdmin: users.isAdmin,
+      isRootAdmin: users.isRootAdmin,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
