@@ -12,7 +12,12 @@ import { forbidden, HttpError, unauthorized } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordSecurityEvent } from '../security-events/record-security-event.ts';
 import { readSettingsSection } from '../settings/settings.repository.ts';
-import { type Account, findAccountById, findAccountByUsername, setLastLogin } from './auth.repository.ts';
+import {
+  type Account,
+  findAccountById,
+  findAccountByUsername,
+  setLastLogin,
+} from '../users/users.repository.ts';
 import {
   findLockout,
   insertPendingAttempt,

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { findAccessHolder } from '../users/users.repository.ts';
+import { findAccountById } from '../users/users.repository.ts';
 import type { AccessTokens, SessionPrincipal } from './access-token.ts';
 import { isSessionLive } from './refresh-tokens.repository.ts';
 
@@ -19,7 +19,7 @@ export async function authenticateAdmin(
 ): Promise<(SessionPrincipal & { expiresAt: number }) | null> {
   const claims = token ? await deps.tokens.verify(token) : null;
   if (!claims) return null;
-  const row = await findAccessHolder(deps.db, claims.id);
+  const row = await findAccountById(deps.db, claims.id);
   if (!row?.isActive || !row.isAdmin) return null;
   if (!(await isSessionLive(deps.db, claims.sessionId, claims.id))) return null;
   return { ...claims, username: row.username, isRootAdmin: row.isRootAdmin };

@@ -271,17 +271,38 @@ export async function countRootAdmins(executor: Executor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** What access checks read of a (not deleted) account on every request; undefined when there is none. */
-export async function findAccessHolder(executor: Executor, id: string) {
+/** What sign-in and access checks read of an account. */
+const accountColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  isActive: users.isActive,
+  isAdmin: users.isAdmin,
+  isRootAdmin: users.isRootAdmin,
+};
+export type Account = Pick<typeof users.$inferSelect, keyof typeof accountColumns>;
+
+/** Case-insensitive, matching the unique index on lower(username). */
+export async function findAccountByUsername(executor: Executor, username: string): Promise<Account | null> {
   const [row] = await executor
-    .select({
-      username: users.username,
-      isActive: users.isActive,
-      isAdmin: users.isAdmin,
-      isRootAdmin: users.isRootAdmin,
-    })
+    .select(accountColumns)
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username}) and ${users.deletedAt} is null`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The account behind a token: sign-in, refresh and every authenticated request read it. */
+export async function findAccountById(executor: Executor, id: string): Promise<Account | null> {
+  const [row] = await executor
+    .select(accountColumns)
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .limit(1);
-  return row;
+  return row ?? null;
+}
+
+export async function setLastLogin(executor: Executor, id: string): Promise<void> {
+  await executor.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, id));
 }
