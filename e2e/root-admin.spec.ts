@@ -1,26 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, signIn } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { describe, it } from 'node:test';
+import { signIn } from './support/browser.ts';
+import { serverAndBrowser } from './support/server-and-browser.ts';
 
 describe('registering the root admin on a fresh system', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    [server, browser] = await Promise.all([startServer({ demo: false }), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const running = serverAndBrowser({ demo: false });
 
   it('validates, registers, redirects to login, signs in, and then closes registration', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await running.browser.newPage();
+    await page.goto(`${running.server.url}/login`);
     assert.equal(await page.getByText('Admin123!').count(), 0, 'no demo hint without demo data');
 
-    await page.goto(`${server.url}/admin_root_admin`);
+    await page.goto(`${running.server.url}/admin_root_admin`);
     await page.getByLabel('Username').fill('ro');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('weakpassword');
@@ -39,12 +30,12 @@ describe('registering the root admin on a fresh system', () => {
     await page.getByLabel('Confirm Password').fill('Str0ng!Passw0rd');
     await page.getByRole('button', { name: /Register/ }).click();
     await page.getByText('Registration Successful!').waitFor();
-    await page.waitForURL(`${server.url}/login`, { timeout: 10_000 });
+    await page.waitForURL(`${running.server.url}/login`, { timeout: 10_000 });
 
-    await signIn(page, server.url, 'root-admin', 'Str0ng!Passw0rd');
+    await signIn(page, running.server.url, 'root-admin', 'Str0ng!Passw0rd');
     await page.getByText('root@example.test').waitFor();
 
-    await page.goto(`${server.url}/admin_root_admin`);
+    await page.goto(`${running.server.url}/admin_root_admin`);
     await page.getByText('Registration Disabled').waitFor();
     await page.close();
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 
-/** What `GET /config.json` gives the web app at start-up (spec §7). */
+/** What `GET /config.json` gives the web app at start-up. */
 export const AppConfig = z.object({
   server: z.object({
     api_base_url: z.string(),

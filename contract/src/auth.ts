@@ -5,10 +5,10 @@ import { endpoint } from './endpoint.ts';
 
 export { LOGIN_MESSAGES } from './auth-rules.ts';
 
-/** Spec §9: access token 30 minutes, refresh token 7 days. */
+/** Access token 30 minutes, refresh token 7 days. */
 export const ACCESS_TOKEN_TTL_SECONDS = 30 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
-/** Spec §9 / §3 settings: max login attempts, counted over this window. */
+/** Max login attempts, counted over this window. */
 export const LOGIN_ATTEMPT_WINDOW_MINUTES = 15;
 export const REFRESH_TOKEN_HEADER = 'refresh-token';
 

@@ -12,7 +12,7 @@ const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
  */
 const clipped = (max: number) => z.string().transform((text) => wellFormed(text.slice(0, max)));
 
-/** Spec §7 "Error reporting": what the crash screen posts. */
+/** What the crash screen posts. */
 export const ClientErrorReport = z.object({
   message: clipped(2000),
   stack: clipped(20000).optional(),

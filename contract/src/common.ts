@@ -13,7 +13,7 @@ export type ApiError = z.infer<typeof ApiError>;
 export const SuccessMessage = z.object({ success: z.literal(true), message: z.string() });
 export type SuccessMessage = z.infer<typeof SuccessMessage>;
 
-/** Wraps a payload the way spec §7 reads it: `{ success, data }`. */
+/** Wraps a payload the way every API response carries it: `{ success, data }`. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
 export const IsoDateTime = z.string().describe('ISO 8601 date-time');

@@ -1,4 +1,4 @@
-/** Socket.io events (spec §7 "Real-time socket"): path /socket.io, server → console. */
+/** Socket.io events: path /socket.io, server → console. */
 export const SOCKET_PATH = '/socket.io';
 
 export interface ServerToClientEvents {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { APP_NAME, APP_VERSION } from './app-info.ts';
 import { MAX_ROOT_ADMINS_DEFAULT } from './root-admin.ts';
 
-/** Spec §9: the choices the settings screen offers. */
+/** The choices the settings screen offers. */
 export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
 export const NOTIFICATION_FREQUENCIES = ['immediate', 'hourly', 'daily', 'weekly'] as const;
 export const BACKUP_FREQUENCIES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
 
-/** Spec §5: numeric settings are integers. */
+/** Numeric settings are integers. */
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
 export const AppSettings = z.object({
@@ -48,18 +49,18 @@ export const ApiSettings = z.object({
   /** Seconds. */
   rate_limit_window: int(1, 86_400),
   cors_enabled: z.boolean(),
-  /** One origin per line in the form; blank lines dropped (spec §5). */
+  /** One origin per line in the form; blank lines dropped. */
   cors_origins: z.array(z.string().trim().min(1).max(200)).max(50),
 });
 
-/** Spec §3 "Root admin settings".settings. */
+/** The root admin section of the settings: who may register as root admin. */
 export const RootAdminSettingsSection = z.object({
   auto_disable_after_creation: z.boolean(),
   require_strong_password: z.boolean(),
   max_root_admins: int(1, 10),
 });
 
-/** Spec §3 "Settings object", plus the root admin section; stored one row per section. */
+/** Every settings section, plus the root admin section; stored one row per section. */
 export const Settings = z.object({
   app: AppSettings,
   security: SecuritySettings,
@@ -72,11 +73,11 @@ export type Settings = z.infer<typeof Settings>;
 export type SettingsSectionKey = keyof Settings;
 export const SETTINGS_SECTIONS = Object.keys(Settings.shape) as SettingsSectionKey[];
 
-/** Spec §9 defaults: what a fresh installation runs with until an admin saves the settings screen. */
+/** What a fresh installation runs with until an admin saves the settings screen. */
 export const SETTINGS_DEFAULTS: Settings = {
   app: {
-    name: 'Switchboard',
-    version: '0.1.0',
+    name: APP_NAME,
+    version: APP_VERSION,
     environment: 'production',
     debug_mode: false,
     maintenance_mode: false,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, limitParam, pageParam, SuccessMessage, UserId } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
-/** Spec §9: the users list shows 10 per page. */
+/** The users list shows 10 per page. */
 export const USERS_PAGE_SIZE = 10;
 export const USER_STATUS_FILTERS = ['all', 'online', 'offline', 'admin'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
@@ -10,7 +10,7 @@ export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 export const USER_STATUS_QUERY_FILTERS = [...USER_STATUS_FILTERS, 'deleted'] as const;
 export type UserStatusQueryFilter = (typeof USER_STATUS_QUERY_FILTERS)[number];
 
-/** Spec §3 "Admin user row (users screen)". */
+/** One row of the users screen. */
 export const AdminUserRow = z.object({
   id: z.string(),
   username: z.string(),
@@ -56,7 +56,7 @@ export const ListUsersResponse = envelope(
 export type ListUsersResponse = z.infer<typeof ListUsersResponse>;
 export type UsersPage = ListUsersResponse['data'];
 
-/** Spec §5: username 3 to 50, letters, digits, hyphen, underscore. */
+/** Username 3 to 50, letters, digits, hyphen, underscore. */
 export const USERNAME_RULES = {
   required: 'Username is required',
   tooShort: 'Username must be at least 3 characters',
@@ -91,7 +91,7 @@ export const PASSWORD_RULES = {
   confirmRequired: 'Please confirm your password',
   mismatch: 'Passwords do not match',
 } as const;
-/** Spec §5 strong password: at least 8, with lower, upper, digit and a special character. */
+/** A strong password: at least 8, with lower, upper, digit and a special character. */
 export const StrongPassword = z
   .string({ error: PASSWORD_RULES.required })
   .min(1, PASSWORD_RULES.required)
@@ -151,6 +151,9 @@ export const USER_ACTION_MESSAGES = {
   remove_admin: (n: number) => `Admin rights removed from ${n} ${n === 1 ? 'user' : 'users'}`,
   delete: (n: number) => `${n} ${n === 1 ? 'user' : 'users'} deleted`,
 } as const satisfies Record<BulkUserActionName | 'deleted', unknown>;
+
+/** Asked before one user is deleted. */
+export const DELETE_USER_CONFIRMATION = 'Are you sure you want to delete this user?';
 
 /** The root-only action that anonymises a deleted user's profile; calls, ledger rows and counts stay. */
 export const USER_ERASE_MESSAGES = {

@@ -10,12 +10,14 @@ describe('loadConfig', () => {
   it('defaults to the embedded database on 127.0.0.1:8080 with demo data on', () => {
     const config = loadConfig({ DATA_DIR: tempDir() });
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined, demoData: true });
+    expect(config.demoCredentials).toEqual({ username: 'admin', password: 'Admin123!' });
   });
 
   it('turns demo data off by default on PostgreSQL, and lets DEMO_DATA override', () => {
     const dataDir = tempDir();
     const url = 'postgres://u@db:5432/app';
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url }).demoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url }).demoCredentials).toBeNull();
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, DEMO_DATA: 'on' }).demoData).toBe(true);
   });
 

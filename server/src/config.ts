@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEMO_ADMIN } from './demo/demo-admin.ts';
 
 /** The only reader of process.env (DESIGN.md). */
 const booleanFlag = z
@@ -45,6 +46,8 @@ export interface Config {
   jwtSecret: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   demoData: boolean;
+  /** The seeded root admin's sign-in, shown as the login hint; null without demo data. */
+  demoCredentials: { username: string; password: string } | null;
   appEnv: z.infer<typeof EnvSchema>['APP_ENV'];
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = resolve(e.DATA_DIR);
+  const demoData = e.DEMO_DATA ?? e.DATABASE_URL === undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -78,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
-    demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
+    demoData,
+    demoCredentials: demoData ? { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } : null,
     appEnv: e.APP_ENV,
     trustProxy: e.TRUST_PROXY,
   };

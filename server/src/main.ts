@@ -8,7 +8,7 @@ import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
-import { countRootAdmins } from './modules/root-admin/root-admin.repository.ts';
+import { countRootAdmins } from './modules/users/users.repository.ts';
 import { startRealtime } from './realtime/socket-server.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before the process closes anyway. */

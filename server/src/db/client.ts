@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type Logger, pino } from 'pino';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/all.ts';
 
@@ -35,11 +36,14 @@ export function configuredDatabase(config: {
 }
 
 /** PGlite in dataDir (in memory when dataDir is unset), or PostgreSQL at url. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  logger: Pick<Logger, 'error'> = pino(),
+): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle client losing its connection (a database restart) must not crash the process; the pool replaces it.
-    pool.on('error', (err) => console.error('PostgreSQL connection error:', err.message));
+    pool.on('error', (err) => logger.error({ err }, 'PostgreSQL connection error'));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

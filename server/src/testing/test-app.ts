@@ -32,6 +32,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   logLevel: 'silent',
   demoData: false,
+  demoCredentials: null,
   appEnv: 'development',
   trustProxy: false,
   ...overrides,

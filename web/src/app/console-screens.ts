@@ -12,9 +12,11 @@ import {
   MapPinIcon,
   MegaphoneIcon,
   PhoneIcon,
+  RotateCcwIcon,
   ScrollTextIcon,
   SettingsIcon,
   ShieldIcon,
+  ShieldUserIcon,
   UsersIcon,
 } from 'lucide-react';
 import { type LazyScreen, lazyScreen } from '@/app/lazy-screen.ts';
@@ -23,13 +25,18 @@ import { type LazyScreen, lazyScreen } from '@/app/lazy-screen.ts';
 export const NAV_GROUPS = ['Overview', 'Manage', 'Trust & system'] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
 
-export interface ConsoleScreen {
-  /** Absolute path of the signed-in route. */
+export interface SidebarEntry {
+  /** Absolute path of the route. */
   path: `/${string}`;
   /** The sidebar label. */
   title: string;
   icon: LucideIcon;
   group: NavGroup;
+  /** Only a root administrator can use it; the sidebar marks it so. */
+  rootOnly?: boolean;
+}
+
+export interface ConsoleScreen extends SidebarEntry {
   lazy: LazyScreen;
 }
 
@@ -39,8 +46,8 @@ const dashboard = lazyScreen(
 );
 
 /**
- * Every signed-in screen of spec §2, once: the router makes a route of each and the sidebar lists them
- * (in this order within each group).
+ * Every signed-in screen, once: the router makes a route of each and the sidebar lists them (in this
+ * order within each group).
  */
 export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   { path: '/dashboard', title: 'Dashboard', icon: LayoutDashboardIcon, group: 'Overview', lazy: dashboard },
@@ -184,5 +191,26 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
       () => import('@/features/settings/settings-page.tsx'),
       (m) => m.SettingsPage,
     ),
+  },
+];
+
+/**
+ * Routes outside the console layout (routes.tsx) that the sidebar lists too: it lists every route
+ * but /login.
+ */
+export const STANDALONE_ENTRIES: readonly SidebarEntry[] = [
+  {
+    path: '/admin_root_admin',
+    title: 'Root Admin Registration',
+    icon: ShieldUserIcon,
+    group: 'Trust & system',
+    rootOnly: true,
+  },
+  {
+    path: '/factory-reset',
+    title: 'Factory Reset',
+    icon: RotateCcwIcon,
+    group: 'Trust & system',
+    rootOnly: true,
   },
 ];

@@ -5,7 +5,7 @@ interface CrashScreenProps {
   onReset?: () => void;
 }
 
-/** Spec §2 "Crash screen". */
+/** What an uncaught render error shows instead of the console, with a way back. */
 export function CrashScreen({ onReset }: CrashScreenProps) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background p-6">

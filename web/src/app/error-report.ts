@@ -2,7 +2,7 @@ import type { ClientErrorReport } from '@switchboard/contract/client-errors';
 import { apiRequest } from '@/lib/api-client.ts';
 import { logger } from '@/lib/logger.ts';
 
-/** Spec §7 "Error reporting". Fire and forget: reporting a crash must never cause another one. */
+/** Sends a crash to the server's error log. Fire and forget: reporting a crash must never cause another one. */
 export function reportClientError(error: unknown, componentStack?: string | null): void {
   try {
     const report: ClientErrorReport = {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '@/lib/api-client.ts';
 
-/** Spec §9: 3 retry attempts with 1 s between them. */
+/** 3 retry attempts with 1 s between them. */
 export const QUERY_RETRY_ATTEMPTS = 3;
 export const QUERY_RETRY_DELAY_MS = 1000;
 

@@ -3,17 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '@/lib/api-client.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
-import { renderApp, storeSignedInSession, TEST_USER } from '@/testing/render-app.tsx';
+import { renderApp, storeSignedInSession, TEST_USER, TEST_TOKENS as TOKENS } from '@/testing/render-app.tsx';
 
 const path = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
-const TOKENS = {
-  success: true,
-  access_token: 'a',
-  refresh_token: 'r',
-  token_type: 'bearer',
-  expires_in: 1800,
-  user: TEST_USER,
-};
 
 async function signIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Username'), 'admin');
@@ -97,7 +89,8 @@ describe('routes while signed in', () => {
     storeSignedInSession();
     mockFetch(() => jsonResponse({ success: false, message: 'Not found' }, 404));
     const { router } = renderApp(route);
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    // The screen's module is compiled on first import in the test run; a busy machine can take seconds.
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
     await waitFor(() =>
       expect(within(nav).getByRole('link', { current: 'page' })).toHaveAttribute('href', route),
     );
@@ -113,8 +106,18 @@ describe('routes while signed in', () => {
       'aria-current',
       'page',
     );
-    expect(within(nav).getAllByRole('link')).toHaveLength(16);
+    // Every route but /login: the 16 console screens, root admin registration and factory reset.
+    expect(within(nav).getAllByRole('link')).toHaveLength(18);
     expect(within(nav).queryByRole('link', { name: /login/i })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Root Admin Registration Root only' })).toHaveAttribute(
+      'href',
+      '/admin_root_admin',
+    );
+    expect(within(nav).getByRole('link', { name: 'Factory Reset Root only' })).toHaveAttribute(
+      'href',
+      '/factory-reset',
+    );
+    expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
     expect(screen.getByText(TEST_USER.email)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });

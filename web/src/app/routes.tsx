@@ -6,7 +6,7 @@ import { AnySession, RequireSession, SignedOutOnly, UnknownRoute } from '@/app/r
 import { loadConsoleLayout } from '@/app/routes-preload.ts';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
 
-/** The signed-in screens of spec §2, from the table the sidebar lists too. */
+/** The signed-in screens, from the table the sidebar lists too. */
 const consoleRoutes: RouteObject[] = CONSOLE_SCREENS.map(({ path, lazy }) => ({ path: path.slice(1), lazy }));
 
 export const appRoutes: RouteObject[] = [

@@ -6,7 +6,7 @@ import {
   type RowSelectionState,
   useReactTable,
 } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -59,17 +59,28 @@ interface DataTableProps<Row> {
 }
 
 const NO_SELECTION: ReadonlySet<string> = new Set();
+// One array for "no rows yet": a new [] each render would be new data to the table on every render.
+const NO_ROWS: never[] = [];
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, rows, error, stale = false, selection } = props;
   const selected = selection?.selected ?? NO_SELECTION;
   const rowSelection: RowSelectionState = Object.fromEntries([...selected].map((id) => [id, true]));
+  const hasSelection = selection !== undefined;
+  // The columns keep their identity across renders: flexRender mounts each header and cell as a
+  // component, so a new column object would remount it and drop focus and element references.
+  const columns = useMemo(
+    () => (hasSelection ? [selectionColumn as ColumnDef<Row>, ...props.columns] : props.columns),
+    [hasSelection, props.columns],
+  );
 
   const table = useReactTable({
-    data: rows ?? [],
-    columns: selection ? [selectionColumn(selection, stale), ...props.columns] : props.columns,
+    data: rows ?? NO_ROWS,
+    columns,
     getRowId: props.getRowId,
     getCoreRowModel: getCoreRowModel(),
+    // Paging is the server's: the table must not reset a page index of its own (a state update per new data).
+    manualPagination: true,
     state: { rowSelection },
     enableRowSelection: (row) => !stale && (selection?.canSelect?.(row.original) ?? true),
     onRowSelectionChange: (updater) => {
@@ -77,6 +88,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       selection?.onSelectedChange(new Set(Object.keys(next).filter((id) => next[id])));
     },
   });
+  const context = useMemo(
+    () => ({ selection: selection as DataTableSelection<unknown> | undefined, stale }),
+    [selection, stale],
+  );
 
   if (error) return <ErrorPanel title={error.title} message={error.message} onRetry={error.onRetry} />;
   if (rows !== undefined && rows.length === 0) return <>{props.empty}</>;
@@ -102,25 +117,27 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   if (loading) {
     const keys = Array.from({ length: props.skeletonRows ?? 5 }, (_, index) => `skeleton-${index}`);
     return (
-      <Table aria-busy="true" aria-label={`Loading ${label.toLowerCase()}`}>
-        {header}
-        <TableBody>
-          {keys.map((key) => (
-            <TableRow key={key}>
-              {table.getVisibleLeafColumns().map((column) => (
-                <TableCell key={column.id} className={column.columnDef.meta?.className}>
-                  {column.columnDef.meta?.skeleton ?? <Skeleton className="h-4 w-16" />}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <SelectionContext.Provider value={context}>
+        <Table aria-busy="true" aria-label={`Loading ${label.toLowerCase()}`}>
+          {header}
+          <TableBody>
+            {keys.map((key) => (
+              <TableRow key={key}>
+                {table.getVisibleLeafColumns().map((column) => (
+                  <TableCell key={column.id} className={column.columnDef.meta?.className}>
+                    {column.columnDef.meta?.skeleton ?? <Skeleton className="h-4 w-16" />}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </SelectionContext.Provider>
     );
   }
 
   return (
-    <>
+    <SelectionContext.Provider value={context}>
       <Table aria-busy={stale} aria-label={label} className={cn(stale && 'opacity-60 transition-opacity')}>
         {header}
         <TableBody>
@@ -136,38 +153,42 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </TableBody>
       </Table>
       {props.footer}
-    </>
+    </SelectionContext.Provider>
   );
 }
 
-function selectionColumn<Row>(selection: DataTableSelection<Row>, stale: boolean): ColumnDef<Row> {
-  return {
-    id: 'select',
-    meta: { className: 'px-2 sm:px-3', skeleton: <Skeleton className="size-4" /> },
-    header: ({ table }) => {
-      const selectable = table.getRowModel().rows.filter((row) => row.getCanSelect());
-      const count = selectable.filter((row) => row.getIsSelected()).length;
-      return (
-        <Checkbox
-          aria-label={selection.selectAllLabel}
-          checked={count === 0 ? false : count === selectable.length ? true : 'indeterminate'}
-          // Rows about to be replaced by the next page must not be selected.
-          disabled={stale || selectable.length === 0}
-          onCheckedChange={(checked) => table.toggleAllRowsSelected(checked === true)}
-        />
-      );
-    },
-    cell: ({ row }) => {
-      const allowed = selection.canSelect?.(row.original) ?? true;
-      return (
-        <Checkbox
-          aria-label={selection.rowLabel(row.original)}
-          title={allowed ? undefined : selection.disabledReason}
-          checked={row.getIsSelected()}
-          disabled={!row.getCanSelect()}
-          onCheckedChange={(checked) => row.toggleSelected(checked === true)}
-        />
-      );
-    },
-  };
-}
+const SelectionContext = createContext<{ selection?: DataTableSelection<unknown>; stale: boolean }>({
+  stale: false,
+});
+
+const selectionColumn: ColumnDef<unknown> = {
+  id: 'select',
+  meta: { className: 'px-2 sm:px-3', skeleton: <Skeleton className="size-4" /> },
+  header: function SelectAll({ table }) {
+    const { selection, stale } = useContext(SelectionContext);
+    const selectable = table.getRowModel().rows.filter((row) => row.getCanSelect());
+    const count = selectable.filter((row) => row.getIsSelected()).length;
+    return (
+      <Checkbox
+        aria-label={selection?.selectAllLabel}
+        checked={count === 0 ? false : count === selectable.length ? true : 'indeterminate'}
+        // Rows about to be replaced by the next page must not be selected.
+        disabled={stale || selectable.length === 0}
+        onCheckedChange={(checked) => table.toggleAllRowsSelected(checked === true)}
+      />
+    );
+  },
+  cell: function SelectRow({ row }) {
+    const { selection } = useContext(SelectionContext);
+    const allowed = selection?.canSelect?.(row.original) ?? true;
+    return (
+      <Checkbox
+        aria-label={selection?.rowLabel(row.original)}
+        title={allowed ? undefined : selection?.disabledReason}
+        checked={row.getIsSelected()}
+        disabled={!row.getCanSelect()}
+        onCheckedChange={(checked) => row.toggleSelected(checked === true)}
+      />
+    );
+  },
+};

@@ -1,3 +1,4 @@
+import { APP_NAME, APP_VERSION } from '@switchboard/contract/app-info';
 import type { ApiError } from '@switchboard/contract/common';
 import {
   type Endpoint,
@@ -7,7 +8,7 @@ import {
 } from '@switchboard/contract/endpoint';
 import { logApiTiming } from '@/lib/logger.ts';
 
-/** Spec §7: base API path, 30 s time-out, identifying headers. */
+/** Base API path, 30 s time-out, identifying headers. */
 export const API_BASE = '/api/v1';
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const NETWORK_ERROR_MESSAGE = 'Network error: Unable to connect to server';
@@ -34,7 +35,7 @@ export class ApiRequestError extends Error {
 
 interface ApiClientHooks {
   getAccessToken(): string | null;
-  /** Called on any 401 so the stored session is cleared (spec §4). */
+  /** Called on any 401 so the stored session is cleared. */
   onUnauthorized(): void;
   appName: string;
   appVersion: string;
@@ -43,8 +44,8 @@ interface ApiClientHooks {
 let hooks: ApiClientHooks = {
   getAccessToken: () => null,
   onUnauthorized: () => {},
-  appName: 'Switchboard',
-  appVersion: '0.1.0',
+  appName: APP_NAME,
+  appVersion: APP_VERSION,
 };
 
 export function configureApiClient(next: Partial<ApiClientHooks>): void {
@@ -112,7 +113,7 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
   return payload as T;
 }
 
-/** Spec §8: the error body's detail text, else its message; null when the body is not the API's. */
+/** The error body's detail text, else its message; null when the body is not the API's. */
 function errorBodyMessage(payload: unknown): string | null {
   if (typeof payload !== 'object' || payload === null) return null;
   const { detail, message } = payload as Partial<Record<keyof ApiError, unknown>>;

@@ -1,10 +1,11 @@
 import type { AppConfig } from '@switchboard/contract/app-config';
+import { APP_NAME, APP_VERSION } from '@switchboard/contract/app-info';
 import { logger } from '@/lib/logger.ts';
 
-/** Used when /config.json cannot be read: no demo hint, every feature on (spec §1). */
+/** Used when /config.json cannot be read: no demo hint, every feature on. */
 export const DEFAULT_APP_CONFIG: AppConfig = {
   server: { api_base_url: '/api/v1', socket_path: '/socket.io', request_timeout_ms: 30_000 },
-  app: { name: 'Switchboard', version: '0.1.0', environment: 'production' },
+  app: { name: APP_NAME, version: APP_VERSION, environment: 'production' },
   features: { mobile_app: true, real_time_updates: true, webrtc: true },
   demo: { enabled: false, credentials: null },
 };
@@ -48,7 +49,7 @@ const SECTIONS: { [K in keyof AppConfig]: Section<K> } = {
 };
 
 /**
- * Spec §7: /config.json "may override" the built-in settings, so each section that is well formed replaces
+ * /config.json "may override" the built-in settings, so each section that is well formed replaces
  * the default one and a malformed section falls back alone.
  */
 export function mergeAppConfig(raw: unknown): AppConfig {

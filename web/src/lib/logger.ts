@@ -1,4 +1,4 @@
-/** Spec §9 client logger: levels debug < info < warn < error, default warn, last 100 entries kept. */
+/** Client logger: levels debug < info < warn < error, default warn, last 100 entries kept. */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export const DEFAULT_LOG_LEVEL: LogLevel = 'warn';
@@ -69,7 +69,7 @@ export function createLogger({
 
 export const logger = createLogger();
 
-/** Spec §9: API calls slower than a second are worth a warning. */
+/** API calls slower than a second are worth a warning. */
 export function logApiTiming(method: string, path: string, status: number, durationMs: number): void {
   if (durationMs > SLOW_API_CALL_MS) {
     logger.warn(`Slow API call: ${method} ${path} took ${Math.round(durationMs)} ms`, {

@@ -87,7 +87,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const next = await refreshing.current;
     setState((current) => {
       if (next) return { status: 'signed-in', session: next };
-      // No refresh token: spec §8 leaves the stored session alone; keep using it while it is valid.
+      // No refresh token: the stored session is left alone; keep using it while it is valid.
       return current.status === 'signed-in' && isSessionValid(current.session) && readStoredAccessToken()
         ? current
         : SIGNED_OUT;
@@ -105,7 +105,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, [config.app.name, config.app.version, signOutLocally]);
 
-  // Spec §4 start-up: use a valid stored token, else try the refresh token, else signed out.
+  // Start-up: use a valid stored token, else try the refresh token, else signed out.
   useEffect(() => {
     const stored = readStoredSession();
     if (stored && isSessionValid(stored)) {

@@ -1,7 +1,7 @@
 import { logger } from '@/lib/logger.ts';
 import { type SessionUser, toSessionUser } from '@/lib/session-user.ts';
 
-/** Spec §9 storage keys. */
+/** The localStorage keys of the session. */
 export const STORAGE_KEYS = {
   accessToken: 'admin_auth_token',
   refreshToken: 'admin_refresh_token',
@@ -11,7 +11,7 @@ export const STORAGE_KEYS = {
 /** Keys an older build wrote; cleared too so a stale token can never be picked up. */
 export const LEGACY_STORAGE_KEYS = ['auth_token', 'auth_user', 'auth_refresh_token'] as const;
 
-/** Spec §3 "Stored session". expiresAt is epoch milliseconds. */
+/** The session as stored in localStorage. expiresAt is epoch milliseconds. */
 export interface StoredSession {
   accessToken: string;
   refreshToken?: string;
@@ -46,8 +46,8 @@ export function readStoredAccessToken(storage: KeyValueStorage = defaultStorage(
 }
 
 /**
- * Spec §5: a session is present only when token, user data and expiry are all stored.
- * Corrupt data (spec §8) is logged and cleared, and the session treated as absent.
+ * A session is present only when token, user data and expiry are all stored.
+ * Corrupt data is logged and cleared, and the session treated as absent.
  */
 export function readStoredSession(storage: KeyValueStorage = defaultStorage()): StoredSession | null {
   const accessToken = storage.getItem(STORAGE_KEYS.accessToken);

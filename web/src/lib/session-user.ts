@@ -1,4 +1,4 @@
-/** The signed-in admin as the web app holds it (spec §3 "Signed-in admin user"). */
+/** The signed-in admin as the web app holds it. */
 export interface SessionUser {
   id: string;
   username: string;
@@ -12,7 +12,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Accepts the server's user (snake_case) or a stored one (camelCase). isAdmin defaults to true when the
- * server omits it (spec §3). Returns null when the shape is not a user at all.
+ * server omits it. Returns null when the shape is not a user at all.
  */
 export function toSessionUser(raw: unknown): SessionUser | null {
   if (!isRecord(raw)) return null;

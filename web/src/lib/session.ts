@@ -16,7 +16,7 @@ import { toSessionUser } from '@/lib/session-user.ts';
  */
 const loadAuthContract = () => import('@switchboard/contract/auth');
 
-/** Spec §9: a token is usable while more than 5 minutes remain, and is refreshed once 10 minutes remain. */
+/** A token is usable while more than 5 minutes remain, and is refreshed once 10 minutes remain. */
 export const TOKEN_VALIDITY_MARGIN_MS = 300_000;
 export const REFRESH_THRESHOLD_MS = 600_000;
 
@@ -42,7 +42,7 @@ interface TokenPayload {
 
 /**
  * Builds the session a login or refresh response describes. The refresh response may omit the refresh
- * token and the user (spec §3), in which case the previous ones are kept.
+ * token and the user, in which case the previous ones are kept.
  */
 export function sessionFromTokens(
   payload: TokenPayload,
@@ -67,7 +67,7 @@ export function sessionFromTokens(
 }
 
 /**
- * Spec §7/§8 token refresh. Returns the new session, or null. No stored refresh token leaves the session
+ * Token refresh. Returns the new session, or null. No stored refresh token leaves the session
  * alone; a rejected refresh or a network failure clears every stored token.
  */
 export async function refreshSession(): Promise<StoredSession | null> {
@@ -95,7 +95,7 @@ async function refreshWithServer(): Promise<StoredSession | null> {
     logger.warn('No refresh token available; cannot refresh the session');
     return null;
   }
-  // Spec §7's 30 s time-out, over the body too: a stalled refresh would otherwise hold the cross-tab
+  // The API's 30 s time-out, over the body too: a stalled refresh would otherwise hold the cross-tab
   // lock and leave the app on "Loading..." for good.
   const controller = new AbortController();
   const timer = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -160,7 +160,7 @@ async function postRefresh(refreshToken: string, signal: AbortSignal): Promise<R
 
 /**
  * POST /auth/login; stores and returns the session. A failed call rejects with the ApiRequestError (its
- * status tells the login form which spec §8 message to show); an unusable answer rejects with an Error.
+ * status tells the login form which message to show); an unusable answer rejects with an Error.
  */
 export async function loginRequest(username: string, password: string): Promise<StoredSession> {
   // A bad password answers 401; that must not count as "the session expired".

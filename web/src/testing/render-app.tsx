@@ -18,6 +18,16 @@ export const TEST_USER = {
   isRootAdmin: true,
 };
 
+/** A successful login or refresh answer for TEST_USER. */
+export const TEST_TOKENS = {
+  success: true,
+  access_token: 'a',
+  refresh_token: 'r',
+  token_type: 'bearer',
+  expires_in: 1800,
+  user: TEST_USER,
+};
+
 /** Stores a session that stays valid (and needs no refresh) for an hour. */
 export function storeSignedInSession(overrides: Partial<StoredSession> = {}): StoredSession {
   const session: StoredSession = {

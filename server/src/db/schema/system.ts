@@ -25,7 +25,7 @@ export const systemLogs = pgTable(
   ],
 );
 
-/** One row per settings section of spec §3 (app, security, notifications, database, api, root_admin). */
+/** One row per settings section (app, security, notifications, database, api, root_admin). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

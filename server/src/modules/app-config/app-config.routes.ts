@@ -1,9 +1,8 @@
 import { appConfigEndpoint } from '@switchboard/contract/app-config';
+import { APP_NAME, APP_VERSION } from '@switchboard/contract/app-info';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { DEMO_ADMIN } from '../../demo/demo-admin.ts';
 import { route } from '../../http/endpoint-route.ts';
-import { APP_NAME, APP_VERSION } from './app-info.ts';
 
 export const appConfigRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   route(app, appConfigEndpoint, async (_request, reply) => {
@@ -14,9 +13,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       features: { mobile_app: true, real_time_updates: true, webrtc: true },
       demo: {
         enabled: deps.config.demoData,
-        credentials: deps.config.demoData
-          ? { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password }
-          : null,
+        credentials: deps.config.demoCredentials,
       },
     };
   });

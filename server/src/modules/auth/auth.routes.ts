@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   await app.register(sessionRoutes, { deps });
 };
 
-/** Refresh and logout carry the token in a header; spec §7's client sends a JSON content type with no body. */
+/** Refresh and logout carry the token in a header; the web client sends a JSON content type with no body. */
 const sessionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

@@ -12,7 +12,12 @@ import { forbidden, HttpError, unauthorized } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordSecurityEvent } from '../security-events/record-security-event.ts';
 import { readSettingsSection } from '../settings/settings.repository.ts';
-import { type Account, findAccountById, findAccountByUsername, setLastLogin } from './auth.repository.ts';
+import {
+  type Account,
+  findAccountById,
+  findAccountByUsername,
+  setLastLogin,
+} from '../users/users.repository.ts';
 import {
   findLockout,
   insertPendingAttempt,
@@ -39,7 +44,7 @@ const tooManyAttempts = (retryAfterSeconds: number) =>
 
 /**
  * Console sign-in. Only active admins get a session; every other outcome looks the same to the
- * caller (401) except a deactivated admin who proved the password (403), as spec §8 expects.
+ * caller (401) except a deactivated admin who proved the password (403).
  */
 export async function login(
   deps: AuthDeps,

@@ -1,6 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import { findAccountById } from '../users/users.repository.ts';
 import type { AccessTokens, SessionPrincipal } from './access-token.ts';
 import { isSessionLive } from './refresh-tokens.repository.ts';
 
@@ -20,17 +19,8 @@ export async function authenticateAdmin(
 ): Promise<(SessionPrincipal & { expiresAt: number }) | null> {
   const claims = token ? await deps.tokens.verify(token) : null;
   if (!claims) return null;
-  const [row] = await deps.db
-    .select({
-      username: users.username,
-      isActive: users.isActive,
-      isAdmin: users.isAdmin,
-      isRoot: users.isRootAdmin,
-    })
-    .from(users)
-    .where(and(eq(users.id, claims.id), isNull(users.deletedAt)))
-    .limit(1);
+  const row = await findAccountById(deps.db, claims.id);
   if (!row?.isActive || !row.isAdmin) return null;
   if (!(await isSessionLive(deps.db, claims.sessionId, claims.id))) return null;
-  return { ...claims, username: row.username, isRootAdmin: row.isRoot };
+  return { ...claims, username: row.username, isRootAdmin: row.isRootAdmin };
 }

@@ -21,7 +21,7 @@ describe('refresh-token and logout', () => {
     expect(res.statusCode).toBe(200);
     return res.json() as { access_token: string; refresh_token: string };
   };
-  // Like the spec §7 client: a JSON content type, no body, the token in a header.
+  // Like the web client: a JSON content type, no body, the token in a header.
   const refresh = (token?: string) =>
     t.app.inject({
       method: 'POST',

@@ -74,6 +74,13 @@ describe('POST /admin/errors', () => {
     expect((await latestLog())?.userId).toBeNull();
   });
 
+  it('does not name a deactivated admin whose token still verifies', async () => {
+    const gone = await insertUser(t.db, { username: 'gone-reporter', isAdmin: true, isActive: false });
+    const res = await send(report, await t.authHeader(gone));
+    expect(res.statusCode).toBe(201);
+    expect((await latestLog())?.userId).toBeNull();
+  });
+
   it.each([
     [{ ...report, message: undefined }, 'message'],
     [{ ...report, url: 42 }, 'url'],

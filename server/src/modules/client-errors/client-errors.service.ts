@@ -2,20 +2,21 @@ import type { ClientErrorReport } from '@switchboard/contract/client-errors';
 import type { Database } from '../../db/client.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
-import { bearerToken } from '../auth/authenticate.ts';
+import { authenticateAdmin, bearerToken } from '../auth/authenticate.ts';
 import { writeSystemLog } from '../system-logs/system-logs.repository.ts';
 
 /**
  * Stores the crash screen's report as an ERROR system log from module 'web'. Reports are accepted
- * without signing in, so the reporter is named only when a valid access token came with it.
+ * without signing in, so the reporter is named only when the access token that came with it
+ * would pass the admin guard.
  */
 export async function reportClientError(
   deps: { db: Database; tokens: AccessTokens },
   report: ClientErrorReport,
   from: RequestContext & { authorization: string | undefined },
 ): Promise<void> {
-  const token = bearerToken(from.authorization);
-  const reporter = token ? await deps.tokens.verify(token) : null;
+  // The same check as the guard: a deactivated, demoted or signed-out admin is not named.
+  const reporter = await authenticateAdmin(deps, bearerToken(from.authorization));
   const { message, ...details } = report;
   await writeSystemLog(deps.db, {
     level: 'ERROR',

@@ -1,16 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Executor, Transaction } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
-
-/** Root admins that count against max_root_admins: a deactivated one no longer holds a seat. */
-/** Deactivated root admins count too: deactivating the only one must not reopen anonymous registration. */
-export async function countRootAdmins(executor: Executor): Promise<number> {
-  const [row] = await executor
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(eq(users.isRootAdmin, true));
-  return Number(row?.n ?? 0);
-}
+import { sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.ts';
 
 /**
  * Serialises registrations until the transaction ends, so the seat count read inside it stays
@@ -18,26 +7,4 @@ export async function countRootAdmins(executor: Executor): Promise<number> {
  */
 export async function lockRegistration(tx: Transaction): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard:root-admin-registration'))`);
-}
-
-/** Which of the two unique fields are taken, compared case-insensitively like the unique indexes. */
-export async function insertRootAdmin(
-  executor: Executor,
-  input: { username: string; email: string; fullName: string | null; passwordHash: string },
-) {
-  const [row] = await executor
-    .insert(users)
-    .values({ ...input, isAdmin: true, isRootAdmin: true, isActive: true })
-    .returning({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      full_name: users.fullName,
-      is_admin: users.isAdmin,
-      is_root_admin: users.isRootAdmin,
-      is_active: users.isActive,
-      created_at: users.createdAt,
-    });
-  if (!row) throw new Error('root admin insert returned no row');
-  return { ...row, created_at: row.created_at.toISOString() };
 }

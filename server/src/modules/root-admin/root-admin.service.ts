@@ -13,9 +13,10 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/password.ts';
 import { readSettingsSection } from '../settings/settings.repository.ts';
 import { refuseTakenNames } from '../users/taken-names.ts';
-import { countRootAdmins, insertRootAdmin, lockRegistration } from './root-admin.repository.ts';
+import { countRootAdmins, insertUser } from '../users/users.repository.ts';
+import { lockRegistration } from './root-admin.repository.ts';
 
-/** Open while fewer active root admins exist than max_root_admins: closing is automatic (spec §4). */
+/** Open while fewer root admins (deactivated ones included) exist than max_root_admins: closing is automatic. */
 async function seats(executor: Executor) {
   const existing = await countRootAdmins(executor);
   const section = await readSettingsSection(executor, 'root_admin');
@@ -56,11 +57,13 @@ export async function registerRootAdmin(
       await lockRegistration(tx);
       if (!(await seats(tx)).open) throw forbidden(ROOT_ADMIN_MESSAGES.closed);
       await refuseTakenNames(tx, input.username, input.email);
-      const user = await insertRootAdmin(tx, {
+      const user = await insertUser(tx, {
         username: input.username,
         email: input.email,
         fullName: input.display_name || null,
         passwordHash,
+        isAdmin: true,
+        isRootAdmin: true,
       });
       await recordAudit(tx, {
         // Nobody is signed in: the new account is the one acting.

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { settings } from '../../db/schema/system.ts';
 
 /**
- * One settings section: the stored values over the spec §9 defaults. Field by field, so a
+ * One settings section: the stored values over the defaults. Field by field, so a
  * section saved before a field existed, or a stored value that no longer passes its schema,
  * still yields a complete, valid section.
  */

@@ -3,7 +3,7 @@ import { type LOG_LEVELS, systemLogs } from '../../db/schema/system.ts';
 
 export type SystemLogLevel = (typeof LOG_LEVELS)[number];
 
-/** A row of the Logs screen (spec §3 "System log"). */
+/** A row of the Logs screen. */
 export interface SystemLogEntry {
   level: SystemLogLevel;
   message: string;

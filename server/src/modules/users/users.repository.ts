@@ -188,8 +188,11 @@ export interface NewUser {
   fullName: string | null;
   passwordHash: string;
   isAdmin: boolean;
+  /** A root admin is always an admin too. */
+  isRootAdmin?: boolean;
 }
 
+/** Every account is created here: through the users screen and by root admin registration. */
 export async function insertUser(tx: Executor, user: NewUser): Promise<AdminUserRow> {
   const [row] = await tx.insert(users).values(user).returning(rowColumns);
   if (!row) throw new Error('insert returned no row');
@@ -254,4 +257,52 @@ export async function eraseDeletedUser(tx: Executor, id: string): Promise<boolea
 export async function userExists(db: Executor, id: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
   return row !== undefined;
+}
+
+/**
+ * Root admins that count against max_root_admins, deactivated ones included: deactivating the only
+ * one must not reopen anonymous registration.
+ */
+export async function countRootAdmins(executor: Executor): Promise<number> {
+  const [row] = await executor
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.isRootAdmin, true));
+  return Number(row?.n ?? 0);
+}
+
+/** What sign-in and access checks read of an account. */
+const accountColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  isActive: users.isActive,
+  isAdmin: users.isAdmin,
+  isRootAdmin: users.isRootAdmin,
+};
+export type Account = Pick<typeof users.$inferSelect, keyof typeof accountColumns>;
+
+/** Case-insensitive, matching the unique index on lower(username). */
+export async function findAccountByUsername(executor: Executor, username: string): Promise<Account | null> {
+  const [row] = await executor
+    .select(accountColumns)
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username}) and ${users.deletedAt} is null`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The account behind a token: sign-in, refresh and every authenticated request read it. */
+export async function findAccountById(executor: Executor, id: string): Promise<Account | null> {
+  const [row] = await executor
+    .select(accountColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setLastLogin(executor: Executor, id: string): Promise<void> {
+  await executor.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, id));
 }

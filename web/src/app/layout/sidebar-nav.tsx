@@ -1,10 +1,11 @@
 import { NavLink } from 'react-router';
-import { CONSOLE_SCREENS, NAV_GROUPS } from '@/app/console-screens.ts';
+import { CONSOLE_SCREENS, NAV_GROUPS, type SidebarEntry, STANDALONE_ENTRIES } from '@/app/console-screens.ts';
 import { cn } from '@/lib/utils.ts';
 
+const ENTRIES: readonly SidebarEntry[] = [...CONSOLE_SCREENS, ...STANDALONE_ENTRIES];
 const SECTIONS = NAV_GROUPS.map((group) => ({
   group,
-  screens: CONSOLE_SCREENS.filter((screen) => screen.group === group),
+  screens: ENTRIES.filter((entry) => entry.group === group),
 }));
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -16,7 +17,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
             {group}
           </p>
           <ul className="flex flex-col gap-0.5">
-            {screens.map(({ path, title, icon: Icon }) => (
+            {screens.map(({ path, title, icon: Icon, rootOnly }) => (
               <li key={path}>
                 <NavLink
                   to={path}
@@ -32,6 +33,14 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 >
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
                   {title}
+                  {rootOnly ? (
+                    <span
+                      className="ml-auto rounded bg-muted px-1.5 py-0.5 text-[10px] font-semibold uppercase"
+                      title="Root administrators only"
+                    >
+                      Root<span className="sr-only"> only</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

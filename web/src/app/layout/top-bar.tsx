@@ -18,7 +18,7 @@ export function TopBar() {
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-card/90 px-4 backdrop-blur supports-[backdrop-filter]:bg-card/75 sm:px-6">
       <MobileSidebar />
-      {/* Spec §2: initial, username, email and Logout at every width; long names truncate. */}
+      {/* Initial, username, email and Logout at every width; long names truncate. */}
       <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           <span

@@ -1,7 +1,7 @@
 import { InfoIcon } from 'lucide-react';
 import { useAppConfig } from '@/lib/app-config-context.tsx';
 
-/** Spec §2 shows default credentials; we show them only while the server runs with demo data. */
+/** The default sign-in, shown only while the server runs with demo data. */
 export function DemoCredentialsHint() {
   const { demo } = useAppConfig();
   if (!demo.enabled || !demo.credentials) return null;

@@ -4,16 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_APP_CONFIG } from '@/lib/app-config.ts';
 import { STORAGE_KEYS } from '@/lib/session-storage.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
-import { renderApp, TEST_USER } from '@/testing/render-app.tsx';
-
-const tokens = {
-  success: true,
-  access_token: 'a',
-  refresh_token: 'r',
-  token_type: 'bearer',
-  expires_in: 1800,
-  user: TEST_USER,
-};
+import { renderApp, TEST_TOKENS as tokens } from '@/testing/render-app.tsx';
 
 async function submit(username = 'admin', password = 'secret') {
   const user = userEvent.setup();

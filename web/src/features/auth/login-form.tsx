@@ -5,14 +5,14 @@ import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { DemoCredentialsHint } from '@/features/auth/demo-credentials-hint.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useSession } from '@/lib/session-context.tsx';
+import { DemoCredentialsHint } from './demo-credentials-hint.tsx';
 
 const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
 
-/** Spec §8 login messages: 401 and 403 have their own; otherwise the server's words, or a generic failure. */
+/** Login messages: 401 and 403 have their own; otherwise the server's words, or a generic failure. */
 function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError && error.status === 401) return LOGIN_MESSAGES.invalidCredentials;
   if (error instanceof ApiRequestError && error.status === 403) return LOGIN_MESSAGES.deactivated;
@@ -34,7 +34,7 @@ function checkLoginFields(values: Record<LoginField, string>): FieldErrors {
   return errors;
 }
 
-/** Spec §4 "Login form": idle, submitting, error. */
+/** The login form's states: idle, submitting, error. */
 type FormState =
   | { kind: 'idle' }
   | { kind: 'submitting' }

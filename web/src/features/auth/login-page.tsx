@@ -1,8 +1,8 @@
 import { CheckCircle2Icon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Brand } from '@/components/brand.tsx';
-import { LoginForm } from '@/features/auth/login-form.tsx';
 import { useAppConfig } from '@/lib/app-config-context.tsx';
+import { LoginForm } from './login-form.tsx';
 
 const HIGHLIGHTS = [
   'Users, calls and coins in one place',
@@ -10,7 +10,7 @@ const HIGHLIGHTS = [
   'Security events and audit trail',
 ];
 
-/** Spec §2 "Login". Where to go afterwards is decided by the route guard once the session is signed in. */
+/** The sign-in screen. Where to go afterwards is decided by the route guard once the session is signed in. */
 export function LoginPage() {
   const { app } = useAppConfig();
   return (

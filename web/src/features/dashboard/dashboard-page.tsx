@@ -1,6 +1,6 @@
 import { PageHeader } from '@/components/page-header.tsx';
 
-/** Spec §2 "Dashboard": the screen itself arrives with its own issue. */
+/** Placeholder for the Dashboard screen, which arrives with its own issue. */
 export function DashboardPage() {
   return <PageHeader title="Dashboard" />;
 }

@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
 
 /**
- * Spec §2 "Factory reset": reachable signed in or out; the preview and form arrive with their own issue.
+ * Reachable signed in or out; the preview and form arrive with their own issue.
  * Until then the page only offers the way back (a signed-out visitor goes on to the login page).
  */
 export function FactoryResetPage() {

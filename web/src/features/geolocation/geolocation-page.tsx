@@ -1,6 +1,6 @@
 import { PageHeader } from '@/components/page-header.tsx';
 
-/** Spec §2 "Geolocation": the screen itself arrives with its own issue. */
+/** Placeholder for the Geolocation screen, which arrives with its own issue. */
 export function GeolocationPage() {
   return <PageHeader title="Geolocation" />;
 }

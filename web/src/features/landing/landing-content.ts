@@ -14,7 +14,7 @@ export interface Feature {
   icon: LucideIcon;
 }
 
-/** Spec §1: six feature cards. */
+/** Six feature cards. */
 export const FEATURES: Feature[] = [
   {
     title: 'User management',
@@ -53,7 +53,7 @@ export const FEATURES: Feature[] = [
   },
 ];
 
-/** Spec §1: four stat blurbs, two of them the fixed claims. */
+/** Four stat blurbs, two of them the fixed claims. */
 export const STATS = [
   { value: '99.9%', label: 'Uptime', detail: 'Built to stay available while your users talk.' },
   { value: '24/7', label: 'Monitoring', detail: 'Health checks and alerts around the clock.' },

@@ -2,11 +2,11 @@ import { ArrowRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Brand } from '@/components/brand.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { FEATURES, STATS } from '@/features/landing/landing-content.ts';
-import { LandingPreview } from '@/features/landing/landing-preview.tsx';
 import { useAppConfig } from '@/lib/app-config-context.tsx';
+import { FEATURES, STATS } from './landing-content.ts';
+import { LandingPreview } from './landing-preview.tsx';
 
-/** Spec §1/§2: the public product page; Sign In and Get Started both lead to /login. */
+/** The public product page; Sign In and Get Started both lead to /login. */
 export function LandingPage() {
   const { app } = useAppConfig();
   return (

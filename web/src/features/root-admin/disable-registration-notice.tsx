@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/alert-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
 
-/** Spec §2: the button only explains; the server closes registration itself once a root admin exists. */
+/** The button only explains; the server closes registration itself once a root admin exists. */
 export function DisableRegistrationNotice() {
   return (
     <AlertDialog>

@@ -6,10 +6,10 @@ import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { useRegisterRootAdmin } from '@/features/root-admin/api.ts';
-import { DisableRegistrationNotice } from '@/features/root-admin/disable-registration-notice.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
+import { useRegisterRootAdmin } from './api.ts';
+import { DisableRegistrationNotice } from './disable-registration-notice.tsx';
 
 type Field = FieldPath<RootAdminRegistration>;
 const FIELDS: { name: Field; label: string; type?: string; autoComplete: string; hint?: string }[] = [
@@ -27,7 +27,7 @@ const FIELDS: { name: Field; label: string; type?: string; autoComplete: string;
 ];
 const isField = (name: string): name is Field => FIELDS.some((field) => field.name === name);
 
-/** Spec §5: the contract's schema gives the exact messages; editing a field clears its error. */
+/** The contract's schema gives the exact messages; editing a field clears its error. */
 export function RootAdminForm({ onRegistered }: { onRegistered: () => void }) {
   const register = useRegisterRootAdmin();
   const [formError, setFormError] = useState<{ message: string; attempt: number } | null>(null);

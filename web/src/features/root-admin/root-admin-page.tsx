@@ -5,11 +5,11 @@ import { Brand } from '@/components/brand.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useRootAdminStatus } from '@/features/root-admin/api.ts';
-import { RootAdminForm } from '@/features/root-admin/root-admin-form.tsx';
-import { useRegistrationDone } from '@/features/root-admin/use-registration-done.ts';
+import { useRootAdminStatus } from './api.ts';
+import { RootAdminForm } from './root-admin-form.tsx';
+import { useRegistrationDone } from './use-registration-done.ts';
 
-/** Spec §2 "Root admin registration (/admin_root_admin)". */
+/** Root admin registration (/admin_root_admin): open until the allowed number of root admins exists. */
 export function RootAdminPage() {
   const status = useRootAdminStatus();
   const { done, markDone } = useRegistrationDone();

@@ -2,7 +2,7 @@ import { REGISTRATION_REDIRECT_MS } from '@switchboard/contract/root-admin';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
-/** After a successful registration, show the success view and go to /login after 3 s (spec §9). */
+/** After a successful registration, show the success view and go to /login after 3 s. */
 export function useRegistrationDone() {
   const [done, setDone] = useState(false);
   const navigate = useNavigate();

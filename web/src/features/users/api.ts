@@ -2,27 +2,23 @@ import {
   type BulkUserAction,
   type CreateUserRequest,
   type ListUsersQuery,
-  USERS_PAGE_SIZE,
   usersEndpoints,
 } from '@switchboard/contract/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 
-export type UsersListParams = Pick<ListUsersQuery, 'page' | 'search' | 'status'>;
-
 export const userKeys = {
   all: ['users'] as const,
   lists: () => [...userKeys.all, 'list'] as const,
-  list: (params: UsersListParams) => [...userKeys.lists(), params] as const,
+  list: (params: ListUsersQuery) => [...userKeys.lists(), params] as const,
   details: () => [...userKeys.all, 'detail'] as const,
   detail: (id: string) => [...userKeys.details(), id] as const,
 };
 
-export function useUsers(params: UsersListParams) {
+export function useUsers(params: ListUsersQuery) {
   return useQuery({
     queryKey: userKeys.list(params),
-    queryFn: ({ signal }) =>
-      callEndpoint(usersEndpoints.list, { query: { ...params, limit: USERS_PAGE_SIZE } }, { signal }),
+    queryFn: ({ signal }) => callEndpoint(usersEndpoints.list, { query: params }, { signal }),
     select: (response) => response.data,
     // Keeps the previous page on screen while the next one loads, so paging does not flash a skeleton.
     placeholderData: keepPreviousData,

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY } from '@/lib/use-media-query.ts';
 import { renderUsersPage } from './testing/render-users-page.tsx';
 import { serveFakeUsers } from './testing/signed-in-root.ts';
-import { PHONE_QUERY } from './use-media-query.ts';
 
 vi.mock('@/lib/session-context.tsx', () => import('./testing/signed-in-root.ts'));
 

@@ -2,7 +2,7 @@ import { USER_ACTION_MESSAGES, USER_RULE_MESSAGES } from '@switchboard/contract/
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
-import { OWN_ROW_NOT_SELECTABLE } from './components/users-table.tsx';
+import { OWN_ROW_NOT_SELECTABLE } from './columns.tsx';
 import { makeUsers, userId } from './testing/fake-users-server.ts';
 import { renderUsersPage } from './testing/render-users-page.tsx';
 import { serveFakeUsers } from './testing/signed-in-root.ts';

@@ -1,42 +1,54 @@
-import { type AdminUserRow, type BulkUserActionName, USERS_PAGE_SIZE } from '@switchboard/contract/users';
+import {
+  type AdminUserRow,
+  type BulkUserActionName,
+  DELETE_USER_CONFIRMATION,
+  ListUsersQuery,
+  USERS_PAGE_SIZE,
+} from '@switchboard/contract/users';
 import { UserPlusIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ErrorPanel } from '@/components/error-panel.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { DataTable } from '@/components/data-table.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { Pagination } from '@/components/pagination.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useSession } from '@/lib/session-context.tsx';
+import { useListUrlState } from '@/lib/use-list-url-state.ts';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
+import { useReturnFocus } from '@/lib/use-return-focus.ts';
+import { useRowSelection } from '@/lib/use-row-selection.ts';
 import { useBulkUserAction, useUsers } from './api.ts';
+import {
+  OWN_ROW_NOT_SELECTABLE,
+  PHONE_USER_COLUMNS,
+  USER_COLUMNS,
+  type UserRowActionHandlers,
+  UserRowActionsContext,
+} from './columns.tsx';
 import { AddUserDialog } from './components/add-user-dialog.tsx';
 import { BulkActionsBar, removeAdminRefusal } from './components/bulk-actions-bar.tsx';
-import { ConfirmDeleteDialog, DELETE_USER_CONFIRMATION } from './components/confirm-delete-dialog.tsx';
 import { UserDetailsDialog } from './components/user-details-dialog.tsx';
 import { UsersEmpty } from './components/users-empty.tsx';
-import { UsersPagination } from './components/users-pagination.tsx';
-import { UsersTable } from './components/users-table.tsx';
-import { UsersTableSkeleton } from './components/users-table-skeleton.tsx';
 import { UsersToolbar } from './components/users-toolbar.tsx';
-import { useReturnFocus } from './use-return-focus.ts';
 import { useRowActions } from './use-row-actions.ts';
-import { useUserSelection } from './use-user-selection.ts';
-import { useUsersUrlState } from './use-users-url-state.ts';
 
 const NO_USERS: AdminUserRow[] = [];
 
 export function UsersPage() {
   const { user: me } = useSession();
-  const { params, update } = useUsersUrlState();
+  const { params, update } = useListUrlState(ListUsersQuery);
   const users = useUsers(params);
+  const phone = useMediaQuery(PHONE_QUERY);
   const rows = users.data?.users ?? NO_USERS;
   // The server refuses bulk changes that include the admin's own account, so it cannot be selected.
   const selectableIds = useMemo(
     () => rows.filter((row) => row.id !== me?.id).map((row) => row.id),
     [rows, me?.id],
   );
-  const selectableSet = useMemo(() => new Set(selectableIds), [selectableIds]);
-  const selection = useUserSelection(`${params.page}|${params.search}|${params.status}`, selectableIds);
+  const selection = useRowSelection(`${params.page}|${params.search}|${params.status}`, selectableIds);
   const rowActions = useRowActions();
   const bulk = useBulkUserAction();
   const [adding, setAdding] = useState(false);
@@ -48,13 +60,29 @@ export function UsersPage() {
   const stale = users.isPlaceholderData;
   const removeAdminBlocked = removeAdminRefusal(rows.filter((row) => selection.selected.has(row.id)));
 
-  // A page past the end (after deletions, or an old link) moves to the last page that exists.
-  const totalPages = users.data?.total_pages;
+  // A page past the end (after deletions, or an old link) moves to the last page that exists. A capped
+  // total is not the real end, so a page past it is left to show what the server found.
+  const totalPages = users.data?.total_capped ? undefined : users.data?.total_pages;
+  const pastTheEnd = users.data !== undefined && rows.length === 0 && users.data.total > 0;
   useEffect(() => {
     if (totalPages !== undefined && totalPages > 0 && params.page > totalPages && !users.isPlaceholderData) {
       update({ page: totalPages }, { replace: true });
     }
   }, [totalPages, params.page, users.isPlaceholderData, update]);
+
+  const actions: UserRowActionHandlers = {
+    currentUserId: me?.id ?? null,
+    busyIds: rowActions.busyIds,
+    onView: (user, opener) => {
+      returnFocus.remember(opener);
+      setViewing(user);
+    },
+    onToggleAdmin: rowActions.toggleAdmin,
+    onDelete: (user, opener) => {
+      returnFocus.remember(opener);
+      rowActions.askDelete(user);
+    },
+  };
 
   /** Resolves to whether the server made the change. */
   const runBulk = async (action: BulkUserActionName) => {
@@ -114,53 +142,57 @@ export function UsersPage() {
               onClear={selection.clear}
             />
           ) : null}
-          {users.isError ? (
-            <ErrorPanel
-              title="Could not load users"
-              message={errorMessage(users.error, 'Failed to fetch users')}
-              onRetry={() => users.refetch()}
+          <UserRowActionsContext.Provider value={actions}>
+            <DataTable
+              label="Users"
+              columns={phone ? PHONE_USER_COLUMNS : USER_COLUMNS}
+              // No data yet, or a page past the end that the effect above is about to leave: a skeleton.
+              rows={pastTheEnd ? undefined : users.data?.users}
+              getRowId={(row) => row.id}
+              stale={stale}
+              error={
+                users.isError
+                  ? {
+                      title: 'Could not load users',
+                      message: errorMessage(users.error, 'Failed to fetch users'),
+                      onRetry: () => users.refetch(),
+                    }
+                  : null
+              }
+              empty={
+                <UsersEmpty
+                  search={params.search}
+                  status={params.status}
+                  onClearSearch={() => update({ search: '' })}
+                />
+              }
+              selection={{
+                selected: selection.selected,
+                onSelectedChange: selection.replace,
+                // The server refuses bulk changes that include the admin's own account.
+                canSelect: (row) => row.id !== me?.id,
+                disabledReason: OWN_ROW_NOT_SELECTABLE,
+                selectAllLabel: 'Select all users on this page',
+                rowLabel: (row) => `Select ${row.username}`,
+              }}
+              footer={
+                users.data ? (
+                  <Pagination
+                    label="Users pages"
+                    noun="users"
+                    page={params.page}
+                    shownPage={users.data.page}
+                    pageSize={users.data.limit || USERS_PAGE_SIZE}
+                    total={users.data.total}
+                    totalCapped={users.data.total_capped}
+                    totalPages={users.data.total_pages}
+                    rowCount={rows.length}
+                    onPageChange={(page) => update({ page })}
+                  />
+                ) : null
+              }
             />
-          ) : !users.data || (rows.length === 0 && users.data.total > 0) ? (
-            // No data yet, or a page past the end that the effect above is about to leave.
-            <UsersTableSkeleton />
-          ) : rows.length === 0 ? (
-            <UsersEmpty
-              search={params.search}
-              status={params.status}
-              onClearSearch={() => update({ search: '' })}
-            />
-          ) : (
-            <>
-              <UsersTable
-                users={rows}
-                selectedIds={selection.selected}
-                selectableIds={selectableSet}
-                currentUserId={me?.id ?? null}
-                busyIds={rowActions.busyIds}
-                stale={stale}
-                onToggleRow={selection.toggle}
-                onToggleAll={selection.toggleAll}
-                onView={(user, opener) => {
-                  returnFocus.remember(opener);
-                  setViewing(user);
-                }}
-                onToggleAdmin={rowActions.toggleAdmin}
-                onDelete={(user, opener) => {
-                  returnFocus.remember(opener);
-                  rowActions.askDelete(user);
-                }}
-              />
-              <UsersPagination
-                page={params.page}
-                shownPage={users.data.page}
-                pageSize={users.data.limit || USERS_PAGE_SIZE}
-                total={users.data.total}
-                totalPages={users.data.total_pages}
-                rowCount={rows.length}
-                onPageChange={(page) => update({ page })}
-              />
-            </>
-          )}
+          </UserRowActionsContext.Provider>
         </CardContent>
       </Card>
 
@@ -170,7 +202,7 @@ export function UsersPage() {
         onOpenChange={(open) => !open && setViewing(null)}
         onCloseAutoFocus={returnFocus.onCloseAutoFocus}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={rowActions.deleting !== null}
         onOpenChange={(open) => !open && rowActions.cancelDelete()}
         onCloseAutoFocus={returnFocus.onCloseAutoFocus}
@@ -185,7 +217,7 @@ export function UsersPage() {
             returnFocus.forget();
         }}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={bulkDeleteCount > 0}
         onOpenChange={(open) => !open && setBulkDeleteCount(0)}
         onCloseAutoFocus={returnFocus.onCloseAutoFocus}

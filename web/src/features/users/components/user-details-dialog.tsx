@@ -10,10 +10,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
+import { UserAvatar } from '@/components/user-avatar.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
+import { formatCoins, formatDateTime } from '@/lib/format.ts';
+import { displayName } from '@/lib/user-display.ts';
 import { useUser } from '../api.ts';
-import { displayName, formatCoins, formatDateTime } from '../user-format.ts';
-import { UserAvatar } from './user-avatar.tsx';
 import { UserRoleBadges, UserStatusBadges } from './user-badges.tsx';
 
 interface UserDetailsDialogProps {

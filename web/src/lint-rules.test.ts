@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Tests run with web/ as the working directory.
+const repoRoot = resolve(process.cwd(), '..');
+const biome = resolve(repoRoot, 'node_modules/@biomejs/biome/bin/biome');
+
+/**
+ * Lints `source` as the file at `path` (relative to the repository) with the repository's biome.json,
+ * in a scratch copy so the fixture never lands in the source tree.
+ */
+function lint(path: string, source: string) {
+  const root = mkdtempSync(join(tmpdir(), 'lint-rules-'));
+  try {
+    copyFileSync(join(repoRoot, 'biome.json'), join(root, 'biome.json'));
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), source);
+    const result = spawnSync(process.execPath, [biome, 'lint', '--config-path=.', path], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    return { failed: result.status !== 0, output: `${result.stdout}${result.stderr}` };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+describe('lint rules in biome.json', () => {
+  it('fails a feature importing another feature, by alias or by relative path', () => {
+    const byAlias = lint(
+      'web/src/features/users/probe.ts',
+      "import { CallsPage } from '@/features/calls/calls-page.tsx';\nexport const probe = CallsPage;\n",
+    );
+    expect(byAlias.failed).toBe(true);
+    expect(byAlias.output).toContain('A feature never imports another feature');
+
+    const byPath = lint(
+      'web/src/features/users/components/probe.ts',
+      "import { useCalls } from '../../calls/api.ts';\nexport const probe = useCalls;\n",
+    );
+    expect(byPath.failed).toBe(true);
+  });
+
+  it('passes a feature importing its own files and the shared kit', () => {
+    const own = lint(
+      'web/src/features/users/components/probe.ts',
+      "import { useUsers } from '../api.ts';\nimport { cn } from '@/lib/utils.ts';\nexport const probe = [useUsers, cn];\n",
+    );
+    expect(own.output).not.toContain('noRestrictedImports');
+    expect(own.failed).toBe(false);
+  });
+
+  it('fails a server module importing demo/ or reading process.env', () => {
+    const demo = lint(
+      'server/src/modules/users/probe.ts',
+      "import { DEMO_ADMIN } from '../../demo/demo-admin.ts';\nexport const probe = DEMO_ADMIN;\n",
+    );
+    expect(demo.failed).toBe(true);
+    expect(demo.output).toContain('does not import demo/');
+    expect(lint('server/src/modules/users/probe.ts', 'export const port = process.env.PORT;\n').failed).toBe(
+      true,
+    );
+    expect(lint('server/src/config.ts', 'export const port = process.env.PORT;\n').output).not.toContain(
+      'noProcessEnv',
+    );
+  });
+
+  it('fails a file name that is not kebab-case', () => {
+    const result = lint('web/src/lib/useThing.ts', 'export const thing = 1;\n');
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('kebab-case');
+  });
+});
