@@ -43,27 +43,25 @@ describe('calls API', () => {
       startedAt: new Date(now - minutesAgo * MINUTE),
       ...extra,
     });
-    await t.db
-      .insert(calls)
-      .values([
-        call(100, alice, bob, 'voice', 'completed', {
-          duration: 120,
-          cost: 0.04,
-          coinsUsed: 2,
-          quality: 4,
-          endedAt: new Date(now - 98 * MINUTE),
-        }),
-        call(90, bob, carol, 'video', 'failed', { endedAt: new Date(now - 89 * MINUTE) }),
-        call(80, carol, alice, 'voice', 'missed', { endedAt: new Date(now - 79 * MINUTE) }),
-        call(70, bob, alice, 'video', 'ended', {
-          duration: 300,
-          cost: 0.25,
-          coinsUsed: 10,
-          quality: 3,
-          endedAt: new Date(now - 65 * MINUTE),
-        }),
-        call(2, carol, bob, 'voice', 'ringing'),
-      ]);
+    await t.db.insert(calls).values([
+      call(100, alice, bob, 'voice', 'completed', {
+        duration: 120,
+        cost: 0.04,
+        coinsUsed: 2,
+        quality: 4,
+        endedAt: new Date(now - 98 * MINUTE),
+      }),
+      call(90, bob, carol, 'video', 'failed', { endedAt: new Date(now - 89 * MINUTE) }),
+      call(80, carol, alice, 'voice', 'missed', { endedAt: new Date(now - 79 * MINUTE) }),
+      call(70, bob, alice, 'video', 'ended', {
+        duration: 300,
+        cost: 0.25,
+        coinsUsed: 10,
+        quality: 3,
+        endedAt: new Date(now - 65 * MINUTE),
+      }),
+      call(2, carol, bob, 'voice', 'ringing'),
+    ]);
     const [active] = await t.db
       .insert(calls)
       .values(call(2.5, alice, carol, 'video', 'active', { quality: 4.5 }))

@@ -1,0 +1,68 @@
+import type { CallRow } from '@switchboard/contract/calls';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { formatCoins, formatDateTime, formatDurationClock } from '@/lib/format.ts';
+import { capitalize, formatCost, formatQuality, partyName } from '../call-format.ts';
+import { CallQualityPanel } from './call-quality-panel.tsx';
+import { CallStatusBadge } from './call-status-badge.tsx';
+
+interface CallDetailsDialogProps {
+  call: CallRow | null;
+  onOpenChange(open: boolean): void;
+  onCloseAutoFocus(event: Event): void;
+}
+
+export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: CallDetailsDialogProps) {
+  return (
+    <Dialog open={call !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl" onCloseAutoFocus={onCloseAutoFocus} showCloseButton={false}>
+        <DialogHeader>
+          <DialogTitle>Call Details</DialogTitle>
+          <DialogDescription>Call #{call?.id}</DialogDescription>
+        </DialogHeader>
+        {call ? (
+          <>
+            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2.5 text-sm">
+              <Field label="Caller">{partyName(call.caller_username, call.is_anonymous)}</Field>
+              <Field label="Receiver">{partyName(call.callee_username, false)}</Field>
+              <Field label="Type">{capitalize(call.type)}</Field>
+              <Field label="Status">
+                <CallStatusBadge status={call.status} />
+              </Field>
+              <Field label="Duration">{formatDurationClock(call.duration)}</Field>
+              <Field label="Quality">{formatQuality(call.quality)}</Field>
+              <Field label="Cost">{formatCost(call.cost)}</Field>
+              <Field label="Coins Used">{formatCoins(call.coins_used)}</Field>
+              <Field label="Start Time">{formatDateTime(call.started_at)}</Field>
+              {call.ended_at ? <Field label="End Time">{formatDateTime(call.ended_at)}</Field> : null}
+            </dl>
+            <CallQualityPanel call={call} />
+          </>
+        ) : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </>
+  );
+}
