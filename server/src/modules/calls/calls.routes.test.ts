@@ -137,6 +137,28 @@ describe('calls API', () => {
     expect(none.body.data).toMatchObject({ total: 0, calls: [] });
   });
 
+  it('searches a name shared by many users in time order, each call once', async () => {
+    await t.db.execute(sql`
+      insert into users (username, email)
+      select 'crowd' || n, 'crowd' || n || '@example.test' from generate_series(1, 210) n`);
+    await t.db.execute(sql`
+      insert into calls (caller_id, callee_id, caller_username, callee_username, type, status, started_at)
+      select a.id, b.id, a.username, b.username, 'voice', 'completed', now() - interval '1 day' * n
+      from generate_series(1, 30) n
+      join users a on a.username = 'crowd' || n
+      join users b on b.username = 'crowd' || (n + 100)`);
+    const first = await get<CallsPage>('/admin/public/calls?search=crowd&limit=20');
+    expect(first.body.data).toMatchObject({ total: 30, total_pages: 2 });
+    expect(first.body.data.calls[0]).toMatchObject({
+      caller_username: 'crowd1',
+      callee_username: 'crowd101',
+    });
+    const second = await get<CallsPage>('/admin/public/calls?search=crowd&limit=20&page=2');
+    expect(second.body.data.calls.map((c) => c.caller_username).at(-1)).toBe('crowd30');
+    expect(second.body.data.calls).toHaveLength(10);
+    await t.db.execute(sql`delete from calls where caller_username like 'crowd%'`);
+  });
+
   it('rejects a bad filter with 400 naming the field', async () => {
     const { status, body } = await get<unknown>('/admin/public/calls?status=bogus');
     expect(status).toBe(400);

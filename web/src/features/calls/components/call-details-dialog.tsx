@@ -1,5 +1,5 @@
 import type { CallRow } from '@switchboard/contract/calls';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
@@ -10,10 +10,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatCoins, formatDateTime, formatDurationClock } from '@/lib/format.ts';
 import { capitalize, formatCost, formatQuality, partyName } from '../call-format.ts';
-import { CallQualityPanel } from './call-quality-panel.tsx';
 import { CallStatusBadge } from './call-status-badge.tsx';
+
+// The chart library loads only when a call's details are first opened.
+const CallQualityPanel = lazy(() =>
+  import('./call-quality-panel.tsx').then((m) => ({ default: m.CallQualityPanel })),
+);
 
 interface CallDetailsDialogProps {
   call: CallRow | null;
@@ -45,7 +50,9 @@ export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: Call
               <Field label="Start Time">{formatDateTime(call.started_at)}</Field>
               {call.ended_at ? <Field label="End Time">{formatDateTime(call.ended_at)}</Field> : null}
             </dl>
-            <CallQualityPanel call={call} />
+            <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+              <CallQualityPanel call={call} />
+            </Suspense>
           </>
         ) : null}
         <DialogFooter>
