@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, limitParam, pageParam } from './common.ts';
+import { envelope, IsoDateTime, limitParam, pageFields, pageParam } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const CALL_TYPE_VALUES = ['voice', 'video', 'group'] as const;
@@ -49,13 +49,7 @@ export type ListCallsQuery = z.infer<typeof ListCallsQuery>;
 
 export const CallsPage = z.object({
   calls: z.array(CallRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total_pages: z.number().int(),
-  /** True when a search matched more than the cap: `total` is then the cap ("10,000+"). */
-  total_capped: z.boolean(),
-  next_cursor: z.string().nullable(),
+  ...pageFields,
 });
 export type CallsPage = z.infer<typeof CallsPage>;
 

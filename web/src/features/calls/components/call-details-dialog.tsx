@@ -1,5 +1,6 @@
 import type { CallRow } from '@switchboard/contract/calls';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
+import { DetailField } from '@/components/detail-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
@@ -37,18 +38,20 @@ export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: Call
         {call ? (
           <>
             <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2.5 text-sm">
-              <Field label="Caller">{partyName(call.caller_username, call.is_anonymous)}</Field>
-              <Field label="Receiver">{partyName(call.callee_username, false)}</Field>
-              <Field label="Type">{capitalize(call.type)}</Field>
-              <Field label="Status">
+              <DetailField label="Caller">{partyName(call.caller_username, call.is_anonymous)}</DetailField>
+              <DetailField label="Receiver">{partyName(call.callee_username, false)}</DetailField>
+              <DetailField label="Type">{capitalize(call.type)}</DetailField>
+              <DetailField label="Status">
                 <CallStatusBadge status={call.status} />
-              </Field>
-              <Field label="Duration">{formatDurationClock(call.duration)}</Field>
-              <Field label="Quality">{formatQuality(call.quality)}</Field>
-              <Field label="Cost">{formatCost(call.cost)}</Field>
-              <Field label="Coins Used">{formatCoins(call.coins_used)}</Field>
-              <Field label="Start Time">{formatDateTime(call.started_at)}</Field>
-              {call.ended_at ? <Field label="End Time">{formatDateTime(call.ended_at)}</Field> : null}
+              </DetailField>
+              <DetailField label="Duration">{formatDurationClock(call.duration)}</DetailField>
+              <DetailField label="Quality">{formatQuality(call.quality)}</DetailField>
+              <DetailField label="Cost">{formatCost(call.cost)}</DetailField>
+              <DetailField label="Coins Used">{formatCoins(call.coins_used)}</DetailField>
+              <DetailField label="Start Time">{formatDateTime(call.started_at)}</DetailField>
+              {call.ended_at ? (
+                <DetailField label="End Time">{formatDateTime(call.ended_at)}</DetailField>
+              ) : null}
             </dl>
             <Suspense fallback={<Skeleton className="h-40 w-full" />}>
               <CallQualityPanel call={call} />
@@ -62,14 +65,5 @@ export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: Call
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0">{children}</dd>
-    </>
   );
 }

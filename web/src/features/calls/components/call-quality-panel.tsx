@@ -52,7 +52,8 @@ export function CallQualityPanel({ call }: { call: CallRow }) {
           </p>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-1" role="group" aria-label="Quality metric">
+      <fieldset className="flex flex-wrap gap-1">
+        <legend className="sr-only">Quality metric</legend>
         {(Object.keys(METRICS) as Metric[]).map((key) => (
           <Button
             key={key}
@@ -64,7 +65,7 @@ export function CallQualityPanel({ call }: { call: CallRow }) {
             {METRICS[key]}
           </Button>
         ))}
-      </div>
+      </fieldset>
       <div className="h-40 w-full">
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={chartPoints(samples, metric)} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
