@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, limitParam, pageParam, SuccessMessage, UserId } from './common.ts';
+import { envelope, limitParam, pageFields, pageParam, SuccessMessage, UserId } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 /** The users list shows 10 per page. */
@@ -42,15 +42,7 @@ export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 export const ListUsersResponse = envelope(
   z.object({
     users: z.array(AdminUserRow),
-    total: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
-    /** ceil(total / limit): 0 when nothing matches. */
-    total_pages: z.number().int(),
-    /** True when a search matched more than the cap: `total` is then the cap ("10,000+"). */
-    total_capped: z.boolean(),
-    /** Pass as `cursor` for the page after this one; null on the last page. */
-    next_cursor: z.string().nullable(),
+    ...pageFields,
   }),
 );
 export type ListUsersResponse = z.infer<typeof ListUsersResponse>;

@@ -1,3 +1,6 @@
+import { CALL_TYPES } from '../db/schema/calls.ts';
+import { CALL_RATES as CALL_RATES_BY_TYPE } from '../modules/calls/call-rates.ts';
+
 /** The calls as later generators (quality samples, coin ledger, likes) need them; typed arrays for 1M rows. */
 export interface DemoCalls {
   count: number;
@@ -18,9 +21,5 @@ export interface DemoCalls {
   quality: Float64Array;
 }
 
-/** Per-minute prices: USD and coins, billed per started minute. */
-export const CALL_RATES = [
-  { usd: 0.02, coins: 1 },
-  { usd: 0.05, coins: 2 },
-  { usd: 0.08, coins: 3 },
-] as const;
+/** Per-minute prices, indexed like CALL_TYPES (the calls service owns them). */
+export const CALL_RATES = CALL_TYPES.map((type) => CALL_RATES_BY_TYPE[type]);

@@ -1,10 +1,11 @@
 import type { AdminUserRow, ListUsersQuery } from '@switchboard/contract/users';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
 import { users } from '../../db/schema/users.ts';
-import { HttpError } from '../../http/http-error.ts';
+import { containsPattern } from './username-matches.ts';
 
 const rowColumns = {
   id: users.id,
@@ -35,9 +36,6 @@ const toRow = (r: UserRecord): AdminUserRow => ({
   last_login: r.last_login?.toISOString() ?? null,
 });
 
-/** `%term%` for ILIKE, with the user's own % and _ matched literally. */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function listFilter({ search, status }: Pick<ListUsersQuery, 'search' | 'status'>): SQL | undefined {
   const pattern = containsPattern(search);
   const matchesSearch = search
@@ -62,21 +60,6 @@ const STATUS_COUNTERS = {
   admin: 'users.admins',
   deleted: 'users.deleted',
 } as const satisfies Record<ListUsersQuery['status'], string>;
-
-/** Opaque to clients: the last row's created_at (as PostgreSQL prints it, microseconds included) and id. */
-const encodeCursor = (sortKey: string, id: string) =>
-  Buffer.from(JSON.stringify([sortKey, id])).toString('base64url');
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string')
-      return [value[0], value[1]];
-  } catch {}
-  throw new HttpError(400, 'Invalid cursor', {
-    field: 'cursor',
-    detail: 'Use next_cursor from the previous page',
-  });
-}
 
 /**
  * One page, newest first, as a LIMIT over the (created_at desc, id desc) index: after the cursor

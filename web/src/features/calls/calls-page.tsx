@@ -1,6 +1,175 @@
+import { CALL_MESSAGES, type CallRow, ListCallsQuery } from '@switchboard/contract/calls';
+import { ActivityIcon, ClockIcon, DollarSignIcon, DownloadIcon, PhoneIcon } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { DataTable } from '@/components/data-table.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { Pagination } from '@/components/pagination.tsx';
+import { StatCard } from '@/components/stat-card.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { formatCount, formatDurationClock } from '@/lib/format.ts';
+import { useListUrlState } from '@/lib/use-list-url-state.ts';
+import { useReturnFocus } from '@/lib/use-return-focus.ts';
+import { downloadCallsCsv, useCallStatistics, useCalls, useEndCall } from './api.ts';
+import { callTitle, formatCost } from './call-format.ts';
+import { callColumns } from './columns.tsx';
+import { CallDetailsDialog } from './components/call-details-dialog.tsx';
+import { CallsToolbar } from './components/calls-toolbar.tsx';
 
-/** Placeholder for the Calls Management screen, which arrives with its own issue. */
 export function CallsPage() {
-  return <PageHeader title="Calls Management" description="Monitor and manage voice and video calls" />;
+  const { params, update } = useListUrlState(ListCallsQuery);
+  const calls = useCalls(params);
+  const stats = useCallStatistics();
+  const endCall = useEndCall();
+  const [viewing, setViewing] = useState<CallRow | null>(null);
+  const [ending, setEnding] = useState<CallRow | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const returnFocus = useReturnFocus(headingRef);
+
+  const columns = useMemo(
+    () =>
+      callColumns({
+        onView: (call, opener) => {
+          returnFocus.remember(opener);
+          setViewing(call);
+        },
+        onEnd: (call, opener) => {
+          returnFocus.remember(opener);
+          setEnding(call);
+        },
+      }),
+    [returnFocus],
+  );
+
+  const failed = calls.isError || stats.isError;
+  const retry = () => {
+    if (calls.isError) void calls.refetch();
+    if (stats.isError) void stats.refetch();
+  };
+  const s = stats.data;
+  const page = calls.data;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCallsCsv({ search: params.search, status: params.status, type: params.type });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to export calls'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Calls Management"
+        description="Monitor and manage voice and video calls"
+        actions={
+          <Button variant="outline" onClick={exportCsv} disabled={exporting || failed}>
+            <DownloadIcon aria-hidden="true" />
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        }
+      />
+      {failed ? (
+        <ErrorPanel
+          title={CALL_MESSAGES.fetchFailed}
+          message={errorMessage(calls.error ?? stats.error, CALL_MESSAGES.fetchFailed)}
+          onRetry={retry}
+        />
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <StatCard label="Total Calls" icon={<PhoneIcon />} value={s && formatCount(s.total_calls)} />
+            <StatCard label="Active Calls" icon={<ActivityIcon />} value={s && formatCount(s.active_calls)} />
+            <StatCard
+              label="Avg Duration"
+              icon={<ClockIcon />}
+              value={s && formatDurationClock(s.average_duration)}
+            />
+            <StatCard
+              label="Total Revenue"
+              icon={<DollarSignIcon />}
+              value={s && formatCost(s.total_revenue)}
+            />
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2 ref={headingRef} tabIndex={-1} className="outline-none">
+                  Recent Calls
+                </h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              <CallsToolbar
+                search={params.search}
+                status={params.status}
+                type={params.type}
+                onChange={update}
+              />
+              <DataTable
+                label="Recent Calls"
+                columns={columns}
+                rows={page?.calls}
+                getRowId={(call) => String(call.id)}
+                stale={calls.isPlaceholderData}
+                skeletonRows={8}
+                empty={
+                  <EmptyState title="No calls found" description="No calls match the search and filters." />
+                }
+                footer={
+                  page ? (
+                    <Pagination
+                      label="Calls pages"
+                      noun="calls"
+                      page={params.page}
+                      shownPage={page.page}
+                      pageSize={page.limit}
+                      total={page.total}
+                      totalCapped={page.total_capped}
+                      totalPages={page.total_pages}
+                      rowCount={page.calls.length}
+                      onPageChange={(next) => update({ page: next })}
+                    />
+                  ) : null
+                }
+              />
+            </CardContent>
+          </Card>
+        </>
+      )}
+      <CallDetailsDialog
+        call={viewing}
+        onOpenChange={(open) => !open && setViewing(null)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+      />
+      <ConfirmDialog
+        open={ending !== null}
+        title="End this call?"
+        description="The call is disconnected for both sides and billed up to now."
+        detail={ending ? callTitle(ending) : undefined}
+        confirmLabel="End Call"
+        pendingLabel="Ending..."
+        onOpenChange={(open) => !open && setEnding(null)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+        onConfirm={async () => {
+          if (!ending) return;
+          try {
+            await endCall.mutateAsync(ending);
+            toast.success(CALL_MESSAGES.ended);
+          } catch (error) {
+            toast.error(errorMessage(error, 'Failed to end call'));
+          }
+        }}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import type { AdminUserRow } from '@switchboard/contract/users';
-import type { ReactNode } from 'react';
+import { DetailField } from '@/components/detail-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
@@ -45,24 +45,24 @@ export function UserDetailsDialog({ user, onOpenChange, onCloseAutoFocus }: User
               </div>
             </DialogHeader>
             <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2.5 text-sm">
-              <Field label="ID">
+              <DetailField label="ID">
                 <span className="font-mono text-xs break-all">{shown.id}</span>
-              </Field>
-              <Field label="Username">{shown.username}</Field>
-              <Field label="Email">
+              </DetailField>
+              <DetailField label="Username">{shown.username}</DetailField>
+              <DetailField label="Email">
                 <span className="break-all">{shown.email}</span>
-              </Field>
-              <Field label="Full name">{shown.full_name || '—'}</Field>
-              <Field label="Status">
+              </DetailField>
+              <DetailField label="Full name">{shown.full_name || '—'}</DetailField>
+              <DetailField label="Status">
                 <UserStatusBadges user={shown} />
-              </Field>
-              <Field label="Account">{shown.is_active ? 'Active' : 'Inactive'}</Field>
-              <Field label="Role">
+              </DetailField>
+              <DetailField label="Account">{shown.is_active ? 'Active' : 'Inactive'}</DetailField>
+              <DetailField label="Role">
                 <UserRoleBadges user={shown} />
-              </Field>
-              <Field label="Coin balance">{formatCoins(shown.coin_balance)}</Field>
-              <Field label="Joined">{formatDateTime(shown.created_at)}</Field>
-              <Field label="Last login">{formatDateTime(shown.last_login)}</Field>
+              </DetailField>
+              <DetailField label="Coin balance">{formatCoins(shown.coin_balance)}</DetailField>
+              <DetailField label="Joined">{formatDateTime(shown.created_at)}</DetailField>
+              <DetailField label="Last login">{formatDateTime(shown.last_login)}</DetailField>
             </dl>
             {error ? (
               <p role="status" className="text-xs text-muted-foreground">
@@ -80,14 +80,5 @@ export function UserDetailsDialog({ user, onOpenChange, onCloseAutoFocus }: User
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0">{children}</dd>
-    </>
   );
 }

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { envelope, IsoDateTime, limitParam, pageFields, pageParam } from './common.ts';
+import { endpoint } from './endpoint.ts';
+
+export const CALL_TYPE_VALUES = ['voice', 'video', 'group'] as const;
+export const CALL_STATUS_VALUES = ['ringing', 'active', 'ended', 'completed', 'failed', 'missed'] as const;
+/** The filters the screen offers; the API accepts every stored value. */
+export const CALL_STATUS_FILTERS = ['all', 'active', 'ended', 'failed', 'missed', 'ringing'] as const;
+export const CALL_TYPE_FILTERS = ['all', 'voice', 'video'] as const;
+export const CALLS_PAGE_SIZE = 20;
+
+export const CALL_MESSAGES = {
+  fetchFailed: 'Failed to fetch calls data',
+  notFound: 'Call not found',
+  alreadyEnded: 'Call has already ended',
+  ended: 'Call ended',
+} as const;
+
+/** Spec §3 "Call", with the parties' usernames for display. */
+export const CallRow = z.object({
+  id: z.number().int(),
+  caller_id: z.string().nullable(),
+  callee_id: z.string().nullable(),
+  caller_username: z.string().nullable(),
+  callee_username: z.string().nullable(),
+  status: z.enum(CALL_STATUS_VALUES),
+  duration: z.number().int(),
+  quality: z.number().nullable(),
+  started_at: IsoDateTime,
+  ended_at: IsoDateTime.nullable(),
+  type: z.enum(CALL_TYPE_VALUES),
+  is_anonymous: z.boolean(),
+  cost: z.number(),
+  coins_used: z.number().int(),
+  created_at: IsoDateTime,
+});
+export type CallRow = z.infer<typeof CallRow>;
+
+export const ListCallsQuery = z.object({
+  page: pageParam,
+  limit: limitParam(CALLS_PAGE_SIZE),
+  search: z.string().trim().max(100).optional().default(''),
+  status: z.enum(['all', ...CALL_STATUS_VALUES]).default('all'),
+  type: z.enum(['all', ...CALL_TYPE_VALUES]).default('all'),
+  /** `next_cursor` of the previous page: continues after its last row without an OFFSET. */
+  cursor: z.string().max(200).optional(),
+});
+export type ListCallsQuery = z.infer<typeof ListCallsQuery>;
+
+export const CallsPage = z.object({
+  calls: z.array(CallRow),
+  ...pageFields,
+});
+export type CallsPage = z.infer<typeof CallsPage>;
+
+/** Spec §3 "Call statistics". Durations in seconds, revenue in USD. */
+export const CallStatistics = z.object({
+  total_calls: z.number().int(),
+  active_calls: z.number().int(),
+  completed_calls: z.number().int(),
+  failed_calls: z.number().int(),
+  total_duration: z.number().int(),
+  average_duration: z.number(),
+  total_revenue: z.number(),
+  average_quality: z.number(),
+});
+export type CallStatistics = z.infer<typeof CallStatistics>;
+
+/** One UTC day of calls by type, for charts. */
+export const DailyCallStats = z.object({
+  day: z.string(),
+  voice: z.number().int(),
+  video: z.number().int(),
+  group: z.number().int(),
+  completed: z.number().int(),
+  failed: z.number().int(),
+  average_quality: z.number().nullable(),
+});
+export type DailyCallStats = z.infer<typeof DailyCallStats>;
+
+export const CallQualitySample = z.object({
+  side: z.enum(['caller', 'callee']),
+  sampled_at: IsoDateTime,
+  mos: z.number(),
+  jitter_ms: z.number(),
+  packet_loss: z.number(),
+  rtt_ms: z.number(),
+  bitrate_kbps: z.number().int(),
+});
+export type CallQualitySample = z.infer<typeof CallQualitySample>;
+
+export const CallQuality = z.object({
+  samples: z.array(CallQualitySample),
+  /** The side whose average opinion score is lower; null without samples from both sides. */
+  worse_side: z.enum(['caller', 'callee']).nullable(),
+});
+export type CallQuality = z.infer<typeof CallQuality>;
+
+export const CallIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const CallHistoryQuery = z.object({ page: pageParam, limit: limitParam(CALLS_PAGE_SIZE) });
+
+export const ExportCallsQuery = ListCallsQuery.pick({ search: true, status: true, type: true });
+
+export const callsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/public/calls',
+    tag: 'calls',
+    access: 'admin',
+    query: ListCallsQuery,
+    response: envelope(CallsPage),
+  }),
+  statistics: endpoint({
+    method: 'GET',
+    path: '/admin/calls/statistics',
+    tag: 'calls',
+    access: 'admin',
+    response: envelope(CallStatistics),
+  }),
+  active: endpoint({
+    method: 'GET',
+    path: '/admin/calls/active',
+    tag: 'calls',
+    access: 'admin',
+    response: envelope(z.object({ calls: z.array(CallRow) })),
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/admin/calls/history',
+    tag: 'calls',
+    access: 'admin',
+    query: CallHistoryQuery,
+    response: envelope(CallsPage),
+  }),
+  quality: endpoint({
+    method: 'GET',
+    path: '/admin/calls/:id/quality',
+    tag: 'calls',
+    access: 'admin',
+    params: CallIdParams,
+    response: envelope(CallQuality),
+  }),
+  end: endpoint({
+    method: 'POST',
+    path: '/admin/calls/:id/end',
+    tag: 'calls',
+    access: 'admin',
+    params: CallIdParams,
+    response: envelope(CallRow),
+  }),
+};
+
+/** Streamed CSV (text/csv), outside the JSON contract; the web links to it with the list's filters. */
+export const CALLS_EXPORT_PATH = '/admin/calls/export.csv';
+export const CALLS_EXPORT_COLUMNS = [
+  'id',
+  'caller_username',
+  'callee_username',
+  'type',
+  'status',
+  'duration',
+  'quality',
+  'cost',
+  'coins_used',
+  'started_at',
+  'ended_at',
+] as const satisfies readonly (keyof CallRow)[];

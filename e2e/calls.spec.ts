@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, signIn } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+describe('the Calls screen on the demo data', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  before(async () => {
+    [server, browser] = await Promise.all([startServer({ demo: true }), launchBrowser()]);
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server.url);
+    await page.goto(`${server.url}/calls`);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const pager = () => page.getByRole('navigation', { name: 'Calls pages' });
+  const table = () => page.getByRole('table', { name: 'Recent Calls' });
+  const totalShown = async () =>
+    Number((await pager().textContent())?.match(/of ([\d,]+) calls/)?.[1]?.replace(/,/g, ''));
+  const choose = async (filter: string, option: string) => {
+    await page.getByRole('combobox', { name: filter }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+
+  it('shows the cards and the first page of real calls', async () => {
+    await page.getByText('Monitor and manage voice and video calls').waitFor();
+    await pager()
+      .getByText(/Showing 1–20 of [\d,]+ calls/)
+      .waitFor();
+    assert.ok((await totalShown()) > 1000);
+    for (const card of ['Total Calls', 'Active Calls', 'Avg Duration', 'Total Revenue'])
+      await page.getByText(card, { exact: true }).waitFor();
+    assert.match(
+      (await page
+        .getByText(/^\$[\d,]+\.\d\d$/)
+        .first()
+        .textContent()) ?? '',
+      /^\$/,
+    );
+  });
+
+  it('filters by status and type, searches by username, and opens and closes the details', async () => {
+    const all = await totalShown();
+    await choose('Status filter', 'Missed');
+    await page.waitForURL(/status=missed/);
+    await pager()
+      .getByText(/Showing 1–\d+ of/)
+      .waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('table[aria-label="Recent Calls"] tbody tr')].every((tr) =>
+        tr.textContent?.includes('missed'),
+      ),
+    );
+    const missed = await totalShown();
+    assert.ok(missed > 0 && missed < all, `missed ${missed} of ${all}`);
+    await choose('Type filter', 'Video');
+    await page.waitForURL(/type=video/);
+    await page.waitForFunction((before) => {
+      const m = document
+        .querySelector('nav[aria-label="Calls pages"]')
+        ?.textContent?.match(/of ([\d,]+) calls/);
+      return m && Number(m[1]?.replace(/,/g, '')) < before;
+    }, missed);
+
+    const firstParty =
+      (
+        (await table()
+          .locator('tbody tr')
+          .first()
+          .locator('td')
+          .first()
+          .locator('span')
+          .first()
+          .textContent()) ?? ''
+      ).split(' → ')[0] ?? '';
+    assert.ok(firstParty.length > 2);
+    await page.getByPlaceholder('Search calls by username...').fill(firstParty);
+    await page.waitForURL(new RegExp(`search=${encodeURIComponent(firstParty)}`));
+    // The old rows stay (dimmed) until the server's answer replaces them: wait for every row to name the party.
+    await page.waitForFunction((name) => {
+      const rows = [...document.querySelectorAll('table[aria-label="Recent Calls"] tbody tr')];
+      return (
+        rows.length > 0 && rows.every((tr) => tr.textContent?.toLowerCase().includes(name.toLowerCase()))
+      );
+    }, firstParty);
+    assert.match(page.url(), /status=missed/);
+
+    await table()
+      .getByRole('button', { name: /^View call/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Call Details').waitFor();
+    for (const label of ['Caller', 'Receiver', 'Coins Used', 'Start Time', 'End Time'])
+      await dialog.getByText(label, { exact: true }).waitFor();
+    await dialog.getByText(firstParty, { exact: true }).first().waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('ends a live call after a confirmation', async () => {
+    await page.goto(`${server.url}/calls?status=active`);
+    await pager()
+      .getByText(/Showing 1–\d+ of/)
+      .waitFor();
+    const before = await totalShown();
+    assert.ok(before > 0, 'the demo data has active calls');
+    const card = page.getByText('Active Calls', { exact: true }).locator('../..');
+    await card.getByText(String(before), { exact: true }).waitFor();
+
+    await table()
+      .getByRole('button', { name: /^End call/ })
+      .first()
+      .click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('End this call?').waitFor();
+    await confirm.getByRole('button', { name: 'End Call' }).click();
+    await page.getByText('Call ended').waitFor();
+    await confirm.waitFor({ state: 'hidden' });
+    if (before === 1) await page.getByText('No calls found').waitFor();
+    else
+      await pager()
+        .getByText(`of ${before - 1} calls`)
+        .waitFor();
+    await card.getByText(String(before - 1), { exact: true }).waitFor();
+  });
+});

@@ -1,0 +1,61 @@
+import { CALLS_EXPORT_PATH, callsEndpoints, ExportCallsQuery } from '@switchboard/contract/calls';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireAdmin } from '../../http/auth-guard.ts';
+import { route } from '../../http/endpoint-route.ts';
+import { requestContext } from '../../http/request-context.ts';
+import {
+  activeCalls,
+  callHistory,
+  callQuality,
+  endCall,
+  getCallStatistics,
+  listCalls,
+} from './calls.service.ts';
+import { callsCsv } from './calls-csv.ts';
+
+export const callsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+
+  route(app, callsEndpoints.list, async (request) => ({
+    success: true as const,
+    data: await listCalls(db, request.query),
+  }));
+
+  route(app, callsEndpoints.statistics, async () => ({
+    success: true as const,
+    data: await getCallStatistics(db),
+  }));
+
+  route(app, callsEndpoints.active, async () => ({
+    success: true as const,
+    data: { calls: await activeCalls(db) },
+  }));
+
+  route(app, callsEndpoints.history, async (request) => ({
+    success: true as const,
+    data: await callHistory(db, request.query),
+  }));
+
+  route(app, callsEndpoints.quality, async (request) => ({
+    success: true as const,
+    data: await callQuality(db, request.params.id),
+  }));
+
+  route(app, callsEndpoints.end, async (request) => ({
+    success: true as const,
+    data: await endCall(db, requireAdmin(request), request.params.id, requestContext(request)),
+  }));
+
+  app.get(
+    CALLS_EXPORT_PATH,
+    { schema: { tags: ['calls'], querystring: ExportCallsQuery } },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="calls-${day}.csv"`)
+        .send(callsCsv(db, request.query));
+    },
+  );
+};

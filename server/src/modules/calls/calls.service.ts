@@ -1,0 +1,195 @@
+import {
+  CALL_MESSAGES,
+  type CallQuality,
+  type CallRow,
+  type CallStatistics,
+  type CallsPage,
+  type DailyCallStats,
+  type ListCallsQuery,
+} from '@switchboard/contract/calls';
+import type { Database, Executor } from '../../db/client.ts';
+import { readCounters } from '../../db/row-counts.ts';
+import { MAX_CALL_SECONDS } from '../../db/schema/calls.ts';
+import { conflict, notFound } from '../../http/http-error.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { AdminPrincipal } from '../auth/access-token.ts';
+import { CALL_RATES } from './call-rates.ts';
+import * as repo from './calls.repository.ts';
+
+const pageOf = (result: repo.CallsPageResult, page: number, limit: number): CallsPage => ({
+  calls: result.rows,
+  total: result.total,
+  page,
+  limit,
+  total_pages: Math.ceil(result.total / limit),
+  total_capped: result.totalCapped,
+  next_cursor: result.nextCursor,
+});
+
+export async function listCalls(db: Database, query: ListCallsQuery): Promise<CallsPage> {
+  return pageOf(await repo.listCalls(db, query), query.page, query.limit);
+}
+
+/** Calls no longer live, newest first; the total is the calls counter less the live ones. */
+export async function callHistory(db: Database, query: { page: number; limit: number }): Promise<CallsPage> {
+  const [rows, counts] = await Promise.all([
+    repo.pastCalls(db, query.limit, (query.page - 1) * query.limit),
+    readCounters(db, ['calls.total', 'calls.status.ringing', 'calls.status.active']),
+  ]);
+  const total = counts['calls.total'] - counts['calls.status.ringing'] - counts['calls.status.active'];
+  return pageOf({ rows, total, totalCapped: false, nextCursor: null }, query.page, query.limit);
+}
+
+export const activeCalls = (db: Database): Promise<CallRow[]> => repo.liveCalls(db);
+
+/** Every Call statistics field from the call_daily_stats rollup and the live counters. */
+export async function getCallStatistics(db: Executor): Promise<CallStatistics> {
+  const [byStatus, live] = await Promise.all([
+    repo.totalsByStatus(db),
+    readCounters(db, ['calls.status.active']),
+  ]);
+  const sum = (pick: (t: repo.RollupTotals) => number, only?: readonly string[]) =>
+    byStatus.filter((t) => !only || only.includes(t.status)).reduce((acc, t) => acc + pick(t), 0);
+  const answered = ['completed', 'ended'] as const;
+  const answeredCalls = sum((t) => t.calls, answered);
+  const qualityCount = sum((t) => t.qualityCount);
+  return {
+    total_calls: sum((t) => t.calls),
+    active_calls: live['calls.status.active'],
+    completed_calls: answeredCalls,
+    failed_calls: sum((t) => t.calls, ['failed']),
+    total_duration: sum((t) => t.duration),
+    average_duration: answeredCalls ? sum((t) => t.duration, answered) / answeredCalls : 0,
+    total_revenue: Math.round(sum((t) => t.revenue) * 100) / 100,
+    average_quality: qualityCount ? Math.round((sum((t) => t.qualitySum) / qualityCount) * 100) / 100 : 0,
+  };
+}
+
+/** The last `days` UTC days (today included), oldest first, with a zero row for a day without calls. */
+export async function dailyCallStats(
+  db: Executor,
+  days: number,
+  now = new Date(),
+): Promise<DailyCallStats[]> {
+  const dayOf = (offset: number) => new Date(now.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
+  const rows = await repo.dailyRollups(db, dayOf(days - 1));
+  const out = new Map<string, DailyCallStats & { qs: number; qc: number }>();
+  for (let i = days - 1; i >= 0; i--) {
+    const day = dayOf(i);
+    out.set(day, {
+      day,
+      voice: 0,
+      video: 0,
+      group: 0,
+      completed: 0,
+      failed: 0,
+      average_quality: null,
+      qs: 0,
+      qc: 0,
+    });
+  }
+  for (const r of rows) {
+    const d = out.get(r.day);
+    if (!d) continue;
+    d[r.type] += r.calls;
+    if (r.status === 'completed' || r.status === 'ended') d.completed += r.calls;
+    if (r.status === 'failed') d.failed += r.calls;
+    d.qs += r.qualitySum;
+    d.qc += r.qualityCount;
+  }
+  return [...out.values()].map(({ qs, qc, ...d }) => ({
+    ...d,
+    average_quality: qc ? Math.round((qs / qc) * 100) / 100 : null,
+  }));
+}
+
+export async function callQuality(db: Database, id: number): Promise<CallQuality> {
+  if (!(await repo.callExists(db, id))) throw notFound(CALL_MESSAGES.notFound);
+  const samples = await repo.qualitySamples(db, id);
+  const mean = (side: 'caller' | 'callee') => {
+    const mine = samples.filter((s) => s.side === side);
+    return mine.length ? mine.reduce((a, s) => a + s.mos, 0) / mine.length : undefined;
+  };
+  const caller = mean('caller');
+  const callee = mean('callee');
+  const worse_side =
+    caller === undefined || callee === undefined ? null : caller <= callee ? 'caller' : 'callee';
+  return { samples, worse_side };
+}
+
+type Settlement = Pick<
+  repo.CallRecord,
+  'status' | 'duration' | 'cost' | 'coinsUsed' | 'endReason' | 'endedAt' | 'quality'
+>;
+
+/**
+ * How a live call closes: a ringing call becomes missed and costs nothing; an active one ends with
+ * its whole seconds (at most the maximum call length), billed per started minute at its type's rate,
+ * and its quality is the mean opinion score of its samples when it has any.
+ */
+export function settleCall(
+  call: Pick<repo.CallRecord, 'status' | 'type' | 'startedAt' | 'quality'>,
+  endedAt: Date,
+  endReason: string,
+  sampleMos: readonly number[] = [],
+): Settlement {
+  if (call.status === 'ringing')
+    return {
+      status: 'missed',
+      duration: 0,
+      cost: 0,
+      coinsUsed: 0,
+      endReason,
+      endedAt,
+      quality: call.quality,
+    };
+  const seconds = Math.floor((endedAt.getTime() - call.startedAt.getTime()) / 1000);
+  const duration = Math.max(0, Math.min(MAX_CALL_SECONDS, seconds));
+  const minutes = Math.ceil(duration / 60);
+  const rate = CALL_RATES[call.type];
+  const quality = sampleMos.length
+    ? Math.round((sampleMos.reduce((a, b) => a + b, 0) / sampleMos.length) * 10) / 10
+    : call.quality;
+  return {
+    status: 'ended',
+    duration,
+    cost: Math.round(minutes * rate.usd * 100) / 100,
+    coinsUsed: minutes * rate.coins,
+    endReason,
+    endedAt,
+    quality,
+  };
+}
+
+/** An admin ends a ringing or active call; it settles as a normal end would. */
+export async function endCall(
+  db: Database,
+  actor: AdminPrincipal,
+  id: number,
+  context: RequestContext,
+): Promise<CallRow> {
+  return db.transaction(async (tx) => {
+    const call = await repo.lockCall(tx, id);
+    if (!call) throw notFound(CALL_MESSAGES.notFound);
+    if (call.status !== 'ringing' && call.status !== 'active') throw conflict(CALL_MESSAGES.alreadyEnded);
+    const samples = await repo.qualitySamples(tx, id);
+    const settled = settleCall(
+      call,
+      new Date(),
+      'admin_ended',
+      samples.map((s) => s.mos),
+    );
+    const after = repo.recordToRow(await repo.updateCall(tx, id, settled));
+    await recordAudit(tx, {
+      actor,
+      action: 'call.end',
+      targetType: 'call',
+      targetId: String(id),
+      before: repo.recordToRow(call),
+      after,
+      context,
+    });
+    return after;
+  });
+}

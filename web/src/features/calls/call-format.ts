@@ -1,0 +1,13 @@
+import type { CallRow } from '@switchboard/contract/calls';
+import { formatUsdCents } from '@/lib/format.ts';
+
+/** Costs arrive in dollars; the shared formatter takes cents. */
+export const formatCost = (usd: number) => formatUsdCents(Math.round(usd * 100));
+export const formatQuality = (quality: number | null) =>
+  quality === null ? 'N/A' : `${quality.toFixed(1)}/5`;
+export const partyName = (username: string | null, anonymous: boolean) =>
+  anonymous ? 'Anonymous' : (username ?? 'Unknown');
+export const callTitle = (call: CallRow) =>
+  `${partyName(call.caller_username, call.is_anonymous)} → ${partyName(call.callee_username, false)}`;
+export const isLive = (call: CallRow) => call.status === 'active' || call.status === 'ringing';
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,174 @@
+import type { CallRow, CallStatistics } from '@switchboard/contract/calls';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '@/lib/api-client.ts';
+import { CallsPage } from './calls-page.tsx';
+
+const STATS: CallStatistics = {
+  total_calls: 1234,
+  active_calls: 3,
+  completed_calls: 1000,
+  failed_calls: 50,
+  total_duration: 205_000,
+  average_duration: 205,
+  total_revenue: 12.5,
+  average_quality: 4.2,
+};
+
+const call = (id: number, extra: Partial<CallRow> = {}): CallRow => ({
+  id,
+  caller_id: 'a',
+  callee_id: 'b',
+  caller_username: `caller${id}`,
+  callee_username: `callee${id}`,
+  status: 'ended',
+  duration: 125,
+  quality: 4.5,
+  started_at: '2026-11-20T10:00:00.000Z',
+  ended_at: '2026-11-20T10:02:05.000Z',
+  type: 'voice',
+  is_anonymous: false,
+  cost: 0.06,
+  coins_used: 3,
+  created_at: '2026-11-20T10:00:00.000Z',
+  ...extra,
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function serve(options: { failList?: () => boolean; rows?: CallRow[] } = {}) {
+  const requests: URL[] = [];
+  const rows = options.rows ?? [call(1), call(2, { status: 'active', ended_at: null, type: 'video' })];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: URL | string) => {
+      const url = new URL(String(input), 'http://localhost');
+      requests.push(url);
+      if (url.pathname.endsWith('/admin/calls/statistics')) return json({ success: true, data: STATS });
+      if (url.pathname.endsWith('/quality'))
+        return json({ success: true, data: { samples: [], worse_side: null } });
+      if (options.failList?.()) return json({ success: false, message: 'boom' }, 500);
+      return json({
+        success: true,
+        data: {
+          calls: rows,
+          total: rows.length,
+          page: 1,
+          limit: 20,
+          total_pages: 1,
+          total_capped: false,
+          next_cursor: null,
+        },
+      });
+    }),
+  );
+  return {
+    listQueries: () =>
+      requests.filter((u) => u.pathname.endsWith('/admin/public/calls')).map((u) => u.searchParams),
+  };
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/calls']}>
+        <CallsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+beforeAll(() => configureApiClient({ getAccessToken: () => 'test-token' }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CallsPage', () => {
+  it('shows a skeleton, then the cards and the Recent Calls table from the server', async () => {
+    serve();
+    renderPage();
+    expect(screen.getByText('Monitor and manage voice and video calls')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Loading recent calls' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Recent Calls' });
+    expect(screen.getByText('1,234')).toBeInTheDocument();
+    expect(screen.getByText('3:25')).toBeInTheDocument();
+    expect(screen.getByText('$12.50')).toBeInTheDocument();
+    for (const label of ['Total Calls', 'Active Calls', 'Avg Duration', 'Total Revenue'])
+      expect(screen.getByText(label)).toBeInTheDocument();
+    for (const head of ['Call Details', 'Status', 'Duration', 'Quality', 'Cost', 'Actions'])
+      expect(within(table).getByRole('columnheader', { name: head })).toBeInTheDocument();
+    expect(within(table).getByText('caller1 → callee1')).toBeInTheDocument();
+    expect(within(table).getAllByText('4.5/5')).toHaveLength(2);
+    expect(screen.getByPlaceholderText('Search calls by username...')).toBeInTheDocument();
+    // Only the live call can be ended.
+    expect(screen.getAllByRole('button', { name: /^End call/ })).toHaveLength(1);
+  });
+
+  it('sends the search and the filters to the server', async () => {
+    const server = serve();
+    const user = renderPage();
+    await screen.findByRole('table', { name: 'Recent Calls' });
+    await user.type(screen.getByPlaceholderText('Search calls by username...'), 'ali');
+    await waitFor(() => expect(server.listQueries().at(-1)?.get('search')).toBe('ali'));
+    await user.click(screen.getByRole('combobox', { name: 'Status filter' }));
+    for (const option of ['All Status', 'Active', 'Ended', 'Failed', 'Missed', 'Ringing'])
+      expect(screen.getByRole('option', { name: option })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Missed' }));
+    await waitFor(() => expect(server.listQueries().at(-1)?.get('status')).toBe('missed'));
+    await user.click(screen.getByRole('combobox', { name: 'Type filter' }));
+    expect(screen.getByRole('option', { name: 'All Types' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Video' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(server.listQueries().at(-1) ?? [])).toMatchObject({
+        search: 'ali',
+        status: 'missed',
+        type: 'video',
+      }),
+    );
+  });
+
+  it('shows the failure with Retry, never sample data, and recovers', async () => {
+    let fail = true;
+    serve({ failList: () => fail });
+    const user = renderPage();
+    expect(await screen.findByText('Failed to fetch calls data')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText('Total Calls')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Recent Calls' })).toBeInTheDocument();
+  });
+
+  it('opens the details with End Time only when the call has ended, and closes them', async () => {
+    serve();
+    const user = renderPage();
+    await screen.findByRole('table', { name: 'Recent Calls' });
+    await user.click(screen.getByRole('button', { name: 'View call caller1 → callee1' }));
+    let dialog = await screen.findByRole('dialog');
+    for (const label of [
+      'Caller',
+      'Receiver',
+      'Type',
+      'Status',
+      'Duration',
+      'Quality',
+      'Cost',
+      'Coins Used',
+      'Start Time',
+      'End Time',
+    ])
+      expect(within(dialog).getByText(label)).toBeInTheDocument();
+    expect(within(dialog).getByText('2:05')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'View call caller2 → callee2' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Start Time')).toBeInTheDocument();
+    expect(within(dialog).queryByText('End Time')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import type { CallRow } from '@switchboard/contract/calls';
+import type { ColumnDef } from '@tanstack/react-table';
+import { EyeIcon, PhoneIcon, PhoneOffIcon, VideoIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { formatDateTime, formatDurationClock } from '@/lib/format.ts';
+import { callTitle, capitalize, formatCost, formatQuality, isLive } from './call-format.ts';
+import { CallStatusBadge } from './components/call-status-badge.tsx';
+
+export interface CallRowActions {
+  onView(call: CallRow, opener: HTMLElement): void;
+  onEnd(call: CallRow, opener: HTMLElement): void;
+}
+
+export function callColumns(actions: CallRowActions): ColumnDef<CallRow>[] {
+  return [
+    {
+      id: 'details',
+      header: 'Call Details',
+      meta: {
+        skeleton: (
+          <div className="flex flex-col gap-1.5">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-3 w-28" />
+          </div>
+        ),
+      },
+      cell: ({ row: { original: call } }) => {
+        const TypeIcon = call.type === 'voice' ? PhoneIcon : VideoIcon;
+        return (
+          <div className="flex flex-col gap-0.5">
+            <span className="font-medium">{callTitle(call)}</span>
+            <span className="flex items-center gap-1 text-xs text-muted-foreground">
+              <TypeIcon className="size-3" aria-hidden="true" />
+              {capitalize(call.type)} · {formatDateTime(call.started_at)}
+            </span>
+          </div>
+        );
+      },
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: ({ row }) => <CallStatusBadge status={row.original.status} />,
+    },
+    {
+      id: 'duration',
+      header: 'Duration',
+      meta: { className: 'hidden sm:table-cell tabular-nums' },
+      cell: ({ row }) => formatDurationClock(row.original.duration),
+    },
+    {
+      id: 'quality',
+      header: 'Quality',
+      meta: { className: 'hidden md:table-cell tabular-nums' },
+      cell: ({ row }) => formatQuality(row.original.quality),
+    },
+    {
+      id: 'cost',
+      header: 'Cost',
+      meta: { className: 'hidden md:table-cell tabular-nums' },
+      cell: ({ row }) => formatCost(row.original.cost),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      meta: { skeleton: <Skeleton className="size-8" /> },
+      cell: ({ row: { original: call } }) => (
+        <div className="flex gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`View call ${callTitle(call)}`}
+            title="View details"
+            onClick={(event) => actions.onView(call, event.currentTarget)}
+          >
+            <EyeIcon />
+          </Button>
+          {isLive(call) ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-destructive"
+              aria-label={`End call ${callTitle(call)}`}
+              title="End call"
+              onClick={(event) => actions.onEnd(call, event.currentTarget)}
+            >
+              <PhoneOffIcon />
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,98 @@
+import type { CallQualitySample, CallRow } from '@switchboard/contract/calls';
+import { useState } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Button } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { useCallQuality } from '../api.ts';
+import { partyName } from '../call-format.ts';
+
+const METRICS = {
+  jitter_ms: 'Jitter (ms)',
+  packet_loss: 'Packet loss (%)',
+  rtt_ms: 'RTT (ms)',
+  bitrate_kbps: 'Bitrate (kbps)',
+} as const satisfies Partial<Record<keyof CallQualitySample, string>>;
+type Metric = keyof typeof METRICS;
+
+const timeOf = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** Each client reports on its own; one point per report, each side its own line. */
+function chartPoints(samples: CallQualitySample[], metric: Metric) {
+  return samples.map((s) => ({ time: timeOf(s.sampled_at), [s.side]: s[metric] }));
+}
+
+export function CallQualityPanel({ call }: { call: CallRow }) {
+  const quality = useCallQuality(call.id);
+  const [metric, setMetric] = useState<Metric>('jitter_ms');
+  const names = {
+    caller: partyName(call.caller_username, call.is_anonymous),
+    callee: partyName(call.callee_username, false),
+  };
+
+  if (quality.isPending) return <Skeleton className="h-40 w-full" />;
+  if (quality.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(quality.error, 'Failed to load call quality')}
+      </p>
+    );
+  const { samples, worse_side } = quality.data;
+  if (samples.length === 0)
+    return <p className="text-sm text-muted-foreground">No quality samples for this call.</p>;
+
+  return (
+    <section aria-label="Call quality" className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-medium">Call quality</h3>
+        {worse_side ? (
+          <p className="text-xs text-muted-foreground">
+            Worse side: <strong>{names[worse_side]}</strong> ({worse_side})
+          </p>
+        ) : null}
+      </div>
+      <fieldset className="flex flex-wrap gap-1">
+        <legend className="sr-only">Quality metric</legend>
+        {(Object.keys(METRICS) as Metric[]).map((key) => (
+          <Button
+            key={key}
+            size="sm"
+            variant={key === metric ? 'secondary' : 'ghost'}
+            aria-pressed={key === metric}
+            onClick={() => setMetric(key)}
+          >
+            {METRICS[key]}
+          </Button>
+        ))}
+      </fieldset>
+      <div className="h-40 w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={chartPoints(samples, metric)} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+            <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+            <XAxis dataKey="time" tick={{ fontSize: 10 }} minTickGap={24} />
+            <YAxis tick={{ fontSize: 10 }} />
+            <Tooltip />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Line
+              dataKey="caller"
+              name={names.caller}
+              stroke="var(--color-primary)"
+              dot={false}
+              connectNulls
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="callee"
+              name={names.callee}
+              stroke="var(--color-destructive)"
+              dot={false}
+              connectNulls
+              isAnimationActive={false}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+    </section>
+  );
+}
