@@ -19,6 +19,7 @@ import { serveWebApp, webAppBuilt } from './http/web-app.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
+import { coinsRoutes } from './modules/coins/coins.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });
+  await app.register(coinsRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
   await app.register(appConfigRoutes, { deps });
 

@@ -1,7 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { CoinTransaction as CoinTransactionView, ListCoinsQuery } from '@switchboard/contract/coins';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { coinAccounts, coinTransactions } from '../../db/schema/coins.ts';
+import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
+import { coinAccounts, coinDailyStats, coinTransactions } from '../../db/schema/coins.ts';
 import { users } from '../../db/schema/users.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 export type CoinTransaction = typeof coinTransactions.$inferSelect;
 export type NewCoinTransaction = typeof coinTransactions.$inferInsert;
@@ -78,4 +81,212 @@ export async function rebuildAccountsFromLedger(tx: Executor): Promise<void> {
     on conflict (user_id) do update set
       balance = excluded.balance, total_earned = excluded.total_earned,
       total_spent = excluded.total_spent, updated_at = now()`);
+}
+
+// Written out: inside the subquery the outer table must be named in full, or "id" would bind to r.
+const reversedColumn = sql<boolean>`exists (select 1 from coin_transactions r where r.reverses_id = "coin_transactions"."id")`;
+const listColumns = {
+  id: coinTransactions.id,
+  user_id: coinTransactions.userId,
+  username: coinTransactions.username,
+  amount: coinTransactions.amount,
+  transaction_type: coinTransactions.transactionType,
+  description: coinTransactions.description,
+  balance_after: coinTransactions.balanceAfter,
+  created_at: coinTransactions.createdAt,
+  reference_id: coinTransactions.referenceId,
+  reference_type: coinTransactions.referenceType,
+  reverses_id: coinTransactions.reversesId,
+  reversed: reversedColumn,
+  sort_key: sql<string>`${coinTransactions.createdAt}::text`,
+};
+type ListedRecord = Omit<CoinTransactionView, 'created_at'> & { created_at: Date; sort_key: string };
+const toView = ({ sort_key: _, created_at, ...row }: ListedRecord): CoinTransactionView => ({
+  ...row,
+  created_at: created_at.toISOString(),
+});
+
+/** `%term%` for ILIKE, with the user's own % and _ matched literally. */
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const encodeCursor = (sortKey: string, id: number) =>
+  Buffer.from(JSON.stringify([sortKey, id])).toString('base64url');
+function decodeCursor(cursor: string): [string, number] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    if (Array.isArray(value) && typeof value[0] === 'string' && Number.isSafeInteger(value[1]))
+      return [value[0], value[1] as number];
+  } catch {}
+  throw new HttpError(400, 'Invalid cursor', {
+    field: 'cursor',
+    detail: 'Use next_cursor from the previous page',
+  });
+}
+const afterCursor = (cursor: string | undefined) => {
+  if (!cursor) return undefined;
+  const [sortKey, id] = decodeCursor(cursor);
+  return sql`(${coinTransactions.createdAt}, ${coinTransactions.id}) < (${sortKey}::timestamptz, ${id})`;
+};
+
+function listFilter({
+  search,
+  type,
+  user,
+}: Pick<ListCoinsQuery, 'search' | 'type' | 'user'>): SQL | undefined {
+  const pattern = containsPattern(search);
+  // Both columns live on the ledger row (username is a snapshot), so the OR is two trigram index scans, no join.
+  const matchesSearch = search
+    ? or(ilike(coinTransactions.username, pattern), ilike(coinTransactions.description, pattern))
+    : undefined;
+  return and(
+    matchesSearch,
+    type === 'all' ? undefined : eq(coinTransactions.transactionType, type),
+    user ? eq(coinTransactions.userId, user) : undefined,
+  );
+}
+
+/**
+ * One page, newest first, as a LIMIT over the (created_at desc, id desc) index (or the type's or the
+ * user's index that ends the same way): after the cursor when there is one, else at an OFFSET.
+ */
+export async function listTransactions(
+  db: Executor,
+  query: ListCoinsQuery,
+): Promise<{ rows: CoinTransactionView[]; nextCursor: string | null }> {
+  const page = await db
+    .select(listColumns)
+    .from(coinTransactions)
+    .where(and(listFilter(query), afterCursor(query.cursor)))
+    .orderBy(desc(coinTransactions.createdAt), desc(coinTransactions.id))
+    .limit(query.limit)
+    .offset(query.cursor ? 0 : (query.page - 1) * query.limit);
+  const last = page.length === query.limit ? page.at(-1) : undefined;
+  return {
+    rows: page.map(toView),
+    nextCursor: last ? encodeCursor(last.sort_key, last.id) : null,
+  };
+}
+
+/**
+ * The list's total without counting the ledger: the type's counter when nothing else narrows it, else
+ * an exact count up to COUNT_CAP (a user's entries are counted over their index, also capped).
+ */
+export async function countTransactions(
+  db: Executor,
+  query: ListCoinsQuery,
+): Promise<{ total: number; totalCapped: boolean }> {
+  if (!query.search && !query.user) {
+    const counter: string = `coin_transactions.${query.type === 'all' ? 'total' : query.type}`;
+    const counts = await readCounters(db, [counter]);
+    return { total: counts[counter] ?? 0, totalCapped: false };
+  }
+  const matches = db
+    .select({ one: sql`1` })
+    .from(coinTransactions)
+    .where(listFilter(query))
+    .limit(COUNT_CAP + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
+}
+
+/** A user's entries, newest first, keyset paged over the (user_id, created_at desc, id desc) index. */
+export async function listUserTransactions(
+  db: Executor,
+  userId: string,
+  { limit, cursor }: { limit: number; cursor?: string },
+): Promise<{ rows: CoinTransactionView[]; nextCursor: string | null }> {
+  const page = await db
+    .select(listColumns)
+    .from(coinTransactions)
+    .where(and(eq(coinTransactions.userId, userId), afterCursor(cursor)))
+    .orderBy(desc(coinTransactions.createdAt), desc(coinTransactions.id))
+    .limit(limit);
+  const last = page.length === limit ? page.at(-1) : undefined;
+  return { rows: page.map(toView), nextCursor: last ? encodeCursor(last.sort_key, last.id) : null };
+}
+
+export async function findTransactionView(
+  db: Executor,
+  id: number,
+): Promise<CoinTransactionView | undefined> {
+  const [row] = await db.select(listColumns).from(coinTransactions).where(eq(coinTransactions.id, id));
+  return row && toView(row);
+}
+
+export async function findAccount(
+  db: Executor,
+  userId: string,
+): Promise<{ balance: number; totalEarned: number; totalSpent: number } | undefined> {
+  const [row] = await db
+    .select({
+      balance: coinAccounts.balance,
+      totalEarned: coinAccounts.totalEarned,
+      totalSpent: coinAccounts.totalSpent,
+    })
+    .from(coinAccounts)
+    .where(eq(coinAccounts.userId, userId));
+  return row;
+}
+
+export async function userExists(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row !== undefined;
+}
+
+/** All-time credits, debits and entries, summed over the daily rollup (one row per day, not per entry). */
+export async function ledgerTotals(db: Executor): Promise<{ earned: number; spent: number }> {
+  const [row] = await db
+    .select({
+      earned: sql<string>`coalesce(sum(${coinDailyStats.earned}), 0)`,
+      spent: sql<string>`coalesce(sum(${coinDailyStats.spent}), 0)`,
+    })
+    .from(coinDailyStats);
+  return { earned: Number(row?.earned ?? 0), spent: Number(row?.spent ?? 0) };
+}
+
+export async function readTransactionCount(db: Executor): Promise<number> {
+  const counts = await readCounters(db, ['coin_transactions.total']);
+  return counts['coin_transactions.total'];
+}
+
+/** Users not deleted, from the users counter: the average per user is over all of them. */
+export async function countUsers(db: Executor): Promise<number> {
+  const counts = await readCounters(db, ['users.total']);
+  return counts['users.total'];
+}
+
+/** The biggest earners or spenders, over the accounts' (total desc, user_id) indexes. */
+export async function topAccounts(
+  db: Executor,
+  by: 'earned' | 'spent',
+  limit: number,
+): Promise<{ user_id: string; username: string; amount: number }[]> {
+  const column = by === 'earned' ? coinAccounts.totalEarned : coinAccounts.totalSpent;
+  return db
+    .select({ user_id: coinAccounts.userId, username: users.username, amount: column })
+    .from(coinAccounts)
+    .innerJoin(users, eq(users.id, coinAccounts.userId))
+    .where(sql`${column} > 0`)
+    .orderBy(desc(column), asc(coinAccounts.userId))
+    .limit(limit);
+}
+
+/** Coins credited and debited per UTC day over the last `days` days (today included), oldest first. */
+export async function dailyTotals(
+  db: Executor,
+  days: number,
+): Promise<{ day: string; earned: number; spent: number; transactions: number }[]> {
+  const rows = await db
+    .select({
+      day: coinDailyStats.day,
+      earned: coinDailyStats.earned,
+      spent: coinDailyStats.spent,
+      transactions: coinDailyStats.transactionCount,
+    })
+    .from(coinDailyStats)
+    .where(sql`${coinDailyStats.day} > (now() at time zone 'UTC')::date - ${days}::int`)
+    .orderBy(asc(coinDailyStats.day));
+  return rows;
 }
