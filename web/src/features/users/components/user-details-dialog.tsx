@@ -1,5 +1,6 @@
 import type { AdminUserRow } from '@switchboard/contract/users';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
@@ -59,7 +60,17 @@ export function UserDetailsDialog({ user, onOpenChange, onCloseAutoFocus }: User
               <Field label="Role">
                 <UserRoleBadges user={shown} />
               </Field>
-              <Field label="Coin balance">{formatCoins(shown.coin_balance)}</Field>
+              <Field label="Coin balance">
+                {formatCoins(shown.coin_balance)}{' '}
+                <Link
+                  to={`/coin-management?user=${shown.id}`}
+                  className="text-primary text-xs underline-offset-4 hover:underline"
+                >
+                  View ledger
+                </Link>
+              </Field>
+              <Field label="Total earned">{formatCoins(shown.total_earned)}</Field>
+              <Field label="Total spent">{formatCoins(shown.total_spent)}</Field>
               <Field label="Joined">{formatDateTime(shown.created_at)}</Field>
               <Field label="Last login">{formatDateTime(shown.last_login)}</Field>
             </dl>
