@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { apiToken } from '../e2e/support/api.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { auditPages, type PageResult } from './browser-audit.ts';
+import { coinsScenarios } from './coins-scenarios.ts';
 import { runDirectSql } from './direct-sql.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 
@@ -19,7 +20,9 @@ const server = await startServer({
 try {
   const token = await apiToken(server.url);
   const results = [];
-  for (const scenario of scenarios) {
+  // BENCH_ONLY=coins runs only the scenarios whose name starts with it.
+  const only = process.env.BENCH_ONLY;
+  for (const scenario of [...scenarios, ...coinsScenarios].filter((s) => !only || s.name.startsWith(only))) {
     const result = await run(server.url, token, scenario);
     results.push(result);
     const verdict = result.p99Ms <= scenario.targetP99Ms ? 'ok' : 'OVER TARGET';

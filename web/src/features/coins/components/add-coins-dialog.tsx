@@ -78,7 +78,7 @@ export function AddCoinsDialog({ open, onOpenChange }: AddCoinsDialogProps) {
             <DialogTitle>Add Coins to User</DialogTitle>
             <DialogDescription>A negative amount takes coins away as a penalty.</DialogDescription>
           </DialogHeader>
-          {addCoins.error ? (
+          {addCoins.error && !['user_id', 'amount', 'description'].some(fieldError) ? (
             <FormAlert message={errorMessage(addCoins.error, COIN_MESSAGES.addFailed)} focusOnMount />
           ) : null}
           <FormField id={ids.user} label="User" error={fieldError('user_id')}>
