@@ -7,6 +7,7 @@ import type { AdminPrincipal } from '../auth/access-token.ts';
 import { auditRows } from '../users/users.test-helpers.ts';
 import { COIN_LEDGER_MESSAGES } from './coin-ledger.ts';
 import { dailyCoinTotals } from './coins.service.ts';
+import { checkLedger } from './coins.test-helpers.ts';
 
 describe('coins routes', () => {
   let t: TestApp;
@@ -232,27 +233,7 @@ describe('coins routes', () => {
       expect(outcomes.every((s) => s === 200 || s === 409)).toBe(true);
       expect(outcomes).toContain(200);
       expect(outcomes).toContain(409);
-      const check = (
-        (await t.db.execute(sql`
-          select
-            (select count(*)::int from coin_accounts a left join (
-                select user_id, sum(amount) as balance from coin_transactions group by user_id) l on l.user_id = a.user_id
-              where a.balance <> coalesce(l.balance, 0)) as mismatched,
-            (select count(*)::int from coin_transactions where balance_after < 0) as negative,
-            (select count(*)::int from (
-                select balance_after, sum(amount) over (partition by user_id order by id) as running
-                from coin_transactions) x where x.balance_after <> x.running) as not_running,
-            (select count(*)::int from coin_transactions) as entries,
-            (select sum(n)::int from row_counts where counter = 'coin_transactions.total') as counted`)) as unknown as {
-          rows: {
-            mismatched: number;
-            negative: number;
-            not_running: number;
-            entries: number;
-            counted: number;
-          }[];
-        }
-      ).rows[0];
+      const check = await checkLedger(t.db);
       expect(check).toMatchObject({ mismatched: 0, negative: 0, not_running: 0 });
       expect(check?.counted).toBe(check?.entries);
     },
