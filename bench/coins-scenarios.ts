@@ -12,16 +12,16 @@ const TX_COLUMNS = `id, user_id, username, amount, transaction_type, description
 const coinsListSql = (where: string, offset: number, total: string) =>
   `select
      (select json_agg(p) from (select ${TX_COLUMNS} from coin_transactions t ${where}
-        order by created_at desc, id desc limit 20 offset ${offset}) p) as coins,
+        order by created_at desc nulls last, id desc nulls last limit 20 offset ${offset}) p) as coins,
      (${total}) as total,
      (select sum(earned) from coin_daily_stats) as earned,
      (select sum(spent) from coin_daily_stats) as spent,
      (select sum(n) from row_counts where counter = 'coin_transactions.total') as transactions,
      (select sum(n) from row_counts where counter = 'users.total') as users,
      (select json_agg(e) from (select u.username, a.total_earned from coin_accounts a join users u on u.id = a.user_id
-        where a.total_earned > 0 order by a.total_earned desc, a.user_id limit 5) e) as top_earners,
+        where a.total_earned > 0 order by a.total_earned desc nulls last, a.user_id limit 5) e) as top_earners,
      (select json_agg(s) from (select u.username, a.total_spent from coin_accounts a join users u on u.id = a.user_id
-        where a.total_spent > 0 order by a.total_spent desc, a.user_id limit 5) s) as top_spenders`;
+        where a.total_spent > 0 order by a.total_spent desc nulls last, a.user_id limit 5) s) as top_spenders`;
 const counter = (name: string) => `select sum(n) from row_counts where counter = '${name}'`;
 const cappedCount = (where: string) =>
   `select count(*) from (select 1 from coin_transactions t ${where} limit 10001) m`;

@@ -1,8 +1,9 @@
 import type { CoinTransaction as CoinTransactionView, ListCoinsQuery } from '@switchboard/contract/coins';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
+import { COUNT_CAP } from '../../db/row-counts.ts';
 import { coinAccounts, coinDailyStats, coinTransactions } from '../../db/schema/coins.ts';
+import { rowCounts } from '../../db/schema/counters.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError } from '../../http/http-error.ts';
 
@@ -101,6 +102,15 @@ const listColumns = {
   sort_key: sql<string>`${coinTransactions.createdAt}::text`,
 };
 type ListedRecord = Omit<CoinTransactionView, 'created_at'> & { created_at: Date; sort_key: string };
+/**
+ * Spelled as the indexes are declared (Drizzle's desc() indexes are NULLS LAST, while ORDER BY ... DESC
+ * means NULLS FIRST): otherwise PostgreSQL sorts the whole table instead of reading the index.
+ */
+const NEWEST_FIRST = [
+  sql`${coinTransactions.createdAt} desc nulls last`,
+  sql`${coinTransactions.id} desc nulls last`,
+] as const;
+
 const toView = ({ sort_key: _, created_at, ...row }: ListedRecord): CoinTransactionView => ({
   ...row,
   created_at: created_at.toISOString(),
@@ -157,7 +167,7 @@ export async function listTransactions(
     .select(listColumns)
     .from(coinTransactions)
     .where(and(listFilter(query), afterCursor(query.cursor)))
-    .orderBy(desc(coinTransactions.createdAt), desc(coinTransactions.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(query.limit)
     .offset(query.cursor ? 0 : (query.page - 1) * query.limit);
   const last = page.length === query.limit ? page.at(-1) : undefined;
@@ -167,19 +177,17 @@ export async function listTransactions(
   };
 }
 
-/**
- * The list's total without counting the ledger: the type's counter when nothing else narrows it, else
- * an exact count up to COUNT_CAP (a user's entries are counted over their index, also capped).
- */
-export async function countTransactions(
+/** The counter holding the list's total when nothing but the type narrows it; else undefined (count matches). */
+export function totalCounter(query: ListCoinsQuery): string | undefined {
+  if (query.search || query.user) return undefined;
+  return `coin_transactions.${query.type === 'all' ? 'total' : query.type}`;
+}
+
+/** A searched (or one user's) total: exact up to COUNT_CAP, then capped. */
+export async function countMatches(
   db: Executor,
   query: ListCoinsQuery,
 ): Promise<{ total: number; totalCapped: boolean }> {
-  if (!query.search && !query.user) {
-    const counter: string = `coin_transactions.${query.type === 'all' ? 'total' : query.type}`;
-    const counts = await readCounters(db, [counter]);
-    return { total: counts[counter] ?? 0, totalCapped: false };
-  }
   const matches = db
     .select({ one: sql`1` })
     .from(coinTransactions)
@@ -201,7 +209,7 @@ export async function listUserTransactions(
     .select(listColumns)
     .from(coinTransactions)
     .where(and(eq(coinTransactions.userId, userId), afterCursor(cursor)))
-    .orderBy(desc(coinTransactions.createdAt), desc(coinTransactions.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(limit);
   const last = page.length === limit ? page.at(-1) : undefined;
   return { rows: page.map(toView), nextCursor: last ? encodeCursor(last.sort_key, last.id) : null };
@@ -235,42 +243,70 @@ export async function userExists(db: Executor, userId: string): Promise<boolean>
   return row !== undefined;
 }
 
-/** All-time credits, debits and entries, summed over the daily rollup (one row per day, not per entry). */
-export async function ledgerTotals(db: Executor): Promise<{ earned: number; spent: number }> {
-  const [row] = await db
-    .select({
-      earned: sql<string>`coalesce(sum(${coinDailyStats.earned}), 0)`,
-      spent: sql<string>`coalesce(sum(${coinDailyStats.spent}), 0)`,
-    })
-    .from(coinDailyStats);
-  return { earned: Number(row?.earned ?? 0), spent: Number(row?.spent ?? 0) };
+export interface LedgerSummary {
+  earned: number;
+  spent: number;
+  transactions: number;
+  users: number;
+  topEarners: { username: string; total_earned: number }[];
+  topSpenders: { username: string; total_spent: number }[];
+  /** The named counter's value, when one was asked for (the list's unsearched total). */
+  counted: number | null;
 }
 
-export async function readTransactionCount(db: Executor): Promise<number> {
-  const counts = await readCounters(db, ['coin_transactions.total']);
-  return counts['coin_transactions.total'];
-}
+const counterSum = (name: string) =>
+  sql`(select coalesce(sum(${rowCounts.n}), 0) from ${rowCounts} where ${rowCounts.counter} = ${name})`;
+/** The biggest earners or spenders over the accounts' (total desc nulls last, user_id) indexes. */
+const topAccounts = (column: 'total_earned' | 'total_spent', limit: number) =>
+  sql`(select coalesce(json_agg(json_build_object('username', t.username, ${column}::text, t.amount)), '[]'::json)
+     from (select u.username, a.${sql.raw(column)} as amount from ${coinAccounts} a join ${users} u on u.id = a.user_id
+       where a.${sql.raw(column)} > 0 order by a.${sql.raw(column)} desc nulls last, a.user_id limit ${limit}) t)`;
 
-/** Users not deleted, from the users counter: the average per user is over all of them. */
-export async function countUsers(db: Executor): Promise<number> {
-  const counts = await readCounters(db, ['users.total']);
-  return counts['users.total'];
-}
-
-/** The biggest earners or spenders, over the accounts' (total desc, user_id) indexes. */
-export async function topAccounts(
+/**
+ * The Coin statistics in one round trip: all-time totals summed over the daily rollup (a row per day),
+ * counters for entries and users, the top accounts over their indexes, and optionally one more counter.
+ */
+export async function ledgerSummary(
   db: Executor,
-  by: 'earned' | 'spent',
-  limit: number,
-): Promise<{ user_id: string; username: string; amount: number }[]> {
-  const column = by === 'earned' ? coinAccounts.totalEarned : coinAccounts.totalSpent;
-  return db
-    .select({ user_id: coinAccounts.userId, username: users.username, amount: column })
-    .from(coinAccounts)
-    .innerJoin(users, eq(users.id, coinAccounts.userId))
-    .where(sql`${column} > 0`)
-    .orderBy(desc(column), asc(coinAccounts.userId))
-    .limit(limit);
+  topLimit: number,
+  counter?: string,
+): Promise<LedgerSummary> {
+  const result = (await db.execute(sql`
+    select
+      (select coalesce(sum(${coinDailyStats.earned}), 0) from ${coinDailyStats})::bigint as earned,
+      (select coalesce(sum(${coinDailyStats.spent}), 0) from ${coinDailyStats})::bigint as spent,
+      ${counterSum('coin_transactions.total')}::bigint as transactions,
+      ${counterSum('users.total')}::bigint as users,
+      ${topAccounts('total_earned', topLimit)} as top_earners,
+      ${topAccounts('total_spent', topLimit)} as top_spenders,
+      ${counter ? sql`${counterSum(counter)}::bigint` : sql`null::bigint`} as counted`)) as unknown as {
+    rows: {
+      earned: string | number;
+      spent: string | number;
+      transactions: string | number;
+      users: string | number;
+      top_earners: LedgerSummary['topEarners'] | string;
+      top_spenders: LedgerSummary['topSpenders'] | string;
+      counted: string | number | null;
+    }[];
+  };
+  const row = result.rows[0];
+  if (!row) throw new Error('ledger summary returned no row');
+  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  const amounts = <T extends Record<string, unknown>>(list: T[]) =>
+    list.map(
+      (entry) =>
+        Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, k === 'username' ? v : Number(v)])) as T,
+    );
+  return {
+    earned: Number(row.earned),
+    spent: Number(row.spent),
+    transactions: Number(row.transactions),
+    users: Number(row.users),
+    topEarners: amounts(json(row.top_earners)),
+    topSpenders: amounts(json(row.top_spenders)),
+    counted: row.counted === null ? null : Number(row.counted),
+  };
 }
 
 /** Coins credited and debited per UTC day over the last `days` days (today included), oldest first. */

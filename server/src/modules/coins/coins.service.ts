@@ -18,41 +18,41 @@ import * as repo from './coins.repository.ts';
 
 type CoinEntry = CoinEntryResponse['data'];
 
-/** The Coin statistics, from the daily rollup, the counters and the accounts' top indexes: no ledger scan. */
-export async function coinStatistics(db: Executor): Promise<CoinStatistics> {
-  const [totals, transactions, userCount, earners, spenders] = await Promise.all([
-    repo.ledgerTotals(db),
-    repo.readTransactionCount(db),
-    repo.countUsers(db),
-    repo.topAccounts(db, 'earned', TOP_COIN_USERS),
-    repo.topAccounts(db, 'spent', TOP_COIN_USERS),
-  ]);
-  const circulating = totals.earned - totals.spent;
+function statisticsOf(summary: repo.LedgerSummary): CoinStatistics {
+  const circulating = summary.earned - summary.spent;
   return {
     total_coins_circulating: circulating,
-    total_coins_earned: totals.earned,
-    total_coins_spent: totals.spent,
-    total_transactions: transactions,
-    average_coins_per_user: userCount === 0 ? 0 : Math.round((circulating / userCount) * 100) / 100,
-    top_earners: earners.map((u) => ({ username: u.username, total_earned: u.amount })),
-    top_spenders: spenders.map((u) => ({ username: u.username, total_spent: u.amount })),
+    total_coins_earned: summary.earned,
+    total_coins_spent: summary.spent,
+    total_transactions: summary.transactions,
+    average_coins_per_user: summary.users === 0 ? 0 : Math.round((circulating / summary.users) * 100) / 100,
+    top_earners: summary.topEarners,
+    top_spenders: summary.topSpenders,
   };
 }
 
+/** The Coin statistics, from the daily rollup, the counters and the accounts' top indexes: no ledger scan. */
+export async function coinStatistics(db: Executor): Promise<CoinStatistics> {
+  return statisticsOf(await repo.ledgerSummary(db, TOP_COIN_USERS));
+}
+
+/** Two round trips: the page, and the statistics with the total (or, for a search, a capped count beside them). */
 export async function listCoins(db: Database, query: ListCoinsQuery): Promise<CoinsPage> {
-  const [{ rows, nextCursor }, { total, totalCapped }, statistics] = await Promise.all([
+  const counter = repo.totalCounter(query);
+  const [{ rows, nextCursor }, summary, matches] = await Promise.all([
     repo.listTransactions(db, query),
-    repo.countTransactions(db, query),
-    coinStatistics(db),
+    repo.ledgerSummary(db, TOP_COIN_USERS, counter),
+    counter ? undefined : repo.countMatches(db, query),
   ]);
+  const total = matches?.total ?? summary.counted ?? 0;
   return {
-    ...statistics,
+    ...statisticsOf(summary),
     coins: rows,
     total,
     page: query.page,
     limit: query.limit,
     total_pages: Math.ceil(total / query.limit),
-    total_capped: totalCapped,
+    total_capped: matches?.totalCapped ?? false,
     next_cursor: nextCursor,
   };
 }
