@@ -7,6 +7,7 @@ import { apiToken } from '../e2e/support/api.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { auditPages, type PageResult } from './browser-audit.ts';
 import { callsScenarios } from './calls-scenarios.ts';
+import { coinsScenarios } from './coins-scenarios.ts';
 import { runDirectSql } from './direct-sql.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 
@@ -20,9 +21,10 @@ const server = await startServer({
 try {
   const token = await apiToken(server.url);
   const results = [];
-  // BENCH_ONLY=calls runs only the scenarios whose name contains it.
+  // BENCH_ONLY=calls runs only the scenarios whose name starts with it.
   const only = process.env.BENCH_ONLY;
-  for (const scenario of [...scenarios, ...callsScenarios].filter((s) => !only || s.name.includes(only))) {
+  const all = [...scenarios, ...callsScenarios, ...coinsScenarios];
+  for (const scenario of all.filter((s) => !only || s.name.startsWith(only))) {
     const result = await run(server.url, token, scenario);
     results.push(result);
     const verdict = result.p99Ms <= scenario.targetP99Ms ? 'ok' : 'OVER TARGET';

@@ -21,6 +21,8 @@ export const AdminUserRow = z.object({
   is_root_admin: z.boolean(),
   is_active: z.boolean(),
   coin_balance: z.number().int(),
+  total_earned: z.number().int(),
+  total_spent: z.number().int(),
   created_at: z.string(),
   last_login: z.string().nullable(),
 });

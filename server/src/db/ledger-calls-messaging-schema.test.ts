@@ -1,3 +1,4 @@
+import { COIN_TRANSACTION_TYPES } from '@switchboard/contract/coins';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../testing/test-app.ts';
@@ -5,7 +6,6 @@ import { openTestDatabase } from '../testing/test-database.ts';
 import type { DatabaseHandle } from './client.ts';
 import { pgErrorCode } from './pg-errors.ts';
 import { CALL_SIDES, CALL_STATUSES, CALL_TYPES } from './schema/calls.ts';
-import { COIN_TRANSACTION_TYPES } from './schema/coins.ts';
 import {
   NOTIFICATION_AUDIENCES,
   NOTIFICATION_PRIORITIES,

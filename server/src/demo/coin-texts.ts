@@ -1,4 +1,4 @@
-import type { COIN_TRANSACTION_TYPES } from '../db/schema/coins.ts';
+import type { COIN_TRANSACTION_TYPES } from '@switchboard/contract/coins';
 
 /** What happened to the coins; each kind maps to one ledger transaction_type. */
 export const Kind = {

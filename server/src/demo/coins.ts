@@ -1,5 +1,6 @@
+import type { COIN_TRANSACTION_TYPES } from '@switchboard/contract/coins';
 import { CALL_TYPES } from '../db/schema/calls.ts';
-import { type COIN_TRANSACTION_TYPES, coinTransactions } from '../db/schema/coins.ts';
+import { coinTransactions } from '../db/schema/coins.ts';
 import { rebuildAccountsFromLedger } from '../modules/coins/coins.repository.ts';
 import { insertInBatches } from './batch-insert.ts';
 import { Kind, LEDGER_TEXT, type LedgerVariant, SPLIT } from './coin-texts.ts';

@@ -46,20 +46,23 @@ describe('demo data at the default scale', () => {
     expect(r.calls).toBe(30_000);
   });
 
-  it('has some deleted users, never online, and users counters equal to a real count', async () => {
+  it('has some deleted users, never online, and users and ledger counters equal to a real count', async () => {
     const r = await one<{ deleted: number; deleted_online: number; mismatches: number }>(
       db,
       sql`select
             (select count(*)::int from users where deleted_at is not null) as deleted,
             (select count(*)::int from users where deleted_at is not null and is_online) as deleted_online,
             (select count(*)::int from (
-              select c.counter, coalesce(sum(c.n), 0) as n from row_counts c group by c.counter
+              select c.counter, coalesce(sum(c.n), 0) as n from row_counts c
+              where c.counter like 'users.%' or c.counter like 'coin\_transactions.%' group by c.counter
             ) counted full join (
               select 'users.total' as counter, count(*) filter (where deleted_at is null) as n from users
               union all select 'users.online', count(*) filter (where deleted_at is null and is_online) from users
               union all select 'users.offline', count(*) filter (where deleted_at is null and not is_online) from users
               union all select 'users.admins', count(*) filter (where deleted_at is null and is_admin) from users
               union all select 'users.deleted', count(*) filter (where deleted_at is not null) from users
+              union all select 'coin_transactions.total', count(*) from coin_transactions
+              union all select 'coin_transactions.' || transaction_type, count(*) from coin_transactions group by 1
             ) actual using (counter)
             where counted.n is distinct from actual.n) as mismatches`,
     );

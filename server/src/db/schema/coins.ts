@@ -1,11 +1,14 @@
+import { COIN_TRANSACTION_TYPES } from '@switchboard/contract/coins';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   check,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -13,7 +16,6 @@ import { oneOf } from './checks.ts';
 import { bigId, createdAt, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
-export const COIN_TRANSACTION_TYPES = ['earn', 'spend', 'transfer', 'bonus', 'penalty'] as const;
 /** Types whose amount is always a credit (> 0) or always a debit (< 0); a transfer leg may be either. */
 export const CREDIT_TYPES = ['earn', 'bonus'] as const;
 export const DEBIT_TYPES = ['spend', 'penalty'] as const;
@@ -86,7 +88,25 @@ export const coinAccounts = pgTable(
   },
   (t) => [
     index('coin_accounts_top_earners_idx').on(t.totalEarned.desc(), t.userId),
+    index('coin_accounts_top_spenders_idx').on(t.totalSpent.desc(), t.userId),
     check('coin_accounts_balance_nonnegative', sql`balance >= 0`),
     check('coin_accounts_totals_nonnegative', sql`total_earned >= 0 and total_spent >= 0`),
   ],
+);
+
+/**
+ * Coins credited and debited per UTC day, kept by a statement trigger on coin_transactions inserts
+ * (the ledger is append-only, so inserts are the only change). Summing it gives the all-time totals
+ * without reading the ledger.
+ */
+export const coinDailyStats = pgTable(
+  'coin_daily_stats',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    earned: bigint('earned', { mode: 'number' }).notNull().default(0),
+    spent: bigint('spent', { mode: 'number' }).notNull().default(0),
+    transactionCount: bigint('transaction_count', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.day] })],
 );

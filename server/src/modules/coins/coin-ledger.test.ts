@@ -7,6 +7,7 @@ import { HttpError } from '../../http/http-error.ts';
 import { insertUser } from '../../testing/test-app.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
 import { applyCoinEntry, COIN_LEDGER_MESSAGES, reverseTransaction } from './coin-ledger.ts';
+import { checkLedger } from './coins.test-helpers.ts';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -177,20 +178,9 @@ describe('coin ledger', () => {
       const outcomes = await Promise.all(operations);
       expect(outcomes).toContain('ok');
       expect(outcomes).toContain('refused');
-      const check = await rows<{
-        mismatched: number;
-        negative: number;
-        not_running: number;
-      }>(sql`
-        select
-          (select count(*)::int from coin_accounts a left join (
-              select user_id, sum(amount) as balance from coin_transactions group by user_id) l on l.user_id = a.user_id
-            where a.balance <> coalesce(l.balance, 0)) as mismatched,
-          (select count(*)::int from coin_transactions where balance_after < 0) as negative,
-          (select count(*)::int from (
-              select balance_after, sum(amount) over (partition by user_id order by id) as running
-              from coin_transactions) x where x.balance_after <> x.running) as not_running`);
-      expect(check[0]).toEqual({ mismatched: 0, negative: 0, not_running: 0 });
+      const check = await checkLedger(handle.db);
+      expect(check).toMatchObject({ mismatched: 0, negative: 0, not_running: 0 });
+      expect(check?.counted).toBe(check?.entries);
     },
     60_000,
   );

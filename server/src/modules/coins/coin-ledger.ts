@@ -1,10 +1,9 @@
+import type { CoinTransactionType } from '@switchboard/contract/coins';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { type COIN_TRANSACTION_TYPES, CREDIT_TYPES, DEBIT_TYPES } from '../../db/schema/coins.ts';
+import { CREDIT_TYPES, DEBIT_TYPES } from '../../db/schema/coins.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import * as repo from './coins.repository.ts';
-
-export type CoinTransactionType = (typeof COIN_TRANSACTION_TYPES)[number];
 
 export const COIN_LEDGER_MESSAGES = {
   insufficient: 'Insufficient coin balance',

@@ -62,6 +62,8 @@ describe('GET /admin/public/users', () => {
       is_root_admin: false,
       is_active: true,
       coin_balance: 0,
+      total_earned: 0,
+      total_spent: 0,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       last_login: null,
     });

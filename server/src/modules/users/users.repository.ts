@@ -22,6 +22,14 @@ const rowColumns = {
     sql<number>`coalesce((select ${coinAccounts.balance} from ${coinAccounts} where ${coinAccounts.userId} = ${users.id}), 0)`
       .mapWith(Number)
       .as('coin_balance'),
+  total_earned:
+    sql<number>`coalesce((select ${coinAccounts.totalEarned} from ${coinAccounts} where ${coinAccounts.userId} = ${users.id}), 0)`
+      .mapWith(Number)
+      .as('total_earned'),
+  total_spent:
+    sql<number>`coalesce((select ${coinAccounts.totalSpent} from ${coinAccounts} where ${coinAccounts.userId} = ${users.id}), 0)`
+      .mapWith(Number)
+      .as('total_spent'),
   created_at: users.createdAt,
   last_login: users.lastLogin,
 };

@@ -1,6 +1,187 @@
+import {
+  COIN_MESSAGES,
+  COINS_PAGE_SIZE,
+  type CoinTransaction,
+  ListCoinsQuery,
+} from '@switchboard/contract/coins';
+import { ArrowDownIcon, ArrowUpIcon, CoinsIcon, PlusIcon, UsersIcon, XIcon } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { DataTable } from '@/components/data-table.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { FormAlert } from '@/components/form-alert.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { Pagination } from '@/components/pagination.tsx';
+import { StatCard } from '@/components/stat-card.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { formatCoins } from '@/lib/format.ts';
+import { useListUrlState } from '@/lib/use-list-url-state.ts';
+import { useReturnFocus } from '@/lib/use-return-focus.ts';
+import { useCoins, useReverseTransaction } from './api.ts';
+import { signedCoins, transactionColumns } from './columns.tsx';
+import { AddCoinsDialog } from './components/add-coins-dialog.tsx';
+import { CoinsToolbar } from './components/coins-toolbar.tsx';
+import { TopUsersCard } from './components/top-users-card.tsx';
 
-/** Placeholder for the Coin Management screen, which arrives with its own issue. */
+const averageFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+
+/** Coin Management: statistics, top users, the transactions list, Add Coins and reversal. */
 export function CoinsPage() {
-  return <PageHeader title="Coin Management" description="Manage user coins and transactions" />;
+  const { params, update } = useListUrlState(ListCoinsQuery);
+  const { page, search, type, user } = params;
+  const query = useCoins({ page, search, type, user });
+  const data = query.data;
+  const [adding, setAdding] = useState(false);
+  const [reversing, setReversing] = useState<CoinTransaction | null>(null);
+  const reverse = useReverseTransaction();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const returnFocus = useReturnFocus(headingRef);
+  const columns = useMemo(
+    () =>
+      transactionColumns((row) => {
+        returnFocus.remember(document.activeElement as HTMLElement | null);
+        reverse.reset();
+        setReversing(row);
+      }),
+    [returnFocus, reverse.reset],
+  );
+
+  const failed = query.isError && !data;
+  const stats = failed ? undefined : data;
+  const userName = user ? data?.coins[0]?.username : undefined;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Coin Management"
+        description="Manage user coins and transactions"
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <PlusIcon aria-hidden="true" />
+            Add Coins
+          </Button>
+        }
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          label="Total Circulating"
+          icon={<CoinsIcon />}
+          value={stats && formatCoins(stats.total_coins_circulating)}
+        />
+        <StatCard
+          label="Total Earned"
+          icon={<ArrowUpIcon />}
+          value={stats && formatCoins(stats.total_coins_earned)}
+        />
+        <StatCard
+          label="Total Spent"
+          icon={<ArrowDownIcon />}
+          value={stats && formatCoins(stats.total_coins_spent)}
+        />
+        <StatCard
+          label="Avg per User"
+          icon={<UsersIcon />}
+          value={stats && averageFormat.format(stats.average_coins_per_user)}
+        />
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <TopUsersCard
+          title="Top Earners"
+          sign="+"
+          users={stats?.top_earners.map((u) => ({ username: u.username, amount: u.total_earned }))}
+        />
+        <TopUsersCard
+          title="Top Spenders"
+          sign="-"
+          users={stats?.top_spenders.map((u) => ({ username: u.username, amount: u.total_spent }))}
+        />
+      </div>
+
+      <Card className="gap-4 py-4">
+        <CardHeader className="px-4">
+          <CardTitle ref={headingRef} tabIndex={-1} className="text-base outline-none">
+            Recent Transactions
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4 px-4">
+          <CoinsToolbar
+            search={search}
+            type={type}
+            onSearchChange={(next) => update({ search: next, cursor: undefined }, { replace: true })}
+            onTypeChange={(next) => update({ type: next, cursor: undefined })}
+          />
+          {user ? (
+            <div className="flex items-center gap-2 text-sm">
+              <span>
+                Ledger of <span className="font-medium">{userName ?? 'this user'}</span>
+              </span>
+              <Button variant="ghost" size="sm" onClick={() => update({ user: undefined })}>
+                <XIcon aria-hidden="true" />
+                Show all users
+              </Button>
+            </div>
+          ) : null}
+          <DataTable
+            label="Recent Transactions"
+            columns={columns}
+            rows={failed ? [] : data?.coins}
+            getRowId={(row) => String(row.id)}
+            stale={query.isPlaceholderData}
+            error={
+              failed
+                ? {
+                    title: COIN_MESSAGES.fetchFailed,
+                    message: errorMessage(query.error, COIN_MESSAGES.fetchFailed),
+                    onRetry: () => void query.refetch(),
+                  }
+                : null
+            }
+            empty={<EmptyState title="No transactions found" icon={<CoinsIcon />} />}
+            footer={
+              data ? (
+                <Pagination
+                  label="Transactions pages"
+                  noun="transactions"
+                  page={page}
+                  shownPage={data.page}
+                  pageSize={COINS_PAGE_SIZE}
+                  total={data.total}
+                  totalCapped={data.total_capped}
+                  totalPages={data.total_pages}
+                  rowCount={data.coins.length}
+                  onPageChange={(next) => update({ page: next })}
+                />
+              ) : null
+            }
+          />
+        </CardContent>
+      </Card>
+
+      <AddCoinsDialog open={adding} onOpenChange={setAdding} />
+      <ConfirmDialog
+        open={reversing !== null}
+        title="Reverse transaction?"
+        description="A compensating entry undoes this transaction. A transaction can be reversed only once."
+        detail={
+          reversing
+            ? `${reversing.username}: ${signedCoins(reversing.amount)} — ${reversing.description}`
+            : undefined
+        }
+        confirmLabel="Reverse"
+        pendingLabel="Reversing..."
+        onOpenChange={(open) => !open && setReversing(null)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+        onConfirm={() =>
+          reversing ? reverse.mutateAsync(reversing.id).catch(() => undefined) : Promise.resolve()
+        }
+      />
+      {reverse.error ? (
+        <FormAlert message={errorMessage(reverse.error, 'Failed to reverse the transaction')} />
+      ) : null}
+    </div>
+  );
 }

@@ -1,4 +1,5 @@
 import type { AdminUserRow } from '@switchboard/contract/users';
+import { Link } from 'react-router';
 import { DetailField } from '@/components/detail-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
@@ -60,7 +61,17 @@ export function UserDetailsDialog({ user, onOpenChange, onCloseAutoFocus }: User
               <DetailField label="Role">
                 <UserRoleBadges user={shown} />
               </DetailField>
-              <DetailField label="Coin balance">{formatCoins(shown.coin_balance)}</DetailField>
+              <DetailField label="Coin balance">
+                {formatCoins(shown.coin_balance)}{' '}
+                <Link
+                  to={`/coin-management?user=${shown.id}`}
+                  className="text-primary text-xs underline-offset-4 hover:underline"
+                >
+                  View ledger
+                </Link>
+              </DetailField>
+              <DetailField label="Total earned">{formatCoins(shown.total_earned)}</DetailField>
+              <DetailField label="Total spent">{formatCoins(shown.total_spent)}</DetailField>
               <DetailField label="Joined">{formatDateTime(shown.created_at)}</DetailField>
               <DetailField label="Last login">{formatDateTime(shown.last_login)}</DetailField>
             </dl>

@@ -27,6 +27,8 @@ export function makeUsers(count = 23): AdminUserRow[] {
       is_root_admin: n === 1,
       is_active: n !== 7,
       coin_balance: n * 10,
+      total_earned: n * 15,
+      total_spent: n * 5,
       created_at: new Date(Date.UTC(2026, 0, n)).toISOString(),
       last_login: n % 2 === 0 ? new Date(Date.UTC(2026, 5, n)).toISOString() : null,
     };
@@ -131,6 +133,8 @@ export function createFakeUsersServer(users: AdminUserRow[] = makeUsers(), actor
         is_root_admin: false,
         is_active: true,
         coin_balance: 0,
+        total_earned: 0,
+        total_spent: 0,
         created_at: new Date().toISOString(),
         last_login: null,
       };

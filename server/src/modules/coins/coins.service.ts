@@ -1,0 +1,148 @@
+import {
+  type AddCoinsRequest,
+  type CoinEntryResponse,
+  type CoinStatistics,
+  type CoinsPage,
+  type ListCoinsQuery,
+  TOP_COIN_USERS,
+  type UserLedgerResponse,
+} from '@switchboard/contract/coins';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { notFound } from '../../http/http-error.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { AdminPrincipal } from '../auth/access-token.ts';
+import { applyCoinEntry, COIN_LEDGER_MESSAGES, reverseTransaction } from './coin-ledger.ts';
+import * as repo from './coins.repository.ts';
+
+type CoinEntry = CoinEntryResponse['data'];
+
+function statisticsOf(summary: repo.LedgerSummary): CoinStatistics {
+  const circulating = summary.earned - summary.spent;
+  return {
+    total_coins_circulating: circulating,
+    total_coins_earned: summary.earned,
+    total_coins_spent: summary.spent,
+    total_transactions: summary.transactions,
+    average_coins_per_user: summary.users === 0 ? 0 : Math.round((circulating / summary.users) * 100) / 100,
+    top_earners: summary.topEarners,
+    top_spenders: summary.topSpenders,
+  };
+}
+
+/** The Coin statistics, from the daily rollup, the counters and the accounts' top indexes: no ledger scan. */
+export async function coinStatistics(db: Executor): Promise<CoinStatistics> {
+  return statisticsOf(await repo.ledgerSummary(db, TOP_COIN_USERS));
+}
+
+/** Two round trips: the page, and the statistics with the total (or, for a search, a capped count beside them). */
+export async function listCoins(db: Database, query: ListCoinsQuery): Promise<CoinsPage> {
+  const counter = repo.totalCounter(query);
+  const [{ rows, nextCursor }, summary, matches] = await Promise.all([
+    repo.listTransactions(db, query),
+    repo.ledgerSummary(db, TOP_COIN_USERS, counter),
+    counter ? undefined : repo.countMatches(db, query),
+  ]);
+  const total = matches?.total ?? summary.counted ?? 0;
+  return {
+    ...statisticsOf(summary),
+    coins: rows,
+    total,
+    page: query.page,
+    limit: query.limit,
+    total_pages: Math.ceil(total / query.limit),
+    total_capped: matches?.totalCapped ?? false,
+    next_cursor: nextCursor,
+  };
+}
+
+/**
+ * An admin's add: a positive amount is a 'bonus', a negative one a 'penalty' (refused with 409 when the
+ * balance cannot cover it). A retry with the same idempotency key returns the first entry, adds nothing
+ * and writes no second audit row.
+ */
+export async function addCoins(
+  db: Database,
+  actor: AdminPrincipal,
+  input: z.output<typeof AddCoinsRequest>,
+  idempotencyKey: string | undefined,
+  context: RequestContext,
+): Promise<CoinEntry> {
+  return db.transaction(async (tx) => {
+    const { entry, replayed } = await applyCoinEntry(tx, {
+      userId: input.user_id,
+      amount: input.amount,
+      type: input.amount > 0 ? 'bonus' : 'penalty',
+      description: input.description,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+      createdBy: actor.id,
+    });
+    const transaction = await viewOf(tx, entry.id);
+    if (!replayed) {
+      await recordAudit(tx, {
+        actor,
+        action: 'coins.add',
+        targetType: 'user',
+        targetId: input.user_id,
+        before: { balance: transaction.balance_after - transaction.amount },
+        after: transaction,
+        context,
+      });
+    }
+    return { transaction, replayed };
+  });
+}
+
+export async function reverseCoinTransaction(
+  db: Database,
+  actor: AdminPrincipal,
+  id: number,
+  context: RequestContext,
+): Promise<CoinEntry> {
+  return db.transaction(async (tx) => {
+    const entry = await reverseTransaction(tx, { transactionId: id, createdBy: actor.id });
+    const transaction = await viewOf(tx, entry.id);
+    await recordAudit(tx, {
+      actor,
+      action: 'coins.reverse',
+      targetType: 'coin_transaction',
+      targetId: String(id),
+      before: { balance: transaction.balance_after - transaction.amount },
+      after: transaction,
+      context,
+    });
+    return { transaction, replayed: false };
+  });
+}
+
+export async function userLedger(
+  db: Database,
+  userId: string,
+  query: { limit: number; cursor?: string },
+): Promise<UserLedgerResponse['data']> {
+  const [page, account] = await Promise.all([
+    repo.listUserTransactions(db, userId, query),
+    repo.findAccount(db, userId),
+  ]);
+  if (!account && page.rows.length === 0 && !(await repo.userExists(db, userId)))
+    throw notFound(COIN_LEDGER_MESSAGES.userNotFound);
+  return {
+    transactions: page.rows,
+    balance: account?.balance ?? 0,
+    total_earned: account?.totalEarned ?? 0,
+    total_spent: account?.totalSpent ?? 0,
+    next_cursor: page.nextCursor,
+  };
+}
+
+/** Coins earned against spent per UTC day over the last `days` days, for the dashboard's chart. */
+export function dailyCoinTotals(db: Executor, days: number) {
+  return repo.dailyTotals(db, days);
+}
+
+async function viewOf(tx: Executor, id: number) {
+  const view = await repo.findTransactionView(tx, id);
+  if (!view) throw new Error(`ledger entry ${id} vanished inside its own transaction`);
+  return view;
+}

@@ -1,0 +1,67 @@
+import {
+  type AddCoinsRequest,
+  coinsEndpoints,
+  IDEMPOTENCY_KEY_HEADER,
+  type ListCoinsQuery,
+} from '@switchboard/contract/coins';
+import { usersEndpoints } from '@switchboard/contract/users';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '@/lib/api-client.ts';
+
+export type CoinsListParams = Pick<ListCoinsQuery, 'page' | 'search' | 'type' | 'user'>;
+
+export const coinKeys = {
+  all: ['coins'] as const,
+  list: (params: CoinsListParams) => [...coinKeys.all, 'list', params] as const,
+};
+/** The users list's key prefix: the Users screen's rows show balances, so an add refetches them too. */
+const USERS_KEY = ['users'] as const;
+const PICKER_SIZE = 8;
+
+export function useCoins(params: CoinsListParams) {
+  return useQuery({
+    queryKey: coinKeys.list(params),
+    queryFn: ({ signal }) => callEndpoint(coinsEndpoints.list, { query: params }, { signal }),
+    select: (response) => response.data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Users for the Add Coins picker, searched on the server. */
+export function usePickerUsers(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...USERS_KEY, 'picker', search],
+    queryFn: ({ signal }) =>
+      callEndpoint(usersEndpoints.list, { query: { search, limit: PICKER_SIZE } }, { signal }),
+    select: (response) => response.data.users,
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateCoinsAndUsers() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: coinKeys.all }),
+      queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    ]);
+}
+
+/** One key per dialog submission: a retried request (a timeout, a double click) adds once. */
+export function useAddCoins() {
+  const invalidate = useInvalidateCoinsAndUsers();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: AddCoinsRequest; idempotencyKey: string }) =>
+      callEndpoint(coinsEndpoints.add, { body }, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useReverseTransaction() {
+  const invalidate = useInvalidateCoinsAndUsers();
+  return useMutation({
+    mutationFn: (id: number) => callEndpoint(coinsEndpoints.reverse, { params: { id } }),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,108 @@
+import type { AdminUserRow } from '@switchboard/contract/users';
+import { useId, useState } from 'react';
+import { Input } from '@/components/ui/input.tsx';
+import { formatCoins } from '@/lib/format.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { cn } from '@/lib/utils.ts';
+import { usePickerUsers } from '../api.ts';
+
+export type PickedUser = Pick<AdminUserRow, 'id' | 'username' | 'coin_balance'>;
+
+/** The option text: username plus balance. */
+export const pickerOptionText = (user: PickedUser) =>
+  `${user.username} (${formatCoins(user.coin_balance)} coins)`;
+
+interface UserPickerProps {
+  id: string;
+  value: PickedUser | null;
+  onChange(user: PickedUser | null): void;
+}
+
+/** A combobox over the users list: typing searches on the server, arrows and Enter pick. */
+export function UserPicker({ id, value, onChange }: UserPickerProps) {
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const search = useDebouncedValue(text.trim(), 250);
+  const { data: options = [], isFetching, isError } = usePickerUsers(search, open);
+
+  const pick = (user: PickedUser) => {
+    onChange(user);
+    setText('');
+    setOpen(false);
+  };
+
+  return (
+    <div className="relative">
+      <Input
+        id={id}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
+        autoComplete="off"
+        placeholder="Select a user..."
+        value={open ? text : value ? pickerOptionText(value) : ''}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+          setOpen(true);
+          if (value) onChange(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') {
+            event.preventDefault();
+            setOpen(true);
+            setActive((i) => Math.min(i + 1, options.length - 1));
+          } else if (event.key === 'ArrowUp') {
+            event.preventDefault();
+            setActive((i) => Math.max(i - 1, 0));
+          } else if (event.key === 'Enter' && open && options[active]) {
+            event.preventDefault();
+            pick(options[active]);
+          } else if (event.key === 'Escape' && open) {
+            event.stopPropagation();
+            setOpen(false);
+          }
+        }}
+      />
+      {open ? (
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Users"
+          aria-busy={isFetching}
+          className="absolute z-50 mt-1 max-h-64 w-full overflow-auto rounded-md border bg-popover p-1 text-sm shadow-md"
+        >
+          {options.map((user, index) => (
+            <div
+              key={user.id}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              tabIndex={-1}
+              className={cn('cursor-pointer rounded-sm px-2 py-1.5', index === active && 'bg-accent')}
+              // Picked on mouse down, before the input's blur closes the list.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                pick(user);
+              }}
+              onMouseEnter={() => setActive(index)}
+            >
+              {pickerOptionText(user)}
+            </div>
+          ))}
+          {options.length === 0 ? (
+            <p className="px-2 py-1.5 text-muted-foreground">
+              {isError ? 'Failed to load users' : isFetching ? 'Searching...' : 'No users found'}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
