@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ROOT_ADMINS_DEFAULT } from './root-admin.ts';
+import { SECURITY_POLICIES_DEFAULTS, SecurityPolicies } from './security.ts';
 
 /** Spec §9: the choices the settings screen offers. */
 export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
@@ -67,6 +68,8 @@ export const Settings = z.object({
   database: DatabaseSettings,
   api: ApiSettings,
   root_admin: RootAdminSettingsSection,
+  /** The Security screen's Settings tab: threat detection, rate limits, policies, log retention. */
+  security_policies: SecurityPolicies,
 });
 export type Settings = z.infer<typeof Settings>;
 export type SettingsSectionKey = keyof Settings;
@@ -113,4 +116,5 @@ export const SETTINGS_DEFAULTS: Settings = {
     require_strong_password: true,
     max_root_admins: MAX_ROOT_ADMINS_DEFAULT,
   },
+  security_policies: SECURITY_POLICIES_DEFAULTS,
 };

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import { bearerToken } from '../auth/authenticate.ts';
-import { writeSystemLog } from '../system-logs/system-logs.repository.ts';
+import { recordSystemLog } from '../system-logs/system-logs.repository.ts';
 
 /**
  * Stores the crash screen's report as an ERROR system log from module 'web'. Reports are accepted
@@ -17,7 +17,7 @@ export async function reportClientError(
   const token = bearerToken(from.authorization);
   const reporter = token ? await deps.tokens.verify(token) : null;
   const { message, ...details } = report;
-  await writeSystemLog(deps.db, {
+  await recordSystemLog(deps.db, {
     level: 'ERROR',
     module: 'web',
     message: message || 'Unknown client error',

@@ -255,3 +255,17 @@ export async function userExists(db: Executor, id: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
   return row !== undefined;
 }
+
+/** Activates or deactivates one user; deactivating ends their sessions (trigger on users). */
+export async function setActive(
+  tx: Executor,
+  id: string,
+  isActive: boolean,
+): Promise<AdminUserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ isActive, isOnline: isActive ? undefined : false, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning(rowColumns);
+  return row ? toRow(row) : undefined;
+}

@@ -1,0 +1,22 @@
+import { auditLogEndpoints } from '@switchboard/contract/audit-log';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { route } from '../../http/endpoint-route.ts';
+import { auditLogCsv, auditLogPage } from './audit-log.service.ts';
+
+/** Read-only: the audit log has no route that changes or deletes it (and the table refuses both). */
+export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  route(app, auditLogEndpoints.list, async (request) => ({
+    success: true as const,
+    data: await auditLogPage(deps.db, request.query),
+  }));
+
+  route(app, auditLogEndpoints.exportCsv, async (request, reply) => {
+    const csv = await auditLogCsv(deps.db, request.query);
+    const stamp = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="security-logs-${stamp}.csv"`)
+      .send(csv);
+  });
+};
