@@ -68,13 +68,13 @@ export const auditLogEndpoints = {
     query: AuditLogQuery,
     response: envelope(AuditLogPage),
   }),
-  /** The same filters, as text/csv (newest first). */
+  /** The same filters as CSV text (newest first, up to AUDIT_LOG_EXPORT_LIMIT rows), for the browser to save. */
   exportCsv: endpoint({
     method: 'GET',
     path: '/admin/security-logs/export',
     tag: 'audit',
     access: 'admin',
     query: AuditLogQuery.omit({ page: true, per_page: true }),
-    response: z.string(),
+    response: envelope(z.object({ filename: z.string(), csv: z.string() })),
   }),
 };

@@ -23,7 +23,8 @@ export const userReports = pgTable(
   (t) => [
     index('user_reports_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('user_reports_created_at_idx').on(t.createdAt.desc().nullsFirst()),
-    index('user_reports_status_id_idx').on(t.status, t.id.desc()),
+    index('user_reports_time_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('user_reports_status_time_id_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('user_reports_reported_idx').on(t.reportedUserId),
     check('user_reports_report_type_check', oneOf(t.reportType, REPORT_TYPES)),
     check('user_reports_status_check', oneOf(t.status, REPORT_STATUSES)),

@@ -73,7 +73,8 @@ export const auditLog = pgTable(
     index('audit_log_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
-    index('audit_log_actor_id_idx').on(t.actorUsername, t.id.desc()),
-    index('audit_log_action_id_idx').on(t.action, t.id.desc()),
+    index('audit_log_time_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_actor_time_id_idx').on(t.actorUsername, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_action_time_id_idx').on(t.action, t.createdAt.desc(), t.id.desc()),
   ],
 );

@@ -11,12 +11,11 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     data: await auditLogPage(deps.db, request.query),
   }));
 
-  route(app, auditLogEndpoints.exportCsv, async (request, reply) => {
-    const csv = await auditLogCsv(deps.db, request.query);
-    const stamp = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="security-logs-${stamp}.csv"`)
-      .send(csv);
-  });
+  route(app, auditLogEndpoints.exportCsv, async (request) => ({
+    success: true as const,
+    data: {
+      filename: `security-logs-${new Date().toISOString().slice(0, 10)}.csv`,
+      csv: await auditLogCsv(deps.db, request.query),
+    },
+  }));
 };

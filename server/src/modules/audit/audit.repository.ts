@@ -80,13 +80,13 @@ const auditColumns = {
   timestamp: sql<string>`to_json(${auditLog.createdAt}) #>> '{}'`,
 };
 
-/** Newest first by id, over the primary key or an (actor|action, id) index. */
+/** Newest first, over a (created_at, id) index or an (actor|action, created_at, id) one. */
 export async function listAuditLog(db: Executor, filters: AuditLogFilters, limit: number, offset: number) {
   return db
     .select(auditColumns)
     .from(auditLog)
     .where(auditWhere(filters))
-    .orderBy(desc(auditLog.id))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)
     .offset(offset);
 }

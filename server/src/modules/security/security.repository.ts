@@ -134,7 +134,10 @@ export async function countBlockedIps(db: Executor): Promise<number> {
 /** The network the text names ('10.0.0.5' → 10.0.0.5/32, '10.1.2.3/8' → 10.0.0.0/8), or null if PostgreSQL rejects it. */
 export async function normaliseNetwork(db: Executor, text: string): Promise<string | null> {
   try {
-    const rows = await queryRows<{ net: string }>(db, sql`select ${networkText(sql`network(${text}::inet)`)} as net`);
+    const rows = await queryRows<{ net: string }>(
+      db,
+      sql`select ${networkText(sql`network(${text}::inet)`)} as net`,
+    );
     return rows[0]?.net ?? null;
   } catch {
     return null;

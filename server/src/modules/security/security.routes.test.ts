@@ -14,7 +14,13 @@ describe('security events and blocked addresses', () => {
   let admin: AdminPrincipal;
   let auth: { authorization: string };
   const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, ip = ADMIN_IP) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers: auth, remoteAddress: ip, ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: auth,
+      remoteAddress: ip,
+      ...(payload ? { payload } : {}),
+    });
   const auditCount = async (action: string) =>
     (await t.db.select().from(auditLog).where(eq(auditLog.action, action))).length;
   const eventsOf = (type: 'login_failed' | 'suspicious_activity' | 'unauthorized_access', ip: string) =>
@@ -55,7 +61,9 @@ describe('security events and blocked addresses', () => {
     expect(failed[0]?.occurrences).toBe(5);
 
     const list = (await api('GET', '/security/events')).json().data;
-    const types = list.events.filter((e: { ip_address: string }) => e.ip_address === ip).map((e: { event_type: string }) => e.event_type);
+    const types = list.events
+      .filter((e: { ip_address: string }) => e.ip_address === ip)
+      .map((e: { event_type: string }) => e.event_type);
     expect(types.sort()).toEqual(['login_failed', 'rate_limit_exceeded']);
     const stats = (await api('GET', '/security/stats')).json().data;
     expect(stats.total_events).toBe(list.total);
@@ -81,7 +89,11 @@ describe('security events and blocked addresses', () => {
 
     const blocked = await api('POST', '/security/block-ip', { ip: target, reason: 'e2e abuse' });
     expect(blocked.statusCode).toBe(201);
-    expect(blocked.json().data).toMatchObject({ ip_address: target, reason: 'e2e abuse', blocked_by: 'sec-admin' });
+    expect(blocked.json().data).toMatchObject({
+      ip_address: target,
+      reason: 'e2e abuse',
+      blocked_by: 'sec-admin',
+    });
     expect(await auditCount('ip.block')).toBe(1);
 
     const refused = await api('GET', '/health/simple', undefined, target);
@@ -104,19 +116,27 @@ describe('security events and blocked addresses', () => {
     expect(unblocked.statusCode).toBe(200);
     expect(await auditCount('ip.unblock')).toBe(1);
     expect((await api('GET', '/health/simple', undefined, target)).statusCode).toBe(200);
-    expect((await api('DELETE', `/security/ip-blacklist/${encodeURIComponent(target)}`)).statusCode).toBe(404);
+    expect((await api('DELETE', `/security/ip-blacklist/${encodeURIComponent(target)}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('blocks a CIDR range (IPv4 and IPv6) and unblocks it through /security/unblock-ip', async () => {
-    expect((await api('POST', '/security/block-ip', { ip: '203.0.113.128/25', reason: 'range' })).statusCode).toBe(201);
+    expect(
+      (await api('POST', '/security/block-ip', { ip: '203.0.113.128/25', reason: 'range' })).statusCode,
+    ).toBe(201);
     expect((await api('GET', '/health/simple', undefined, '203.0.113.200')).statusCode).toBe(403);
     expect((await api('GET', '/health/simple', undefined, '203.0.113.5')).statusCode).toBe(200);
     expect((await api('POST', '/security/unblock-ip', { ip: '203.0.113.128/25' })).statusCode).toBe(200);
     expect((await api('GET', '/health/simple', undefined, '203.0.113.200')).statusCode).toBe(200);
 
-    expect((await api('POST', '/security/block-ip', { ip: '2001:db8::/32', reason: 'v6' })).statusCode).toBe(201);
+    expect((await api('POST', '/security/block-ip', { ip: '2001:db8::/32', reason: 'v6' })).statusCode).toBe(
+      201,
+    );
     expect((await api('GET', '/health/simple', undefined, '2001:db8::1')).statusCode).toBe(403);
-    expect((await api('DELETE', `/security/ip-blacklist/${encodeURIComponent('2001:db8::/32')}`)).statusCode).toBe(200);
+    expect(
+      (await api('DELETE', `/security/ip-blacklist/${encodeURIComponent('2001:db8::/32')}`)).statusCode,
+    ).toBe(200);
   });
 
   it('refuses malformed addresses, an empty reason, and the admin’s own address, writing nothing', async () => {
@@ -125,7 +145,9 @@ describe('security events and blocked addresses', () => {
       const res = await api('POST', '/security/block-ip', { ip, reason: 'x' });
       expect(res.statusCode, ip).toBe(400);
     }
-    expect((await api('POST', '/security/block-ip', { ip: '203.0.113.9', reason: '   ' })).statusCode).toBe(400);
+    expect((await api('POST', '/security/block-ip', { ip: '203.0.113.9', reason: '   ' })).statusCode).toBe(
+      400,
+    );
     const own = await api('POST', '/security/block-ip', { ip: '198.51.100.0/24', reason: 'oops' });
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toBe(SECURITY_MESSAGES.ownAddress);
@@ -147,7 +169,10 @@ describe('security events and blocked addresses', () => {
   it('stores the Settings tab’s policies with the system settings, audited once per save', async () => {
     const initial = (await api('GET', '/security/settings')).json().data;
     expect(initial.log_retention_days).toBe(30);
-    const saved = await api('PUT', '/security/settings', { log_retention_days: 7, admin_requests_per_minute: 300 });
+    const saved = await api('PUT', '/security/settings', {
+      log_retention_days: 7,
+      admin_requests_per_minute: 300,
+    });
     expect(saved.statusCode).toBe(200);
     expect((await api('GET', '/security/settings')).json().data).toMatchObject({
       log_retention_days: 7,

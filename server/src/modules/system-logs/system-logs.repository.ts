@@ -45,7 +45,7 @@ function logsWhere(f: SystemLogFilters): SQL | undefined {
 export const hasLogFilters = (f: SystemLogFilters) =>
   Boolean(f.level || f.module || f.search || f.start || f.end);
 
-/** Newest first by id, over the primary key or a (level|module, id) index. */
+/** Newest first, over a (created_at, id) index or a (level|module, created_at, id) one. */
 export async function listSystemLogs(db: Executor, f: SystemLogFilters, limit: number, offset: number) {
   return db
     .select({
@@ -60,7 +60,7 @@ export async function listSystemLogs(db: Executor, f: SystemLogFilters, limit: n
     })
     .from(systemLogs)
     .where(logsWhere(f))
-    .orderBy(desc(systemLogs.id))
+    .orderBy(desc(systemLogs.createdAt), desc(systemLogs.id))
     .limit(limit)
     .offset(offset);
 }

@@ -18,13 +18,13 @@ const reportColumns = {
   resolution_notes: userReports.resolutionNotes,
 };
 
-/** Newest first by id, over the primary key or the (status, id) index. */
+/** Newest first, over the (created_at, id) or (status, created_at, id) index. */
 export async function listReports(db: Executor, query: ListUserReportsQuery): Promise<UserReport[]> {
   return db
     .select(reportColumns)
     .from(userReports)
     .where(query.status ? eq(userReports.status, query.status) : undefined)
-    .orderBy(desc(userReports.id))
+    .orderBy(desc(userReports.createdAt), desc(userReports.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
 }
