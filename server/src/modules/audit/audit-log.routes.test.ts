@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, securityEvents } from '../../db/schema/security.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
@@ -107,11 +107,14 @@ describe('audit log (Settings → Security Logs)', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses.filter((s) => s === 429)).toHaveLength(3);
-    const events = await t.db
-      .select()
-      .from(securityEvents)
-      .where(and(eq(securityEvents.eventType, 'rate_limit_exceeded'), eq(securityEvents.ipAddress, ip)));
-    expect(events).toHaveLength(1);
-    expect(events[0]?.occurrences).toBe(3);
+    // The rate limiter does not wait for the event to be written.
+    await vi.waitFor(async () => {
+      const events = await t.db
+        .select()
+        .from(securityEvents)
+        .where(and(eq(securityEvents.eventType, 'rate_limit_exceeded'), eq(securityEvents.ipAddress, ip)));
+      expect(events).toHaveLength(1);
+      expect(events[0]?.occurrences).toBe(3);
+    });
   });
 });
