@@ -56,7 +56,11 @@ describe('trust and safety screens', () => {
 
     // The refused request is itself a security event.
     await page.getByRole('tab', { name: 'Security Events' }).click();
-    await page.getByRole('row').filter({ hasText: `Request from blocked address ${TEST_ADDRESS}` }).first().waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Request from blocked address ${TEST_ADDRESS}` })
+      .first()
+      .waitFor();
 
     await page.getByRole('tab', { name: 'Blocked IPs' }).click();
     await row.getByRole('button', { name: 'Unblock' }).click();

@@ -33,7 +33,9 @@ export async function recordSecurityEvent(executor: Executor, event: SecurityEve
   // last until the new row is visible, so two concurrent repeats cannot both insert.
   await executor.transaction(async (tx) => {
     if (event.ip) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`security-event:${event.eventType}:${event.ip}`}))`);
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`security-event:${event.eventType}:${event.ip}`}))`,
+      );
       const folded = await queryRows<{ id: number }>(
         tx,
         sql`
