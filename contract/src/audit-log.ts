@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, limitParam, pageParam } from './common.ts';
+import { envelope, IsoDateTime, limitParam, optionalDateTime, optionalText, pageParam } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const AUDIT_LOG_PAGE_SIZE = 20;
@@ -21,28 +21,15 @@ export const AuditLogEntry = z.object({
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(100)
-  .optional()
-  .transform((v) => (v ? v : undefined));
-const optionalTime = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'Enter a valid date and time');
-
 export const AuditLogQuery = z.object({
   page: pageParam,
   per_page: limitParam(AUDIT_LOG_PAGE_SIZE),
   /** The acting admin's username, exactly. */
-  actor: optionalText,
+  actor: optionalText(100),
   /** An action ('user.delete') or a domain prefix ending in a dot ('user.'). */
-  action: optionalText,
-  start: optionalTime,
-  end: optionalTime,
+  action: optionalText(100),
+  start: optionalDateTime,
+  end: optionalDateTime,
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 

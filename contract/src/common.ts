@@ -24,3 +24,20 @@ export const limitParam = (fallback: number, max = 100) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
 
 export const UserId = z.string().uuid();
+
+/** An optional query filter: trimmed, and absent when blank. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** An optional date-time filter (ISO 8601): absent when blank, 400 when unparseable. */
+export const optionalDateTime = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'Enter a valid date and time');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, limitParam, pageParam } from './common.ts';
+import { envelope, IsoDateTime, limitParam, optionalDateTime, optionalText, pageParam } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const SYSTEM_LOGS_PAGE_SIZE = 20;
@@ -19,28 +19,14 @@ export const SystemLog = z.object({
 });
 export type SystemLog = z.infer<typeof SystemLog>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : undefined));
-const optionalTime = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'Enter a valid date and time');
-
 export const SystemLogsQuery = z.object({
   page: pageParam,
   per_page: limitParam(SYSTEM_LOGS_PAGE_SIZE),
   level: z.enum(LOG_LEVELS).optional().catch(undefined),
   module: optionalText(100),
   search: optionalText(200),
-  start: optionalTime,
-  end: optionalTime,
+  start: optionalDateTime,
+  end: optionalDateTime,
 });
 export type SystemLogsQuery = z.infer<typeof SystemLogsQuery>;
 

@@ -1,7 +1,7 @@
 import type { BlockedIp, ListSecurityEventsQuery, SecurityEvent } from '@switchboard/contract/security';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { countUpTo, queryRows } from '../../db/query-rows.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import { blockedIps, securityEvents } from '../../db/schema/security.ts';
 
@@ -51,16 +51,12 @@ export async function countEventsCapped(
   query: ListSecurityEventsQuery,
   cap: number,
 ): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
+  return countUpTo(
     db,
-    sql`
-    select count(*)::int as n from (
-      select 1 from ${securityEvents}
-      where ${securityEvents.severity} = ${query.severity ?? null}
-        and ${securityEvents.resolved} = ${query.status === 'resolved'}
-      limit ${cap}) capped`,
+    sql`${securityEvents} where ${securityEvents.severity} = ${query.severity ?? null}
+      and ${securityEvents.resolved} = ${query.status === 'resolved'}`,
+    cap,
   );
-  return Number(rows[0]?.n ?? 0);
 }
 
 export async function eventCounters(db: Executor) {
@@ -77,14 +73,11 @@ export async function eventCounters(db: Executor) {
 
 /** Events first seen in the last 24 hours, counted over the created_at index up to the cap. */
 export async function countRecentEvents(db: Executor, cap: number): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
+  return countUpTo(
     db,
-    sql`
-    select count(*)::int as n from (
-      select 1 from ${securityEvents} where ${securityEvents.createdAt} > now() - interval '24 hours'
-      limit ${cap}) recent`,
+    sql`${securityEvents} where ${securityEvents.createdAt} > now() - interval '24 hours'`,
+    cap,
   );
-  return Number(rows[0]?.n ?? 0);
 }
 
 export async function findEventForUpdate(tx: Executor, id: number): Promise<SecurityEvent | undefined> {

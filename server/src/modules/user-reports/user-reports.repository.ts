@@ -1,7 +1,7 @@
 import type { ListUserReportsQuery, ReportStatus, UserReport } from '@switchboard/contract/user-reports';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { countUpTo } from '../../db/query-rows.ts';
 import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
 import { userReports } from '../../db/schema/reports.ts';
 
@@ -40,14 +40,11 @@ export async function reportCounters(db: Executor) {
 }
 
 export async function countRecentReports(db: Executor): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
+  return countUpTo(
     db,
-    sql`
-    select count(*)::int as n from (
-      select 1 from ${userReports} where ${userReports.createdAt} > now() - interval '24 hours'
-      limit ${COUNT_CAP}) recent`,
+    sql`${userReports} where ${userReports.createdAt} > now() - interval '24 hours'`,
+    COUNT_CAP,
   );
-  return Number(rows[0]?.n ?? 0);
 }
 
 export async function findReportForUpdate(tx: Executor, id: number): Promise<UserReport | undefined> {
