@@ -37,3 +37,20 @@ export const pageFields = {
   /** Pass as `cursor` for the page after this one; null on the last page. */
   next_cursor: z.string().nullable(),
 };
+
+/** An optional query filter: trimmed, and absent when blank. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** An optional date-time filter (ISO 8601): absent when blank, 400 when unparseable. */
+export const optionalDateTime = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'Enter a valid date and time');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_NAME, APP_VERSION } from './app-info.ts';
 import { MAX_ROOT_ADMINS_DEFAULT } from './root-admin.ts';
+import { SECURITY_POLICIES_DEFAULTS, SecurityPolicies } from './security.ts';
 
 /** The choices the settings screen offers. */
 export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
@@ -68,6 +69,8 @@ export const Settings = z.object({
   database: DatabaseSettings,
   api: ApiSettings,
   root_admin: RootAdminSettingsSection,
+  /** The Security screen's Settings tab: threat detection, rate limits, policies, log retention. */
+  security_policies: SecurityPolicies,
 });
 export type Settings = z.infer<typeof Settings>;
 export type SettingsSectionKey = keyof Settings;
@@ -114,4 +117,5 @@ export const SETTINGS_DEFAULTS: Settings = {
     require_strong_password: true,
     max_root_admins: MAX_ROOT_ADMINS_DEFAULT,
   },
+  security_policies: SECURITY_POLICIES_DEFAULTS,
 };

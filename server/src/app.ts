@@ -17,17 +17,23 @@ import { installErrorHandler, sendRouteNotFound } from './http/error-handler.ts'
 import { collectRouteTable } from './http/route-table.ts';
 import { serveWebApp, webAppBuilt } from './http/web-app.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
+import { auditLogRoutes } from './modules/audit/audit-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { coinsRoutes } from './modules/coins/coins.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
+import { createBlockedIpCache, installBlockedIpGuard } from './modules/security/blocked-ip-guard.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
+import { recordRateLimitHit } from './modules/security/threat-events.ts';
+import { systemLogsRoutes } from './modules/system-logs/system-logs.routes.ts';
+import { userReportsRoutes } from './modules/user-reports/user-reports.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface BuildAppOptions {
-  /** Fastify's logger: pino options, or false in tests. */
-  logger?: boolean | { level: string };
+  /** Fastify's logger: pino options (a `stream` persists to system_logs), or false in tests. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Serve the built web app from web/dist (off in route tests). */
   serveWeb?: boolean;
 }
@@ -72,8 +78,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Off by default; routes opt in with `config.rateLimit`.
-  await app.register(rateLimit, { global: false });
+  // Before routing and authentication: a blocked address gets 403 whatever it asks for.
+  const blocked = createBlockedIpCache(deps.db);
+  installBlockedIpGuard(app, deps.db, blocked);
+  // Off by default; routes opt in with `config.rateLimit`. Every hit becomes a security event.
+  await app.register(rateLimit, {
+    global: false,
+    onExceeded: (request) => recordRateLimitHit(deps.db, request),
+  });
   installAuthGuard(app, deps);
   await app.register(healthRoutes, { prefix: API_PREFIX, deps });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
@@ -82,6 +94,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(callsRoutes, { prefix: API_PREFIX, deps });
   await app.register(coinsRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
+  await app.register(securityRoutes, { prefix: API_PREFIX, deps, blocked });
+  await app.register(auditLogRoutes, { prefix: API_PREFIX, deps });
+  await app.register(systemLogsRoutes, { prefix: API_PREFIX, deps });
+  await app.register(userReportsRoutes, { prefix: API_PREFIX, deps });
   await app.register(appConfigRoutes, { deps });
 
   if (options.serveWeb && webAppBuilt()) {

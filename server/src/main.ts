@@ -8,6 +8,8 @@ import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
+import { startLogRetention } from './modules/system-logs/log-retention.ts';
+import { createSystemLogStream } from './modules/system-logs/system-log-stream.ts';
 import { countRootAdmins } from './modules/users/users.repository.ts';
 import { startRealtime } from './realtime/socket-server.ts';
 
@@ -37,7 +39,10 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     tokens: createAccessTokens(config.jwtSecret),
     sessionEnds: createSessionEnds(),
   };
-  const app = await buildApp(deps, { logger: { level: config.logLevel }, serveWeb: true });
+  // Every log line still goes to stdout; the ones worth keeping are also saved to system_logs in batches.
+  const logStream = createSystemLogStream(database.db);
+  const app = await buildApp(deps, { logger: { level: config.logLevel, stream: logStream }, serveWeb: true });
+  const stopLogRetention = startLogRetention(database.db, app.log);
 
   if (config.demoData) {
     const startedAt = Date.now();
@@ -77,6 +82,8 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
       const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close().finally(() => clearInterval(sweep));
       await realtime.close();
+      stopLogRetention();
+      await logStream.close();
       await database.close();
       clearTimeout(deadline);
       process.exit(0);

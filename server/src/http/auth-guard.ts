@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { AccessTokens, AdminPrincipal } from '../modules/auth/access-token.ts';
 import { authenticateAdmin, bearerToken } from '../modules/auth/authenticate.ts';
+import { recordRefusedAccess } from '../modules/security/threat-events.ts';
 import { forbidden, unauthorized } from './http-error.ts';
 
 declare module 'fastify' {
@@ -31,8 +32,14 @@ export function installAuthGuard(app: FastifyInstance, deps: { db: Database; tok
     if (!route.url?.startsWith(`${API_PREFIX}/`) || route.config?.public) return;
 
     const principal = await authenticateAdmin(deps, bearerToken(request.headers.authorization));
-    if (!principal) throw unauthorized(LOGIN_MESSAGES.notSignedIn);
-    if (route.config?.role === 'root' && !principal.isRootAdmin) throw forbidden(LOGIN_MESSAGES.rootOnly);
+    if (!principal) {
+      await recordRefusedAccess(deps.db, request, 401, null);
+      throw unauthorized(LOGIN_MESSAGES.notSignedIn);
+    }
+    if (route.config?.role === 'root' && !principal.isRootAdmin) {
+      await recordRefusedAccess(deps.db, request, 403, principal);
+      throw forbidden(LOGIN_MESSAGES.rootOnly);
+    }
     request.admin = principal;
   });
 }

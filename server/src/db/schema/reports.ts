@@ -1,9 +1,9 @@
+import { REPORT_STATUSES, REPORT_TYPES } from '@switchboard/contract/user-reports';
 import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { bigId, createdAt, oneOf, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
-export const REPORT_TYPES = ['harassment', 'spam', 'inappropriate_content', 'fake_profile'] as const;
-export const REPORT_STATUSES = ['pending', 'reviewed', 'resolved', 'dismissed'] as const;
+export { REPORT_STATUSES, REPORT_TYPES };
 
 export const userReports = pgTable(
   'user_reports',
@@ -23,6 +23,8 @@ export const userReports = pgTable(
   (t) => [
     index('user_reports_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('user_reports_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('user_reports_time_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('user_reports_status_time_id_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('user_reports_reported_idx').on(t.reportedUserId),
     check('user_reports_report_type_check', oneOf(t.reportType, REPORT_TYPES)),
     check('user_reports_status_check', oneOf(t.status, REPORT_STATUSES)),

@@ -1,6 +1,6 @@
 import { SECURITY_EVENT_TYPES, SEVERITIES } from '@switchboard/contract/security-events';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { bigId, cidr, createdAt, inet, oneOf, tstz } from './columns.ts';
 
 export { SECURITY_EVENT_TYPES, SEVERITIES };
@@ -20,9 +20,18 @@ export const securityEvents = pgTable(
     resolved: boolean('resolved').notNull().default(false),
     resolvedAt: tstz('resolved_at'),
     resolvedBy: text('resolved_by'),
+    /** A burst of the same event from one address within the fold window is one row with a count. */
+    occurrences: integer('occurrences').notNull().default(1),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
+    index('security_events_fold_idx')
+      .on(t.eventType, t.ipAddress, t.createdAt.desc().nullsFirst())
+      .where(sql`not ${t.resolved}`),
+    index('security_events_severity_id_idx').on(t.severity, t.id.desc()),
+    index('security_events_resolved_id_idx').on(t.resolved, t.id.desc()),
+    check('security_events_occurrences_check', sql`${t.occurrences} >= 1`),
     index('security_events_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('security_events_type_idx').on(t.eventType, t.createdAt.desc().nullsFirst()),
     index('security_events_open_idx').on(t.severity).where(sql`not ${t.resolved}`),
@@ -64,5 +73,8 @@ export const auditLog = pgTable(
     index('audit_log_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
+    index('audit_log_time_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_actor_time_id_idx').on(t.actorUsername, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_action_time_id_idx').on(t.action, t.createdAt.desc(), t.id.desc()),
   ],
 );

@@ -1,8 +1,9 @@
+import { LOG_LEVELS } from '@switchboard/contract/system-logs';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { bigId, createdAt, inet, oneOf, tstz, updatedAt } from './columns.ts';
 
-export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL'] as const;
+export { LOG_LEVELS };
 
 export const systemLogs = pgTable(
   'system_logs',
@@ -20,6 +21,9 @@ export const systemLogs = pgTable(
     index('system_logs_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('system_logs_level_idx').on(t.level, t.createdAt.desc().nullsFirst()),
     index('system_logs_module_idx').on(t.module, t.createdAt.desc().nullsFirst()),
+    index('system_logs_time_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('system_logs_level_time_id_idx').on(t.level, t.createdAt.desc(), t.id.desc()),
+    index('system_logs_module_time_id_idx').on(t.module, t.createdAt.desc(), t.id.desc()),
     index('system_logs_message_trgm').using('gin', sql`${t.message} gin_trgm_ops`),
     check('system_logs_level_check', oneOf(t.level, LOG_LEVELS)),
   ],

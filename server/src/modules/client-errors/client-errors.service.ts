@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import { authenticateAdmin, bearerToken } from '../auth/authenticate.ts';
-import { writeSystemLog } from '../system-logs/system-logs.repository.ts';
+import { recordSystemLog } from '../system-logs/system-logs.repository.ts';
 
 /**
  * Stores the crash screen's report as an ERROR system log from module 'web'. Reports are accepted
@@ -18,7 +18,7 @@ export async function reportClientError(
   // The same check as the guard: a deactivated, demoted or signed-out admin is not named.
   const reporter = await authenticateAdmin(deps, bearerToken(from.authorization));
   const { message, ...details } = report;
-  await writeSystemLog(deps.db, {
+  await recordSystemLog(deps.db, {
     level: 'ERROR',
     module: 'web',
     message: message || 'Unknown client error',

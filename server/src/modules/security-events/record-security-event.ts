@@ -1,4 +1,7 @@
+import { SECURITY_POLICIES_DEFAULTS } from '@switchboard/contract/security';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { type SECURITY_EVENT_TYPES, type SEVERITIES, securityEvents } from '../../db/schema/security.ts';
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
@@ -15,16 +18,52 @@ export interface SecurityEventInput {
   details?: Record<string, unknown> | null;
 }
 
-/** Appends one row to the Security screen's event list; pass a transaction to make it part of a larger change. */
+const policy = (field: keyof typeof SECURITY_POLICIES_DEFAULTS) => sql`coalesce(
+  (select (value ->> ${field})::int from settings where key = 'security_policies'),
+  ${SECURITY_POLICIES_DEFAULTS[field]}::int)`;
+
+/**
+ * Adds an event to the Security screen's list; pass a transaction to make it part of a larger change.
+ * A repeat of an active event of the same type from the same address within the fold window
+ * (security_policies.event_fold_window_seconds) only counts up that event's occurrences, so a flood is
+ * one row; once it reaches critical_occurrence_threshold the event becomes critical.
+ */
 export async function recordSecurityEvent(executor: Executor, event: SecurityEventInput): Promise<void> {
-  await executor.insert(securityEvents).values({
-    eventType: event.eventType,
-    severity: event.severity,
-    description: event.description.slice(0, 1000),
-    ipAddress: event.ip,
-    userAgent: event.userAgent,
-    userId: event.userId ?? null,
-    username: event.username ?? null,
-    details: event.details ?? null,
+  // A savepoint inside a caller's transaction, else a transaction of its own: the lock below must
+  // last until the new row is visible, so two concurrent repeats cannot both insert.
+  await executor.transaction(async (tx) => {
+    if (event.ip) {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`security-event:${event.eventType}:${event.ip}`}))`,
+      );
+      const folded = await queryRows<{ id: number }>(
+        tx,
+        sql`
+        update security_events set
+          occurrences = occurrences + 1,
+          last_seen_at = now(),
+          severity = case when occurrences + 1 >= ${policy('critical_occurrence_threshold')}
+                          then 'critical' else severity end
+        where id = (
+          select id from security_events
+          where event_type = ${event.eventType} and ip_address = ${event.ip}::inet and not resolved
+            and created_at > now() - make_interval(secs => ${policy('event_fold_window_seconds')})
+          order by created_at desc
+          limit 1
+        )
+        returning id`,
+      );
+      if (folded.length > 0) return;
+    }
+    await tx.insert(securityEvents).values({
+      eventType: event.eventType,
+      severity: event.severity,
+      description: event.description.slice(0, 1000),
+      ipAddress: event.ip,
+      userAgent: event.userAgent,
+      userId: event.userId ?? null,
+      username: event.username ?? null,
+      details: event.details ?? null,
+    });
   });
 }

@@ -32,7 +32,21 @@ export async function readAllSettings(executor: Executor): Promise<Settings> {
     database: section('database'),
     api: section('api'),
     root_admin: section('root_admin'),
+    security_policies: section('security_policies'),
   };
+}
+
+/** Stores a whole section (the caller has validated it and writes the audit row in the same transaction). */
+export async function writeSettingsSection<K extends SettingsSectionKey>(
+  executor: Executor,
+  key: K,
+  value: Settings[K],
+  updatedBy: string,
+): Promise<void> {
+  await executor
+    .insert(settings)
+    .values({ key, value, updatedBy })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy, updatedAt: new Date() } });
 }
 
 function mergeSection<K extends SettingsSectionKey>(key: K, stored: unknown): Settings[K] {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
@@ -24,7 +23,7 @@ describe('users changes are all-or-nothing with their audit row', () => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.db.delete(auditLog);
+    await t.db.execute(sql`truncate audit_log`);
     await t.db.delete(users);
     admin = await insertUser(t.db, { username: 'admin', isAdmin: true, isRootAdmin: true });
     member = await insertUser(t.db, { username: 'member' });

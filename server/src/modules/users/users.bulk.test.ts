@@ -1,6 +1,6 @@
 import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
@@ -36,7 +36,8 @@ describe('POST /admin/users/bulk', () => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.db.delete(auditLog);
+    // The audit log refuses DELETE (append-only); TRUNCATE is the test's way to start clean.
+    await t.db.execute(sql`truncate audit_log`);
     await t.db.delete(users);
     root = await insertUser(t.db, { username: 'root', isRootAdmin: true });
     admin = await insertUser(t.db, { username: 'admin', isAdmin: true });

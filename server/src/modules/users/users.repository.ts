@@ -297,3 +297,17 @@ export async function findAccountById(executor: Executor, id: string): Promise<A
 export async function setLastLogin(executor: Executor, id: string): Promise<void> {
   await executor.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, id));
 }
+
+/** Activates or deactivates one user; deactivating ends their sessions (trigger on users). */
+export async function setActive(
+  tx: Executor,
+  id: string,
+  isActive: boolean,
+): Promise<AdminUserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ isActive, isOnline: isActive ? undefined : false, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning(rowColumns);
+  return row ? toRow(row) : undefined;
+}

@@ -1,6 +1,301 @@
+import {
+  type BlockedIp,
+  BlockIpRequest,
+  SECURITY_MESSAGES,
+  SECURITY_PAGE_SIZE,
+  type SecurityEvent,
+  type SecurityStats,
+} from '@switchboard/contract/security';
+import { SEVERITIES } from '@switchboard/contract/security-events';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { DataTable } from '@/components/data-table.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { ErrorPanel } from '@/components/error-panel.tsx';
+import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { Pagination } from '@/components/pagination.tsx';
+import { StatCard } from '@/components/stat-card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/tabs.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { formatCount } from '@/lib/format.ts';
+import {
+  useBlockedIps,
+  useBlockIp,
+  useResolveEvent,
+  useSecurityEvents,
+  useSecurityStats,
+  useUnblockIp,
+} from './api.ts';
+import { blockedColumns, eventColumns } from './columns.tsx';
+import { SETTINGS_GROUPS, SecuritySettingsDialog, type SettingsGroup } from './security-settings-dialog.tsx';
 
-/** Placeholder for the Security screen, which arrives with its own issue. */
+const fetchError = (error: unknown, onRetry: () => void) => ({
+  title: 'Error',
+  message: errorMessage(error, SECURITY_MESSAGES.fetchFailed),
+  onRetry,
+});
+
+/** Tabs Overview, Security Events, Blocked IPs and Settings, all from the server's own records. */
 export function SecurityPage() {
-  return <PageHeader title="Security" />;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Security" description="Security events, blocked addresses and threat settings" />
+      <Tabs defaultValue="overview">
+        <TabsList>
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="events">Security Events</TabsTrigger>
+          <TabsTrigger value="blocked">Blocked IPs</TabsTrigger>
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <Overview />
+        </TabsContent>
+        <TabsContent value="events">
+          <EventsTab />
+        </TabsContent>
+        <TabsContent value="blocked">
+          <BlockedTab />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+const SEVERITY_FIELD: Record<(typeof SEVERITIES)[number], keyof SecurityStats> = {
+  critical: 'critical_events',
+  high: 'high_events',
+  medium: 'medium_events',
+  low: 'low_events',
+};
+
+function Overview() {
+  const stats = useSecurityStats();
+  if (stats.isError) return <ErrorPanel {...fetchError(stats.error, () => void stats.refetch())} />;
+  const s = stats.data;
+  const value = (n: number | undefined) => (n === undefined ? undefined : formatCount(n));
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          label="Total Events"
+          value={value(s?.total_events)}
+          hint={s ? `${formatCount(s.active_events)} active` : undefined}
+        />
+        <StatCard label="Critical Events" value={value(s?.critical_events)} />
+        <StatCard label="Blocked IPs" value={value(s?.blocked_ips)} />
+        <StatCard label="Last 24h Events" value={value(s?.last_24h_events)} />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Severity Distribution</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          {SEVERITIES.map((severity) => {
+            const count = s ? Number(s[SEVERITY_FIELD[severity]]) : 0;
+            const percent = s && s.total_events > 0 ? Math.round((count / s.total_events) * 100) : 0;
+            return (
+              <div key={severity} className="space-y-1">
+                <div className="flex justify-between text-sm">
+                  <span className="capitalize">{severity}</span>
+                  <span className="tabular-nums text-muted-foreground">
+                    {s ? `${formatCount(count)} (${percent}%)` : '…'}
+                  </span>
+                </div>
+                <div className="h-2 rounded-full bg-muted" aria-hidden="true">
+                  <div className="h-2 rounded-full bg-primary" style={{ width: `${percent}%` }} />
+                </div>
+              </div>
+            );
+          })}
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function EventsTab() {
+  const [page, setPage] = useState(1);
+  const events = useSecurityEvents({ page, status: 'all' });
+  const resolve = useResolveEvent();
+  const [resolvingId, setResolvingId] = useState<number | null>(null);
+  const onResolve = async (event: SecurityEvent) => {
+    setResolvingId(event.id);
+    try {
+      await resolve.mutateAsync(event.id);
+      toast.success(SECURITY_MESSAGES.resolved);
+    } catch (error) {
+      toast.error(errorMessage(error, SECURITY_MESSAGES.resolveFailed));
+    } finally {
+      setResolvingId(null);
+    }
+  };
+  const data = events.data;
+  return (
+    <DataTable
+      label="Security events"
+      columns={eventColumns((e) => void onResolve(e), resolvingId)}
+      rows={data?.events}
+      getRowId={(row) => String(row.id)}
+      stale={events.isPlaceholderData}
+      error={events.isError ? fetchError(events.error, () => void events.refetch()) : null}
+      empty={<EmptyState title="No security events" description="Nothing suspicious has been recorded." />}
+      footer={
+        data ? (
+          <Pagination
+            label="Security events pages"
+            noun="events"
+            page={page}
+            shownPage={data.page}
+            pageSize={SECURITY_PAGE_SIZE}
+            total={data.total}
+            totalPages={data.total_pages}
+            rowCount={data.events.length}
+            onPageChange={setPage}
+          />
+        ) : null
+      }
+    />
+  );
+}
+
+function BlockedTab() {
+  const [page, setPage] = useState(1);
+  const blocked = useBlockedIps(page);
+  const block = useBlockIp();
+  const unblock = useUnblockIp();
+  const [form, setForm] = useState({ ip: '', reason: '' });
+  const [errors, setErrors] = useState<{ ip?: string; reason?: string }>({});
+  const [confirming, setConfirming] = useState<BlockedIp | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = BlockIpRequest.safeParse(form);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as 'ip' | 'reason'] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      await block.mutateAsync(parsed.data);
+      toast.success(SECURITY_MESSAGES.blocked);
+      setForm({ ip: '', reason: '' });
+    } catch (error) {
+      toast.error(errorMessage(error, SECURITY_MESSAGES.blockFailed));
+    }
+  };
+
+  const data = blocked.data;
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>Block IP Address</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <form
+            onSubmit={submit}
+            className="grid gap-4 md:grid-cols-[1fr_2fr_auto] md:items-start"
+            noValidate
+          >
+            <FormField id="block-ip" label="IP Address" error={errors.ip}>
+              <Input
+                id="block-ip"
+                placeholder="e.g. 203.0.113.7 or 203.0.113.0/24"
+                value={form.ip}
+                aria-invalid={Boolean(errors.ip)}
+                aria-describedby={errors.ip ? fieldMessageId('block-ip') : undefined}
+                onChange={(e) => setForm({ ...form, ip: e.target.value })}
+              />
+            </FormField>
+            <FormField id="block-reason" label="Reason" error={errors.reason}>
+              <Input
+                id="block-reason"
+                placeholder="Why this address is blocked"
+                value={form.reason}
+                aria-invalid={Boolean(errors.reason)}
+                aria-describedby={errors.reason ? fieldMessageId('block-reason') : undefined}
+                onChange={(e) => setForm({ ...form, reason: e.target.value })}
+              />
+            </FormField>
+            <Button type="submit" className="md:mt-7" disabled={block.isPending}>
+              {block.isPending ? 'Blocking...' : 'Block IP'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+      <DataTable
+        label="Blocked IPs"
+        columns={blockedColumns(setConfirming)}
+        rows={data?.blocked_ips}
+        getRowId={(row) => row.ip_address}
+        stale={blocked.isPlaceholderData}
+        error={blocked.isError ? fetchError(blocked.error, () => void blocked.refetch()) : null}
+        empty={<EmptyState title="No blocked IPs" description="Addresses you block appear here." />}
+        footer={
+          data ? (
+            <Pagination
+              label="Blocked IPs pages"
+              noun="addresses"
+              page={page}
+              shownPage={data.page}
+              pageSize={SECURITY_PAGE_SIZE}
+              total={data.total}
+              totalPages={data.total_pages}
+              rowCount={data.blocked_ips.length}
+              onPageChange={setPage}
+            />
+          ) : null
+        }
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Unblock IP address?"
+        description="Requests from this address will be accepted again."
+        detail={confirming?.ip_address}
+        confirmLabel="Unblock"
+        pendingLabel="Unblocking..."
+        onOpenChange={(open) => !open && setConfirming(null)}
+        onCloseAutoFocus={() => undefined}
+        onConfirm={async () => {
+          if (!confirming) return;
+          try {
+            await unblock.mutateAsync(confirming.ip_address);
+            toast.success(SECURITY_MESSAGES.unblocked);
+            setConfirming(null);
+          } catch (error) {
+            toast.error(errorMessage(error, SECURITY_MESSAGES.unblockFailed));
+          }
+        }}
+      />
+    </>
+  );
+}
+
+function SettingsTab() {
+  const [open, setOpen] = useState<SettingsGroup | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Security Settings</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-3">
+        {(Object.keys(SETTINGS_GROUPS) as SettingsGroup[]).map((group) => (
+          <Button key={group} variant="outline" onClick={() => setOpen(group)}>
+            {SETTINGS_GROUPS[group].button}
+          </Button>
+        ))}
+        <SecuritySettingsDialog group={open} onClose={() => setOpen(null)} />
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,6 +1,254 @@
+import {
+  LOG_LEVELS,
+  type LogLevel,
+  SYSTEM_LOG_MESSAGES,
+  type SystemLog,
+} from '@switchboard/contract/system-logs';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type FormEvent, useState } from 'react';
+import { DataTable } from '@/components/data-table.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { Pagination } from '@/components/pagination.tsx';
+import { StatCard } from '@/components/stat-card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/tabs.tsx';
+import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { formatCount, formatDateTime, formatTotal } from '@/lib/format.ts';
+import { type LogFilters, useLogStats, useSystemLogs } from './api.ts';
 
-/** Placeholder for the System Logs screen, which arrives with its own issue. */
+const LEVEL_LABEL: Record<LogLevel, string> = {
+  DEBUG: 'Debug',
+  INFO: 'Info',
+  WARNING: 'Warning',
+  ERROR: 'Error',
+  CRITICAL: 'Critical',
+};
+const LEVEL_VARIANT: Record<LogLevel, BadgeProps['variant']> = {
+  DEBUG: 'secondary',
+  INFO: 'outline',
+  WARNING: 'warning',
+  ERROR: 'destructive',
+  CRITICAL: 'destructive',
+};
+
+const columns: ColumnDef<SystemLog>[] = [
+  { header: 'Time', cell: ({ row }) => formatDateTime(row.original.timestamp) },
+  {
+    header: 'Level',
+    cell: ({ row }) => <Badge variant={LEVEL_VARIANT[row.original.level]}>{row.original.level}</Badge>,
+  },
+  { header: 'Module', cell: ({ row }) => row.original.module },
+  {
+    header: 'Message',
+    cell: ({ row }) => row.original.message,
+    meta: { className: 'max-w-lg whitespace-normal break-words' },
+  },
+  {
+    header: 'User',
+    cell: ({ row }) => row.original.user_id ?? '—',
+    meta: { className: 'hidden lg:table-cell', headClassName: 'hidden lg:table-cell' },
+  },
+  {
+    header: 'IP',
+    cell: ({ row }) => row.original.ip_address ?? '—',
+    meta: { className: 'hidden md:table-cell', headClassName: 'hidden md:table-cell' },
+  },
+];
+
+const NO_FILTERS: LogFilters = {
+  level: undefined,
+  module: undefined,
+  search: undefined,
+  start: undefined,
+  end: undefined,
+};
+const EMPTY_DRAFT = { level: '', module: '', search: '', start: '', end: '' };
+const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+
+/** Tabs Overview, Logs and Search over the persisted server and client logs, 20 per page. */
 export function SystemLogsPage() {
-  return <PageHeader title="System Logs" />;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="System Logs" description="The server's own logs and client error reports" />
+      <Tabs defaultValue="overview">
+        <TabsList>
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="logs">Logs</TabsTrigger>
+          <TabsTrigger value="search">Search</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <LogOverview />
+        </TabsContent>
+        <TabsContent value="logs">
+          <LogsTable filters={NO_FILTERS} />
+        </TabsContent>
+        <TabsContent value="search">
+          <LogSearch />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function LogOverview() {
+  const stats = useLogStats();
+  if (stats.isError)
+    return (
+      <ErrorPanel
+        title="Error"
+        message={errorMessage(stats.error, SYSTEM_LOG_MESSAGES.fetchFailed)}
+        onRetry={() => void stats.refetch()}
+      />
+    );
+  const s = stats.data;
+  const n = (v: number | undefined) => (v === undefined ? undefined : formatCount(v));
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <StatCard label="Total Logs" value={n(s?.total_logs)} />
+      <StatCard
+        label="Errors"
+        value={n(s ? s.error_logs + s.critical_logs : undefined)}
+        hint={s ? `${formatCount(s.critical_logs)} critical` : undefined}
+      />
+      <StatCard label="Warnings" value={n(s?.warning_logs)} />
+      <StatCard label="Info" value={n(s?.info_logs)} />
+      <StatCard label="Debug" value={n(s?.debug_logs)} />
+      <StatCard label="Last 24h" value={s ? formatTotal(s.last_24h_logs, s.last_24h_capped) : undefined} />
+    </div>
+  );
+}
+
+function LogsTable({ filters }: { filters: LogFilters }) {
+  const [page, setPage] = useState(1);
+  const [shownFilters, setShownFilters] = useState(filters);
+  if (shownFilters !== filters) {
+    setShownFilters(filters);
+    setPage(1);
+  }
+  const logs = useSystemLogs(filters, page);
+  const data = logs.data;
+  return (
+    <DataTable
+      label="System logs"
+      columns={columns}
+      rows={data?.logs}
+      getRowId={(row) => String(row.id)}
+      stale={logs.isPlaceholderData}
+      error={
+        logs.isError
+          ? {
+              title: 'Error',
+              message: errorMessage(logs.error, SYSTEM_LOG_MESSAGES.fetchFailed),
+              onRetry: () => void logs.refetch(),
+            }
+          : null
+      }
+      empty={<EmptyState title="No logs" description="No log entries match." />}
+      footer={
+        data ? (
+          <Pagination
+            label="System logs pages"
+            noun="logs"
+            page={page}
+            shownPage={data.page}
+            pageSize={data.per_page}
+            total={data.total}
+            totalCapped={data.total_capped}
+            totalPages={data.total_pages}
+            rowCount={data.logs.length}
+            onPageChange={setPage}
+          />
+        ) : null
+      }
+    />
+  );
+}
+
+function LogSearch() {
+  const [draft, setDraft] = useState(EMPTY_DRAFT);
+  const [filters, setFilters] = useState<LogFilters | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters({
+      level: (draft.level || undefined) as LogLevel | undefined,
+      module: draft.module.trim() || undefined,
+      search: draft.search.trim() || undefined,
+      start: toIso(draft.start),
+      end: toIso(draft.end),
+    });
+  };
+  const clear = () => {
+    setDraft(EMPTY_DRAFT);
+    setFilters(null);
+  };
+  return (
+    <div className="space-y-4">
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Search logs">
+        <div className="space-y-1">
+          <Label htmlFor="log-level">Level</Label>
+          <select
+            id="log-level"
+            className="h-9 w-full rounded-md border bg-background px-2 text-sm"
+            value={draft.level}
+            onChange={(e) => setDraft({ ...draft, level: e.target.value })}
+          >
+            <option value="">All levels</option>
+            {LOG_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {LEVEL_LABEL[level]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="log-module">Module</Label>
+          <Input
+            id="log-module"
+            placeholder="Module"
+            value={draft.module}
+            onChange={(e) => setDraft({ ...draft, module: e.target.value })}
+          />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="log-search">Search</Label>
+          <Input
+            id="log-search"
+            placeholder="Search messages"
+            value={draft.search}
+            onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+          />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="log-start">Start</Label>
+          <Input
+            id="log-start"
+            type="datetime-local"
+            value={draft.start}
+            onChange={(e) => setDraft({ ...draft, start: e.target.value })}
+          />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="log-end">End</Label>
+          <Input
+            id="log-end"
+            type="datetime-local"
+            value={draft.end}
+            onChange={(e) => setDraft({ ...draft, end: e.target.value })}
+          />
+        </div>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
+          <Button type="submit">Search</Button>
+          <Button type="button" variant="outline" onClick={clear}>
+            Clear
+          </Button>
+        </div>
+      </form>
+      {filters ? <LogsTable filters={filters} /> : null}
+    </div>
+  );
 }

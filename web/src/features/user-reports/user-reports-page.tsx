@@ -1,6 +1,166 @@
+import {
+  type ReportStatus,
+  USER_REPORT_MESSAGES,
+  USER_REPORTS_PAGE_SIZE,
+  type UserReport,
+} from '@switchboard/contract/user-reports';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { DataTable } from '@/components/data-table.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { Pagination } from '@/components/pagination.tsx';
+import { StatCard } from '@/components/stat-card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/tabs.tsx';
+import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { formatCount, formatDateTime } from '@/lib/format.ts';
+import { useReportStats, useReports } from './api.ts';
+import { ReportDetailsDialog, reportTypeLabel } from './report-details-dialog.tsx';
 
-/** Placeholder for the User Reports screen, which arrives with its own issue. */
+const STATUS_VARIANT: Record<ReportStatus, BadgeProps['variant']> = {
+  pending: 'warning',
+  reviewed: 'secondary',
+  resolved: 'success',
+  dismissed: 'outline',
+};
+
+function reportColumns(onView: (report: UserReport) => void): ColumnDef<UserReport>[] {
+  return [
+    {
+      header: 'Type',
+      cell: ({ row }) => <span className="capitalize">{reportTypeLabel(row.original.report_type)}</span>,
+    },
+    {
+      header: 'Reason',
+      cell: ({ row }) => row.original.reason,
+      meta: { className: 'max-w-sm whitespace-normal' },
+    },
+    {
+      header: 'Status',
+      cell: ({ row }) => (
+        <Badge variant={STATUS_VARIANT[row.original.status]} className="capitalize">
+          {row.original.status}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Created',
+      cell: ({ row }) => formatDateTime(row.original.created_at),
+      meta: { className: 'hidden md:table-cell', headClassName: 'hidden md:table-cell' },
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => (
+        <Button size="sm" variant="outline" onClick={() => onView(row.original)}>
+          View Details
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** Tabs Overview, All Reports and Pending Reports; a report's details open in a modal. */
 export function UserReportsPage() {
-  return <PageHeader title="User Reports" />;
+  const [selected, setSelected] = useState<UserReport | null>(null);
+  return (
+    <div className="space-y-6">
+      <PageHeader title="User Reports" description="Reports users have filed about other users" />
+      <Tabs defaultValue="overview">
+        <TabsList>
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="all">All Reports</TabsTrigger>
+          <TabsTrigger value="pending">Pending Reports</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <ReportsOverview />
+        </TabsContent>
+        <TabsContent value="all">
+          <ReportsTable status={undefined} onView={setSelected} />
+        </TabsContent>
+        <TabsContent value="pending">
+          <ReportsTable status="pending" onView={setSelected} />
+        </TabsContent>
+      </Tabs>
+      <ReportDetailsDialog report={selected} onClose={() => setSelected(null)} />
+    </div>
+  );
+}
+
+function ReportsOverview() {
+  const stats = useReportStats();
+  if (stats.isError)
+    return (
+      <ErrorPanel
+        title="Error"
+        message={errorMessage(stats.error, USER_REPORT_MESSAGES.fetchFailed)}
+        onRetry={() => void stats.refetch()}
+      />
+    );
+  const s = stats.data;
+  const n = (v: number | undefined) => (v === undefined ? undefined : formatCount(v));
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <StatCard label="Total Reports" value={n(s?.total_reports)} />
+      <StatCard label="Pending" value={n(s?.pending_reports)} />
+      <StatCard label="Reviewed" value={n(s?.reviewed_reports)} />
+      <StatCard label="Resolved" value={n(s?.resolved_reports)} />
+      <StatCard label="Dismissed" value={n(s?.dismissed_reports)} />
+      <StatCard label="Last 24h" value={n(s?.last_24h_reports)} />
+    </div>
+  );
+}
+
+function ReportsTable({
+  status,
+  onView,
+}: {
+  status: ReportStatus | undefined;
+  onView(report: UserReport): void;
+}) {
+  const [page, setPage] = useState(1);
+  const reports = useReports(page, status);
+  const data = reports.data;
+  return (
+    <DataTable
+      label={status === 'pending' ? 'Pending reports' : 'All reports'}
+      columns={reportColumns(onView)}
+      rows={data?.reports}
+      getRowId={(row) => String(row.id)}
+      stale={reports.isPlaceholderData}
+      error={
+        reports.isError
+          ? {
+              title: 'Error',
+              message: errorMessage(reports.error, USER_REPORT_MESSAGES.fetchFailed),
+              onRetry: () => void reports.refetch(),
+            }
+          : null
+      }
+      empty={
+        <EmptyState
+          title="No reports"
+          description={status === 'pending' ? 'No reports are waiting.' : 'No reports yet.'}
+        />
+      }
+      footer={
+        data ? (
+          <Pagination
+            label="Reports pages"
+            noun="reports"
+            page={page}
+            shownPage={data.page}
+            pageSize={USER_REPORTS_PAGE_SIZE}
+            total={data.total}
+            totalPages={data.total_pages}
+            rowCount={data.reports.length}
+            onPageChange={setPage}
+          />
+        ) : null
+      }
+    />
+  );
 }

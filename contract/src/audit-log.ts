@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { envelope, IsoDateTime, limitParam, optionalDateTime, optionalText, pageParam } from './common.ts';
+import { endpoint } from './endpoint.ts';
+
+export const AUDIT_LOG_PAGE_SIZE = 20;
+export const AUDIT_LOG_MESSAGES = { fetchFailed: 'Failed to fetch security logs' } as const;
+
+/** One admin mutation as the Security Logs tab lists it. */
+export const AuditLogEntry = z.object({
+  id: z.number().int(),
+  actor_id: z.string().nullable(),
+  actor_username: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  timestamp: IsoDateTime,
+});
+export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
+
+export const AuditLogQuery = z.object({
+  page: pageParam,
+  per_page: limitParam(AUDIT_LOG_PAGE_SIZE),
+  /** The acting admin's username, exactly. */
+  actor: optionalText(100),
+  /** An action ('user.delete') or a domain prefix ending in a dot ('user.'). */
+  action: optionalText(100),
+  start: optionalDateTime,
+  end: optionalDateTime,
+});
+export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
+
+export const AuditLogPage = z.object({
+  logs: z.array(AuditLogEntry),
+  total: z.number().int(),
+  total_capped: z.boolean(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type AuditLogPage = z.infer<typeof AuditLogPage>;
+
+/** Rows in one CSV export at most. */
+export const AUDIT_LOG_EXPORT_LIMIT = 50_000;
+
+export const auditLogEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/security-logs',
+    tag: 'audit',
+    access: 'admin',
+    query: AuditLogQuery,
+    response: envelope(AuditLogPage),
+  }),
+  /** The same filters as CSV text (newest first, up to AUDIT_LOG_EXPORT_LIMIT rows), for the browser to save. */
+  exportCsv: endpoint({
+    method: 'GET',
+    path: '/admin/security-logs/export',
+    tag: 'audit',
+    access: 'admin',
+    query: AuditLogQuery.omit({ page: true, per_page: true }),
+    response: envelope(z.object({ filename: z.string(), csv: z.string() })),
+  }),
+};

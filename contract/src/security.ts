@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { envelope, IsoDateTime, limitParam, pageParam, SuccessMessage } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { SECURITY_EVENT_TYPES, SEVERITIES } from './security-events.ts';
+
+export const SECURITY_PAGE_SIZE = 20;
+
+/** Error texts the Security screen shows when the server gives none. */
+export const SECURITY_MESSAGES = {
+  fetchFailed: 'Failed to fetch security data',
+  resolveFailed: 'Failed to resolve event',
+  unblockFailed: 'Failed to unblock IP',
+  blockFailed: 'Failed to block IP',
+  eventNotFound: 'Security event not found',
+  alreadyResolved: 'Security event is already resolved',
+  ipRequired: 'IP address is required',
+  reasonRequired: 'Reason is required',
+  invalidIp: 'Enter an IPv4 or IPv6 address, or a CIDR range such as 203.0.113.0/24',
+  ownAddress: 'You cannot block the address you are connected from',
+  alreadyBlocked: 'This address is already blocked',
+  notBlocked: 'This address is not blocked',
+  blocked: 'IP address blocked',
+  unblocked: 'IP address unblocked',
+  resolved: 'Event resolved',
+  refused: 'Access from your address has been blocked',
+  settingsSaved: 'Security settings saved',
+} as const;
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const IPV6 = /^[0-9A-Fa-f:.]{2,45}$/;
+
+/** IPv4, IPv6 or a CIDR range of either; the server checks it again when PostgreSQL parses it. */
+export function isIpOrCidr(text: string): boolean {
+  const [address, prefix, extra] = text.split('/');
+  if (extra !== undefined || !address) return false;
+  const v4 = IPV4.test(address);
+  const v6 = !v4 && address.includes(':') && IPV6.test(address) && (address.match(/::/g)?.length ?? 0) <= 1;
+  if (!v4 && !v6) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (v4 ? 32 : 128);
+}
+
+export const IpOrCidr = z
+  .string({ error: SECURITY_MESSAGES.ipRequired })
+  .trim()
+  .min(1, SECURITY_MESSAGES.ipRequired)
+  .max(64)
+  .refine(isIpOrCidr, SECURITY_MESSAGES.invalidIp);
+
+export const SecurityEvent = z.object({
+  id: z.number().int(),
+  event_type: z.enum(SECURITY_EVENT_TYPES),
+  severity: z.enum(SEVERITIES),
+  description: z.string(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  username: z.string().nullable(),
+  timestamp: IsoDateTime,
+  last_seen_at: IsoDateTime,
+  /** How many times it happened from that address within the fold window. */
+  occurrences: z.number().int(),
+  resolved: z.boolean(),
+});
+export type SecurityEvent = z.infer<typeof SecurityEvent>;
+
+export const SECURITY_EVENT_STATUS_FILTERS = ['all', 'active', 'resolved'] as const;
+
+export const ListSecurityEventsQuery = z.object({
+  page: pageParam,
+  per_page: limitParam(SECURITY_PAGE_SIZE),
+  status: z.enum(SECURITY_EVENT_STATUS_FILTERS).default('all'),
+  severity: z.enum(SEVERITIES).optional(),
+});
+export type ListSecurityEventsQuery = z.infer<typeof ListSecurityEventsQuery>;
+
+export const SecurityEventsPage = z.object({
+  events: z.array(SecurityEvent),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type SecurityEventsPage = z.infer<typeof SecurityEventsPage>;
+
+export const SecurityStats = z.object({
+  total_events: z.number().int(),
+  critical_events: z.number().int(),
+  high_events: z.number().int(),
+  medium_events: z.number().int(),
+  low_events: z.number().int(),
+  active_events: z.number().int(),
+  blocked_ips: z.number().int(),
+  last_24h_events: z.number().int(),
+});
+export type SecurityStats = z.infer<typeof SecurityStats>;
+
+export const BlockedIp = z.object({
+  ip_address: z.string(),
+  reason: z.string(),
+  blocked_at: IsoDateTime,
+  blocked_by: z.string().nullable(),
+});
+export type BlockedIp = z.infer<typeof BlockedIp>;
+
+export const BlockedIpsPage = z.object({
+  blocked_ips: z.array(BlockedIp),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total_pages: z.number().int(),
+});
+
+export const BlockIpRequest = z.object({
+  ip: IpOrCidr,
+  reason: z
+    .string({ error: SECURITY_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, SECURITY_MESSAGES.reasonRequired)
+    .max(500),
+});
+export type BlockIpRequest = z.infer<typeof BlockIpRequest>;
+
+export const UnblockIpRequest = z.object({ ip: IpOrCidr });
+
+/** Stored with the system settings as the `security_policies` section. */
+export const SecurityPolicies = z.object({
+  /** Threat detection: repeats of one event type from one address within this many seconds fold into one event. */
+  event_fold_window_seconds: z.number().int().min(10).max(86_400),
+  /** Threat detection: an address is flagged 'critical' once a folded event reaches this many occurrences. */
+  critical_occurrence_threshold: z.number().int().min(2).max(1_000_000),
+  /** Rate limits: requests per minute one address may make to the admin API. */
+  admin_requests_per_minute: z.number().int().min(10).max(100_000),
+  /** Rate limits: sign-in attempts per minute from one address. */
+  login_attempts_per_minute: z.number().int().min(1).max(1000),
+  /** Security policies: record refused admin requests (401/403) as unauthorized_access events. */
+  record_unauthorized_access: z.boolean(),
+  /** Security policies: system logs older than this many days are pruned. */
+  log_retention_days: z.number().int().min(1).max(3650),
+});
+export type SecurityPolicies = z.infer<typeof SecurityPolicies>;
+
+export const SECURITY_POLICIES_DEFAULTS: SecurityPolicies = {
+  event_fold_window_seconds: 300,
+  critical_occurrence_threshold: 100,
+  admin_requests_per_minute: 600,
+  login_attempts_per_minute: 20,
+  record_unauthorized_access: true,
+  log_retention_days: 30,
+};
+
+const Id = z.object({ id: z.coerce.number().int().min(1) });
+
+export const securityEndpoints = {
+  events: endpoint({
+    method: 'GET',
+    path: '/security/events',
+    tag: 'security',
+    access: 'admin',
+    query: ListSecurityEventsQuery,
+    response: envelope(SecurityEventsPage),
+  }),
+  stats: endpoint({
+    method: 'GET',
+    path: '/security/stats',
+    tag: 'security',
+    access: 'admin',
+    response: envelope(SecurityStats),
+  }),
+  resolve: endpoint({
+    method: 'PUT',
+    path: '/security/events/:id',
+    tag: 'security',
+    access: 'admin',
+    params: Id,
+    body: z.object({ resolved: z.literal(true) }),
+    response: envelope(SecurityEvent),
+  }),
+  blockedIps: endpoint({
+    method: 'GET',
+    path: '/security/blocked-ips',
+    tag: 'security',
+    access: 'admin',
+    query: z.object({ page: pageParam, per_page: limitParam(SECURITY_PAGE_SIZE) }),
+    response: envelope(BlockedIpsPage),
+  }),
+  block: endpoint({
+    method: 'POST',
+    path: '/security/block-ip',
+    tag: 'security',
+    access: 'admin',
+    body: BlockIpRequest,
+    status: 201,
+    response: envelope(BlockedIp),
+  }),
+  unblock: endpoint({
+    method: 'DELETE',
+    path: '/security/ip-blacklist/:ip',
+    tag: 'security',
+    access: 'admin',
+    params: UnblockIpRequest,
+    response: SuccessMessage,
+  }),
+  unblockByBody: endpoint({
+    method: 'POST',
+    path: '/security/unblock-ip',
+    tag: 'security',
+    access: 'admin',
+    body: UnblockIpRequest,
+    response: SuccessMessage,
+  }),
+  policies: endpoint({
+    method: 'GET',
+    path: '/security/settings',
+    tag: 'security',
+    access: 'admin',
+    response: envelope(SecurityPolicies),
+  }),
+  savePolicies: endpoint({
+    method: 'PUT',
+    path: '/security/settings',
+    tag: 'security',
+    access: 'admin',
+    body: SecurityPolicies.partial(),
+    response: envelope(SecurityPolicies),
+  }),
+};

@@ -1,0 +1,54 @@
+import type { AuditLogEntry, AuditLogPage, AuditLogQuery } from '@switchboard/contract/audit-log';
+import { AUDIT_LOG_EXPORT_LIMIT } from '@switchboard/contract/audit-log';
+import type { Database } from '../../db/client.ts';
+import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
+import { type AuditLogFilters, countAuditLog, hasAuditFilters, listAuditLog } from './audit.repository.ts';
+
+export async function auditLogPage(db: Database, query: AuditLogQuery): Promise<AuditLogPage> {
+  const offset = (query.page - 1) * query.per_page;
+  const [logs, total] = await Promise.all([
+    listAuditLog(db, query, query.per_page, offset),
+    hasAuditFilters(query)
+      ? countAuditLog(db, query, COUNT_CAP)
+      : readCounters(db, ['audit_log.total']).then((c) => c['audit_log.total']),
+  ]);
+  return {
+    logs,
+    total,
+    total_capped: hasAuditFilters(query) && total >= COUNT_CAP,
+    page: query.page,
+    per_page: query.per_page,
+    total_pages: Math.ceil(total / query.per_page),
+  };
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'timestamp',
+  'actor_username',
+  'actor_id',
+  'action',
+  'target_type',
+  'target_id',
+  'ip_address',
+  'user_agent',
+  'before',
+  'after',
+] as const satisfies readonly (keyof AuditLogEntry)[];
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text =
+    typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
+  // A leading =, +, - or @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The filtered log as CSV, newest first, up to the export limit. */
+export async function auditLogCsv(db: Database, filters: AuditLogFilters): Promise<string> {
+  const rows = await listAuditLog(db, filters, AUDIT_LOG_EXPORT_LIMIT, 0);
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const row of rows) lines.push(CSV_COLUMNS.map((c) => csvCell(row[c])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

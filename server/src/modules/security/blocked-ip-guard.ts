@@ -1,0 +1,57 @@
+import { isIP } from 'node:net';
+import { SECURITY_MESSAGES } from '@switchboard/contract/security';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { forbidden } from '../../http/http-error.ts';
+import { requestContext } from '../../http/request-context.ts';
+import { recordSecurityEvent } from '../security-events/record-security-event.ts';
+import { findBlockCovering } from './security.repository.ts';
+
+/** How long one instance trusts its last answer for an address; a block made elsewhere applies within this. */
+export const BLOCK_DECISION_TTL_MS = 3_000;
+const MAX_CACHED_ADDRESSES = 10_000;
+
+export interface BlockedIpCache {
+  /** The blocked network covering the address, or null. */
+  blockFor(address: string): Promise<string | null>;
+  /** After a block or unblock on this instance: forget every cached answer. */
+  invalidate(): void;
+}
+
+export function createBlockedIpCache(db: Database, now: () => number = Date.now): BlockedIpCache {
+  const answers = new Map<string, { network: string | null; at: number }>();
+  return {
+    async blockFor(address) {
+      const cached = answers.get(address);
+      if (cached && now() - cached.at < BLOCK_DECISION_TTL_MS) return cached.network;
+      const network = await findBlockCovering(db, address);
+      if (answers.size >= MAX_CACHED_ADDRESSES) answers.clear();
+      answers.set(address, { network, at: now() });
+      return network;
+    },
+    invalidate: () => answers.clear(),
+  };
+}
+
+/**
+ * Refuses every request from a blocked address with 403 before routing, authentication or any
+ * handler runs, and records it as suspicious activity (folded per address).
+ */
+export function installBlockedIpGuard(app: FastifyInstance, db: Database, cache: BlockedIpCache): void {
+  app.addHook('onRequest', async (request) => {
+    // A malformed forwarded address cannot be looked up; the routes answer it with a 400 themselves.
+    if (!isIP(request.ip)) return;
+    const network = await cache.blockFor(request.ip);
+    if (!network) return;
+    const ctx = requestContext(request);
+    await recordSecurityEvent(db, {
+      eventType: 'suspicious_activity',
+      severity: 'high',
+      description: `Request from blocked address ${ctx.ip} (${network}) refused`,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      details: { reason: 'blocked_ip', network, method: request.method, url: request.url.slice(0, 200) },
+    }).catch((err: unknown) => request.log.error({ err }, 'could not record a blocked request'));
+    throw forbidden(SECURITY_MESSAGES.refused);
+  });
+}

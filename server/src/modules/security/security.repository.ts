@@ -1,0 +1,180 @@
+import type { BlockedIp, ListSecurityEventsQuery, SecurityEvent } from '@switchboard/contract/security';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { countUpTo, queryRows } from '../../db/query-rows.ts';
+import { readCounters } from '../../db/row-counts.ts';
+import { blockedIps, securityEvents } from '../../db/schema/security.ts';
+
+const eventColumns = {
+  id: securityEvents.id,
+  event_type: securityEvents.eventType,
+  severity: securityEvents.severity,
+  description: securityEvents.description,
+  ip_address: sql<string | null>`host(${securityEvents.ipAddress})`,
+  user_agent: securityEvents.userAgent,
+  username: securityEvents.username,
+  timestamp: sql<string>`to_json(${securityEvents.createdAt}) #>> '{}'`,
+  last_seen_at: sql<string>`to_json(${securityEvents.lastSeenAt}) #>> '{}'`,
+  occurrences: securityEvents.occurrences,
+  resolved: securityEvents.resolved,
+};
+
+/** Newest first by id (the order they were recorded in), over the primary key or a (filter, id) index. */
+export async function listEvents(db: Executor, query: ListSecurityEventsQuery): Promise<SecurityEvent[]> {
+  const where: SQL[] = [];
+  if (query.status !== 'all') where.push(eq(securityEvents.resolved, query.status === 'resolved'));
+  if (query.severity) where.push(eq(securityEvents.severity, query.severity));
+  return db
+    .select(eventColumns)
+    .from(securityEvents)
+    .where(and(...where))
+    .orderBy(desc(securityEvents.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+}
+
+/** The list's total from the shared counters: exact, without count(*). */
+export async function countEvents(db: Executor, query: ListSecurityEventsQuery): Promise<number | null> {
+  if (query.status !== 'all' && query.severity) return null;
+  const name = query.severity
+    ? `security_events.${query.severity}`
+    : query.status === 'all'
+      ? 'security_events.total'
+      : `security_events.resolved.${query.status === 'resolved'}`;
+  const counts = await readCounters(db, [name]);
+  return counts[name] ?? 0;
+}
+
+/** Both filters at once: counted over the (severity, id) index, capped. */
+export async function countEventsCapped(
+  db: Executor,
+  query: ListSecurityEventsQuery,
+  cap: number,
+): Promise<number> {
+  return countUpTo(
+    db,
+    sql`${securityEvents} where ${securityEvents.severity} = ${query.severity ?? null}
+      and ${securityEvents.resolved} = ${query.status === 'resolved'}`,
+    cap,
+  );
+}
+
+export async function eventCounters(db: Executor) {
+  return readCounters(db, [
+    'security_events.total',
+    'security_events.critical',
+    'security_events.high',
+    'security_events.medium',
+    'security_events.low',
+    'security_events.resolved.false',
+    'blocked_ips.total',
+  ]);
+}
+
+/** Events first seen in the last 24 hours, counted over the created_at index up to the cap. */
+export async function countRecentEvents(db: Executor, cap: number): Promise<number> {
+  return countUpTo(
+    db,
+    sql`${securityEvents} where ${securityEvents.createdAt} > now() - interval '24 hours'`,
+    cap,
+  );
+}
+
+export async function findEventForUpdate(tx: Executor, id: number): Promise<SecurityEvent | undefined> {
+  const [row] = await tx
+    .select(eventColumns)
+    .from(securityEvents)
+    .where(eq(securityEvents.id, id))
+    .for('update');
+  return row;
+}
+
+export async function markResolved(tx: Executor, id: number, by: string): Promise<SecurityEvent> {
+  const [row] = await tx
+    .update(securityEvents)
+    .set({ resolved: true, resolvedAt: new Date(), resolvedBy: by })
+    .where(eq(securityEvents.id, id))
+    .returning(eventColumns);
+  if (!row) throw new Error(`security event ${id} vanished under its lock`);
+  return row;
+}
+
+/** A single address without its /32 or /128; a range as address/prefix. */
+const networkText = (column: SQL) =>
+  sql<string>`case when masklen(${column}) = case family(${column}) when 4 then 32 else 128 end
+    then host(${column}) else text(${column}) end`;
+
+const blockedColumns = {
+  ip_address: networkText(sql`${blockedIps.ipAddress}`),
+  reason: blockedIps.reason,
+  blocked_at: sql<string>`to_json(${blockedIps.blockedAt}) #>> '{}'`,
+  blocked_by: blockedIps.blockedBy,
+};
+
+export async function listBlockedIps(db: Executor, page: number, perPage: number): Promise<BlockedIp[]> {
+  return db
+    .select(blockedColumns)
+    .from(blockedIps)
+    .orderBy(desc(blockedIps.blockedAt), desc(blockedIps.ipAddress))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+
+export async function countBlockedIps(db: Executor): Promise<number> {
+  return (await readCounters(db, ['blocked_ips.total']))['blocked_ips.total'];
+}
+
+/** The network the text names ('10.0.0.5' → 10.0.0.5/32, '10.1.2.3/8' → 10.0.0.0/8), or null if PostgreSQL rejects it. */
+export async function normaliseNetwork(db: Executor, text: string): Promise<string | null> {
+  try {
+    const rows = await queryRows<{ net: string }>(
+      db,
+      sql`select ${networkText(sql`network(${text}::inet)`)} as net`,
+    );
+    return rows[0]?.net ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the network covers the address (both as text PostgreSQL accepts). */
+export async function networkCovers(db: Executor, network: string, address: string): Promise<boolean> {
+  const rows = await queryRows<{ covers: boolean }>(
+    db,
+    sql`select ${address}::inet <<= ${network}::cidr as covers`,
+  );
+  return Boolean(rows[0]?.covers);
+}
+
+export async function insertBlockedIp(
+  tx: Executor,
+  entry: { network: string; reason: string; blockedBy: string },
+): Promise<BlockedIp | undefined> {
+  const [row] = await tx
+    .insert(blockedIps)
+    .values({ ipAddress: entry.network, reason: entry.reason, blockedBy: entry.blockedBy })
+    .onConflictDoNothing()
+    .returning(blockedColumns);
+  return row;
+}
+
+export async function deleteBlockedIp(tx: Executor, network: string): Promise<BlockedIp | undefined> {
+  const [row] = await tx
+    .delete(blockedIps)
+    .where(sql`${blockedIps.ipAddress} = ${network}::cidr`)
+    .returning(blockedColumns);
+  return row;
+}
+
+/** The block covering the address, if any (GiST inet_ops index on ip_address). */
+export async function findBlockCovering(db: Executor, address: string): Promise<string | null> {
+  const rows = await queryRows<{ net: string }>(
+    db,
+    sql`
+    select ${networkText(sql`${blockedIps.ipAddress}`)} as net from ${blockedIps}
+    where ${address}::inet <<= ${blockedIps.ipAddress}
+      and (${blockedIps.expiresAt} is null or ${blockedIps.expiresAt} > now())
+    limit 1`,
+  );
+  return rows[0]?.net ?? null;
+}

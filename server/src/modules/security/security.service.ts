@@ -1,0 +1,160 @@
+import {
+  type BlockedIp,
+  type BlockIpRequest,
+  type ListSecurityEventsQuery,
+  SECURITY_MESSAGES,
+  type SecurityEvent,
+  type SecurityEventsPage,
+  type SecurityPolicies,
+  type SecurityStats,
+} from '@switchboard/contract/security';
+import type { Database } from '../../db/client.ts';
+import { COUNT_CAP } from '../../db/row-counts.ts';
+import { badRequest, conflict, notFound } from '../../http/http-error.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { AdminPrincipal } from '../auth/access-token.ts';
+import { readSettingsSection, writeSettingsSection } from '../settings/settings.repository.ts';
+import type { BlockedIpCache } from './blocked-ip-guard.ts';
+import * as repo from './security.repository.ts';
+
+const totalPages = (total: number, perPage: number) => Math.ceil(total / perPage);
+
+export async function listEvents(db: Database, query: ListSecurityEventsQuery): Promise<SecurityEventsPage> {
+  const [events, counted] = await Promise.all([repo.listEvents(db, query), repo.countEvents(db, query)]);
+  const total = counted ?? (await repo.countEventsCapped(db, query, COUNT_CAP));
+  return {
+    events,
+    total,
+    page: query.page,
+    per_page: query.per_page,
+    total_pages: totalPages(total, query.per_page),
+  };
+}
+
+export async function securityStats(db: Database): Promise<SecurityStats> {
+  const [c, recent] = await Promise.all([repo.eventCounters(db), repo.countRecentEvents(db, COUNT_CAP)]);
+  return {
+    total_events: c['security_events.total'],
+    critical_events: c['security_events.critical'],
+    high_events: c['security_events.high'],
+    medium_events: c['security_events.medium'],
+    low_events: c['security_events.low'],
+    active_events: c['security_events.resolved.false'],
+    blocked_ips: c['blocked_ips.total'],
+    last_24h_events: recent,
+  };
+}
+
+/** Active → resolved, once; no way back. */
+export async function resolveEvent(
+  db: Database,
+  actor: AdminPrincipal,
+  id: number,
+  context: RequestContext,
+): Promise<SecurityEvent> {
+  return db.transaction(async (tx) => {
+    const before = await repo.findEventForUpdate(tx, id);
+    if (!before) throw notFound(SECURITY_MESSAGES.eventNotFound);
+    if (before.resolved) throw conflict(SECURITY_MESSAGES.alreadyResolved);
+    const after = await repo.markResolved(tx, id, actor.id);
+    await recordAudit(tx, {
+      actor,
+      action: 'security_event.resolve',
+      targetType: 'security_event',
+      targetId: String(id),
+      before: { resolved: false },
+      after: { resolved: true },
+      context,
+    });
+    return after;
+  });
+}
+
+export async function listBlockedIps(db: Database, page: number, perPage: number) {
+  const [blocked_ips, total] = await Promise.all([
+    repo.listBlockedIps(db, page, perPage),
+    repo.countBlockedIps(db),
+  ]);
+  return { blocked_ips, total, page, per_page: perPage, total_pages: totalPages(total, perPage) };
+}
+
+export async function blockIp(
+  db: Database,
+  cache: BlockedIpCache,
+  actor: AdminPrincipal,
+  body: BlockIpRequest,
+  context: RequestContext,
+): Promise<BlockedIp> {
+  const network = await repo.normaliseNetwork(db, body.ip);
+  if (!network) throw badRequest(SECURITY_MESSAGES.invalidIp, 'ip');
+  if (await repo.networkCovers(db, network, context.ip)) throw badRequest(SECURITY_MESSAGES.ownAddress, 'ip');
+  const blocked = await db.transaction(async (tx) => {
+    const row = await repo.insertBlockedIp(tx, { network, reason: body.reason, blockedBy: actor.username });
+    if (!row) throw conflict(SECURITY_MESSAGES.alreadyBlocked, 'ip');
+    await recordAudit(tx, {
+      actor,
+      action: 'ip.block',
+      targetType: 'blocked_ip',
+      targetId: row.ip_address,
+      before: null,
+      after: row,
+      context,
+    });
+    return row;
+  });
+  cache.invalidate();
+  return blocked;
+}
+
+export async function unblockIp(
+  db: Database,
+  cache: BlockedIpCache,
+  actor: AdminPrincipal,
+  ip: string,
+  context: RequestContext,
+): Promise<void> {
+  const network = await repo.normaliseNetwork(db, ip);
+  if (!network) throw badRequest(SECURITY_MESSAGES.invalidIp, 'ip');
+  await db.transaction(async (tx) => {
+    const removed = await repo.deleteBlockedIp(tx, network);
+    if (!removed) throw notFound(SECURITY_MESSAGES.notBlocked);
+    await recordAudit(tx, {
+      actor,
+      action: 'ip.unblock',
+      targetType: 'blocked_ip',
+      targetId: removed.ip_address,
+      before: removed,
+      after: null,
+      context,
+    });
+  });
+  cache.invalidate();
+}
+
+export function readPolicies(db: Database): Promise<SecurityPolicies> {
+  return readSettingsSection(db, 'security_policies');
+}
+
+export async function savePolicies(
+  db: Database,
+  actor: AdminPrincipal,
+  changes: Partial<SecurityPolicies>,
+  context: RequestContext,
+): Promise<SecurityPolicies> {
+  return db.transaction(async (tx) => {
+    const before = await readSettingsSection(tx, 'security_policies');
+    const after = { ...before, ...changes };
+    await writeSettingsSection(tx, 'security_policies', after, actor.id);
+    await recordAudit(tx, {
+      actor,
+      action: 'settings.update',
+      targetType: 'settings',
+      targetId: 'security_policies',
+      before,
+      after,
+      context,
+    });
+    return after;
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { readSettingsSection } from '../settings/settings.repository.ts';
+import { pruneSystemLogs } from './system-logs.repository.ts';
+
+export const LOG_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Deletes system logs older than security_policies.log_retention_days; returns how many rows went. */
+export async function pruneOldSystemLogs(db: Database): Promise<number> {
+  const { log_retention_days } = await readSettingsSection(db, 'security_policies');
+  let removed = 0;
+  for (;;) {
+    const n = await pruneSystemLogs(db, log_retention_days);
+    removed += n;
+    if (n === 0) return removed;
+  }
+}
+
+/** Prunes once now and then every hour; returns the stop function. */
+export function startLogRetention(db: Database, log: FastifyBaseLogger): () => void {
+  const run = () =>
+    void pruneOldSystemLogs(db)
+      .then((removed) => {
+        if (removed > 0) log.info({ module: 'system-logs', removed }, 'old system logs pruned');
+      })
+      .catch((err: unknown) => log.error({ module: 'system-logs', err }, 'pruning system logs failed'));
+  run();
+  const timer = setInterval(run, LOG_PRUNE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,72 @@
+import type { ListUserReportsQuery, ReportStatus, UserReport } from '@switchboard/contract/user-reports';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { countUpTo } from '../../db/query-rows.ts';
+import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
+import { userReports } from '../../db/schema/reports.ts';
+
+const reportColumns = {
+  id: userReports.id,
+  report_type: userReports.reportType,
+  reporter_id: userReports.reporterId,
+  reported_user_id: userReports.reportedUserId,
+  reason: userReports.reason,
+  description: userReports.description,
+  status: userReports.status,
+  created_at: sql<string>`to_json(${userReports.createdAt}) #>> '{}'`,
+  updated_at: sql<string>`to_json(${userReports.updatedAt}) #>> '{}'`,
+  resolution_notes: userReports.resolutionNotes,
+};
+
+/** Newest first, over the (created_at, id) or (status, created_at, id) index. */
+export async function listReports(db: Executor, query: ListUserReportsQuery): Promise<UserReport[]> {
+  return db
+    .select(reportColumns)
+    .from(userReports)
+    .where(query.status ? eq(userReports.status, query.status) : undefined)
+    .orderBy(desc(userReports.createdAt), desc(userReports.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+}
+
+export async function reportCounters(db: Executor) {
+  return readCounters(db, [
+    'user_reports.total',
+    'user_reports.pending',
+    'user_reports.reviewed',
+    'user_reports.resolved',
+    'user_reports.dismissed',
+  ]);
+}
+
+export async function countRecentReports(db: Executor): Promise<number> {
+  return countUpTo(
+    db,
+    sql`${userReports} where ${userReports.createdAt} > now() - interval '24 hours'`,
+    COUNT_CAP,
+  );
+}
+
+export async function findReportForUpdate(tx: Executor, id: number): Promise<UserReport | undefined> {
+  const [row] = await tx.select(reportColumns).from(userReports).where(eq(userReports.id, id)).for('update');
+  return row;
+}
+
+export async function closeReport(
+  tx: Executor,
+  id: number,
+  change: { status: Extract<ReportStatus, 'resolved' | 'dismissed'>; notes: string; by: string },
+): Promise<UserReport> {
+  const [row] = await tx
+    .update(userReports)
+    .set({
+      status: change.status,
+      resolutionNotes: change.notes,
+      resolvedBy: change.by,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(userReports.id, id))
+    .returning(reportColumns);
+  if (!row) throw new Error(`report ${id} vanished under its lock`);
+  return row;
+}

@@ -1,0 +1,95 @@
+import {
+  type ListUserReportsQuery,
+  type ReportStats,
+  USER_REPORT_MESSAGES,
+  type UserReport,
+  type UserReportsPage,
+} from '@switchboard/contract/user-reports';
+import type { Database } from '../../db/client.ts';
+import { conflict, forbidden, notFound } from '../../http/http-error.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { AdminPrincipal } from '../auth/access-token.ts';
+import { lockUsersForChange, setActive } from '../users/users.repository.ts';
+import * as repo from './user-reports.repository.ts';
+
+export async function listReports(db: Database, query: ListUserReportsQuery): Promise<UserReportsPage> {
+  const [reports, counters] = await Promise.all([repo.listReports(db, query), repo.reportCounters(db)]);
+  const total = counters[query.status ? (`user_reports.${query.status}` as const) : 'user_reports.total'];
+  return {
+    reports,
+    total,
+    page: query.page,
+    per_page: query.per_page,
+    total_pages: Math.ceil(total / query.per_page),
+  };
+}
+
+export async function reportStats(db: Database): Promise<ReportStats> {
+  const [c, recent] = await Promise.all([repo.reportCounters(db), repo.countRecentReports(db)]);
+  return {
+    total_reports: c['user_reports.total'],
+    pending_reports: c['user_reports.pending'],
+    reviewed_reports: c['user_reports.reviewed'],
+    resolved_reports: c['user_reports.resolved'],
+    dismissed_reports: c['user_reports.dismissed'],
+    last_24h_reports: recent,
+  };
+}
+
+/** Pending → resolved (with notes) or dismissed (with a reason); any other state is refused with 409. */
+export async function closeReport(
+  db: Database,
+  actor: AdminPrincipal,
+  id: number,
+  outcome: { status: 'resolved' | 'dismissed'; notes: string },
+  context: RequestContext,
+): Promise<UserReport> {
+  return db.transaction(async (tx) => {
+    const before = await repo.findReportForUpdate(tx, id);
+    if (!before) throw notFound(USER_REPORT_MESSAGES.notFound);
+    if (before.status !== 'pending') throw conflict(USER_REPORT_MESSAGES.notPending);
+    const after = await repo.closeReport(tx, id, { ...outcome, by: actor.id });
+    await recordAudit(tx, {
+      actor,
+      action: outcome.status === 'resolved' ? 'user_report.resolve' : 'user_report.dismiss',
+      targetType: 'user_report',
+      targetId: String(id),
+      before: { status: before.status, resolution_notes: before.resolution_notes },
+      after: { status: after.status, resolution_notes: after.resolution_notes },
+      context,
+    });
+    return after;
+  });
+}
+
+/** Deactivates the reported user: sign-in is refused and their sessions end (trigger on users). */
+export async function suspendReportedUser(
+  db: Database,
+  actor: AdminPrincipal,
+  id: number,
+  context: RequestContext,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const report = await repo.findReportForUpdate(tx, id);
+    if (!report) throw notFound(USER_REPORT_MESSAGES.notFound);
+    const userId = report.reported_user_id;
+    if (!userId) throw conflict(USER_REPORT_MESSAGES.noReportedUser);
+    if (userId === actor.id) throw forbidden(USER_REPORT_MESSAGES.cannotSuspendSelf);
+    const { targets } = await lockUsersForChange(tx, [userId]);
+    const target = targets[0];
+    if (!target) throw notFound(USER_REPORT_MESSAGES.noReportedUser);
+    if (target.is_root_admin) throw conflict(USER_REPORT_MESSAGES.cannotSuspendRoot);
+    if (!target.is_active) throw conflict(USER_REPORT_MESSAGES.alreadySuspended);
+    await setActive(tx, userId, false);
+    await recordAudit(tx, {
+      actor,
+      action: 'user.suspend',
+      targetType: 'user',
+      targetId: userId,
+      before: { is_active: true },
+      after: { is_active: false, report_id: id },
+      context,
+    });
+  });
+}

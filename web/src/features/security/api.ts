@@ -1,0 +1,101 @@
+import {
+  type BlockIpRequest,
+  type ListSecurityEventsQuery,
+  SECURITY_PAGE_SIZE,
+  type SecurityPolicies,
+  securityEndpoints,
+} from '@switchboard/contract/security';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '@/lib/api-client.ts';
+
+export const securityKeys = {
+  all: ['security'] as const,
+  stats: () => [...securityKeys.all, 'stats'] as const,
+  events: (params: Pick<ListSecurityEventsQuery, 'page' | 'status'>) =>
+    [...securityKeys.all, 'events', params] as const,
+  blocked: (page: number) => [...securityKeys.all, 'blocked', page] as const,
+  policies: () => [...securityKeys.all, 'policies'] as const,
+};
+
+export function useSecurityStats() {
+  return useQuery({
+    queryKey: securityKeys.stats(),
+    queryFn: ({ signal }) => callEndpoint(securityEndpoints.stats, {}, { signal }),
+    select: (r) => r.data,
+  });
+}
+
+export function useSecurityEvents(params: Pick<ListSecurityEventsQuery, 'page' | 'status'>) {
+  return useQuery({
+    queryKey: securityKeys.events(params),
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        securityEndpoints.events,
+        { query: { ...params, per_page: SECURITY_PAGE_SIZE } },
+        { signal },
+      ),
+    select: (r) => r.data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBlockedIps(page: number) {
+  return useQuery({
+    queryKey: securityKeys.blocked(page),
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        securityEndpoints.blockedIps,
+        { query: { page, per_page: SECURITY_PAGE_SIZE } },
+        { signal },
+      ),
+    select: (r) => r.data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSecurityPolicies(enabled: boolean) {
+  return useQuery({
+    queryKey: securityKeys.policies(),
+    queryFn: ({ signal }) => callEndpoint(securityEndpoints.policies, {}, { signal }),
+    select: (r) => r.data,
+    enabled,
+  });
+}
+
+function useInvalidateSecurity() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: securityKeys.all });
+}
+
+export function useResolveEvent() {
+  const invalidate = useInvalidateSecurity();
+  return useMutation({
+    mutationFn: (id: number) =>
+      callEndpoint(securityEndpoints.resolve, { params: { id }, body: { resolved: true } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useBlockIp() {
+  const invalidate = useInvalidateSecurity();
+  return useMutation({
+    mutationFn: (body: BlockIpRequest) => callEndpoint(securityEndpoints.block, { body }),
+    onSettled: invalidate,
+  });
+}
+
+export function useUnblockIp() {
+  const invalidate = useInvalidateSecurity();
+  return useMutation({
+    mutationFn: (ip: string) => callEndpoint(securityEndpoints.unblock, { params: { ip } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useSavePolicies() {
+  const invalidate = useInvalidateSecurity();
+  return useMutation({
+    mutationFn: (body: Partial<SecurityPolicies>) => callEndpoint(securityEndpoints.savePolicies, { body }),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,71 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { renderScreen } from '@/testing/render-screen.tsx';
+import { SystemLogsPage } from './system-logs-page.tsx';
+
+afterEach(() => vi.restoreAllMocks());
+
+const page = (messages: string[]) => ({
+  success: true,
+  data: {
+    logs: messages.map((message, i) => ({
+      id: i + 1,
+      level: 'ERROR',
+      message,
+      module: 'auth',
+      timestamp: '2026-11-01T10:00:00.000Z',
+      user_id: null,
+      ip_address: null,
+      details: null,
+    })),
+    total: messages.length,
+    total_capped: false,
+    page: 1,
+    per_page: 20,
+    total_pages: 1,
+  },
+});
+
+describe('System Logs screen', () => {
+  it('shows the spec error text with Retry', async () => {
+    mockFetch(() => jsonResponse({ success: false }, 500));
+    renderScreen(<SystemLogsPage />);
+    expect(await screen.findByText('Failed to fetch logs data')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('searches with every filter in one request, and Clear empties the form', async () => {
+    const { calls } = mockFetch((call) =>
+      call.url.startsWith('/api/v1/admin/system-logs?')
+        ? jsonResponse(page(['token refresh failed']))
+        : jsonResponse({ success: false }, 500),
+    );
+    const { user } = renderScreen(<SystemLogsPage />);
+    await user.click(screen.getByRole('tab', { name: 'Search' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All levels',
+      'Debug',
+      'Info',
+      'Warning',
+      'Error',
+      'Critical',
+    ]);
+    await user.selectOptions(screen.getByLabelText('Level'), 'ERROR');
+    await user.type(screen.getByLabelText('Module'), 'auth');
+    await user.type(screen.getByPlaceholderText('Search messages'), 'token');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('token refresh failed')).toBeInTheDocument();
+    const url = new URL(calls.at(-1)?.url ?? '', 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      level: 'ERROR',
+      module: 'auth',
+      search: 'token',
+      page: '1',
+      per_page: '20',
+    });
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByLabelText('Module')).toHaveValue('');
+    expect(screen.queryByText('token refresh failed')).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import {
+  type ReportStatus,
+  USER_REPORTS_PAGE_SIZE,
+  userReportsEndpoints,
+} from '@switchboard/contract/user-reports';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '@/lib/api-client.ts';
+
+const all = ['user-reports'] as const;
+
+export function useReportStats() {
+  return useQuery({
+    queryKey: [...all, 'stats'],
+    queryFn: ({ signal }) => callEndpoint(userReportsEndpoints.stats, {}, { signal }),
+    select: (r) => r.data,
+  });
+}
+
+export function useReports(page: number, status: ReportStatus | undefined) {
+  return useQuery({
+    queryKey: [...all, 'list', page, status],
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        userReportsEndpoints.list,
+        { query: { page, per_page: USER_REPORTS_PAGE_SIZE, status } },
+        { signal },
+      ),
+    select: (r) => r.data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateReports() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: all });
+}
+
+export function useResolveReport() {
+  const invalidate = useInvalidateReports();
+  return useMutation({
+    mutationFn: ({ id, notes }: { id: number; notes: string }) =>
+      callEndpoint(userReportsEndpoints.resolve, { params: { id }, body: { resolution_notes: notes } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDismissReport() {
+  const invalidate = useInvalidateReports();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      callEndpoint(userReportsEndpoints.dismiss, { params: { id }, body: { dismissal_reason: reason } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useSuspendReportedUser() {
+  const invalidate = useInvalidateReports();
+  return useMutation({
+    mutationFn: (id: number) => callEndpoint(userReportsEndpoints.suspendReportedUser, { params: { id } }),
+    onSettled: invalidate,
+  });
+}

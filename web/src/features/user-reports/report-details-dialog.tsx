@@ -1,0 +1,138 @@
+import { USER_REPORT_MESSAGES, type UserReport } from '@switchboard/contract/user-reports';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { useDismissReport, useResolveReport, useSuspendReportedUser } from './api.ts';
+
+export const reportTypeLabel = (type: string) => type.replace(/_/g, ' ');
+
+/** The details modal: every field, and for a pending report the notes box with Resolve Report and Dismiss Report. */
+export function ReportDetailsDialog({ report, onClose }: { report: UserReport | null; onClose(): void }) {
+  const [notes, setNotes] = useState('');
+  const [notesError, setNotesError] = useState<string | null>(null);
+  const resolve = useResolveReport();
+  const dismiss = useDismissReport();
+  const suspend = useSuspendReportedUser();
+  const busy = resolve.isPending || dismiss.isPending || suspend.isPending;
+
+  const close = () => {
+    setNotes('');
+    setNotesError(null);
+    onClose();
+  };
+  const act = async (kind: 'resolve' | 'dismiss') => {
+    if (!report) return;
+    const text = notes.trim();
+    if (!text) {
+      setNotesError(
+        kind === 'resolve' ? USER_REPORT_MESSAGES.notesRequired : USER_REPORT_MESSAGES.reasonRequired,
+      );
+      return;
+    }
+    try {
+      if (kind === 'resolve') await resolve.mutateAsync({ id: report.id, notes: text });
+      else await dismiss.mutateAsync({ id: report.id, reason: text });
+      toast.success(kind === 'resolve' ? USER_REPORT_MESSAGES.resolved : USER_REPORT_MESSAGES.dismissed);
+      close();
+    } catch (error) {
+      toast.error(
+        errorMessage(
+          error,
+          kind === 'resolve' ? USER_REPORT_MESSAGES.resolveFailed : USER_REPORT_MESSAGES.dismissFailed,
+        ),
+      );
+    }
+  };
+  const suspendUser = async () => {
+    if (!report) return;
+    try {
+      await suspend.mutateAsync(report.id);
+      toast.success(USER_REPORT_MESSAGES.suspended);
+    } catch (error) {
+      toast.error(errorMessage(error, USER_REPORT_MESSAGES.suspendFailed));
+    }
+  };
+
+  const rows: [string, string][] = report
+    ? [
+        ['Type', reportTypeLabel(report.report_type)],
+        ['Status', report.status],
+        ['Reporter ID', report.reporter_id ?? '—'],
+        ['Reported User ID', report.reported_user_id ?? '—'],
+        ['Reason', report.reason],
+        ['Description', report.description ?? '—'],
+        ['Created', formatDateTime(report.created_at)],
+        ['Updated', formatDateTime(report.updated_at)],
+        ['Resolution Notes', report.resolution_notes ?? '—'],
+      ]
+    : [];
+
+  return (
+    <Dialog open={report !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Report Details</DialogTitle>
+          <DialogDescription>Report #{report?.id}</DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {report?.status === 'pending' ? (
+          <div className="space-y-2">
+            <Label htmlFor="report-notes">Resolution Notes</Label>
+            <textarea
+              id="report-notes"
+              className="min-h-24 w-full rounded-md border bg-background p-2 text-sm"
+              placeholder="Add notes about how this report was handled"
+              value={notes}
+              aria-invalid={notesError !== null}
+              aria-describedby={notesError ? 'report-notes-error' : undefined}
+              onChange={(e) => {
+                setNotes(e.target.value);
+                setNotesError(null);
+              }}
+            />
+            {notesError ? (
+              <p id="report-notes-error" className="text-sm text-destructive">
+                {notesError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <DialogFooter className="flex-wrap gap-2">
+          {report?.reported_user_id ? (
+            <Button variant="outline" disabled={busy} onClick={() => void suspendUser()}>
+              Suspend Reported User
+            </Button>
+          ) : null}
+          {report?.status === 'pending' ? (
+            <>
+              <Button variant="outline" disabled={busy} onClick={() => void act('dismiss')}>
+                Dismiss Report
+              </Button>
+              <Button disabled={busy} onClick={() => void act('resolve')}>
+                Resolve Report
+              </Button>
+            </>
+          ) : null}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

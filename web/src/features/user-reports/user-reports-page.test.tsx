@@ -1,0 +1,75 @@
+import type { UserReport } from '@switchboard/contract/user-reports';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { renderScreen } from '@/testing/render-screen.tsx';
+import { UserReportsPage } from './user-reports-page.tsx';
+
+afterEach(() => vi.restoreAllMocks());
+
+const report: UserReport = {
+  id: 7,
+  report_type: 'fake_profile',
+  reporter_id: 'reporter-1',
+  reported_user_id: 'reported-2',
+  reason: 'Stolen photos',
+  description: 'Uses my pictures',
+  status: 'pending',
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  resolution_notes: null,
+};
+
+describe('User Reports screen', () => {
+  it('shows the spec error text with Retry', async () => {
+    mockFetch(() => jsonResponse({ success: false }, 500));
+    renderScreen(<UserReportsPage />);
+    expect(await screen.findByText('Failed to fetch reports data')).toBeInTheDocument();
+  });
+
+  it('lists pending reports, shows every detail, and resolves only with notes', async () => {
+    let failResolve = true;
+    const { calls } = mockFetch((call) => {
+      if (call.url.endsWith('/resolve')) {
+        if (failResolve) return jsonResponse({ success: false }, 500);
+        return jsonResponse({
+          success: true,
+          data: { ...report, status: 'resolved', resolution_notes: 'done' },
+        });
+      }
+      return jsonResponse({
+        success: true,
+        data: { reports: [report], total: 1, page: 1, per_page: 20, total_pages: 1 },
+      });
+    });
+    const { user } = renderScreen(<UserReportsPage />);
+    await user.click(screen.getByRole('tab', { name: 'Pending Reports' }));
+    await user.click(await screen.findByRole('button', { name: 'View Details' }));
+    expect(calls.some((c) => c.url === '/api/v1/user-reports?page=1&per_page=20&status=pending')).toBe(true);
+    const dialog = await screen.findByRole('dialog', { name: 'Report Details' });
+    for (const text of [
+      'fake profile',
+      'pending',
+      'reporter-1',
+      'reported-2',
+      'Stolen photos',
+      'Uses my pictures',
+    ])
+      expect(within(dialog).getByText(text)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve Report' }));
+    expect(within(dialog).getByText('Resolution notes are required')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('Resolution Notes'), '  done  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve Report' }));
+    expect(await screen.findByText('Failed to resolve report')).toBeInTheDocument();
+    failResolve = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve Report' }));
+    expect(await screen.findByText('Report resolved')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)).toMatchObject({
+      url: '/api/v1/user-reports/7/resolve',
+      body: { resolution_notes: 'done' },
+    });
+  });
+});
