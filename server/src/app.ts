@@ -20,6 +20,8 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { monitoringRoutes, prometheusRoute } from './modules/monitoring/monitoring.routes.ts';
+import { createMonitoring } from './modules/monitoring/monitoring.service.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -73,12 +75,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Off by default; routes opt in with `config.rateLimit`.
   await app.register(rateLimit, { global: false });
   installAuthGuard(app, deps);
+  const monitoring = createMonitoring(app, deps);
+  app.decorate('monitoring', monitoring);
   await app.register(healthRoutes, { prefix: API_PREFIX, deps });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
   await app.register(appConfigRoutes, { deps });
+  await app.register(monitoringRoutes, { prefix: API_PREFIX, deps, monitoring });
+  await app.register(prometheusRoute, { monitoring });
 
   if (options.serveWeb && webAppBuilt()) {
     await serveWebApp(app);
