@@ -19,6 +19,7 @@ import { serveWebApp, webAppBuilt } from './http/web-app.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { monitoringRoutes, prometheusRoute } from './modules/monitoring/monitoring.routes.ts';
 import { createMonitoring } from './modules/monitoring/monitoring.service.ts';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(appConfigRoutes, { deps });
   await app.register(monitoringRoutes, { prefix: API_PREFIX, deps, monitoring });
   await app.register(prometheusRoute, { monitoring });
+  await app.register(dashboardRoutes, { prefix: API_PREFIX, deps, monitoring });
 
   if (options.serveWeb && webAppBuilt()) {
     await serveWebApp(app);

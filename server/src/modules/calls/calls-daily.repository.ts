@@ -1,6 +1,6 @@
-import { gte, sql } from 'drizzle-orm';
+import { and, count, desc, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { callDailyStats } from '../../db/schema/calls.ts';
+import { callDailyStats, calls } from '../../db/schema/calls.ts';
 
 export interface CallDayRow {
   day: string;
@@ -44,4 +44,29 @@ export async function callTotals(db: Executor): Promise<{ calls: number; failed:
     failed: Number(row?.failed ?? 0),
     averageQuality: qualityCount > 0 ? Number(row?.qualitySum) / qualityCount : 0,
   };
+}
+
+/** The latest calls, over the started_at index. */
+export async function recentCalls(db: Executor, limit: number) {
+  return db
+    .select({
+      id: calls.id,
+      caller: calls.callerUsername,
+      callee: calls.calleeUsername,
+      type: calls.type,
+      status: calls.status,
+      startedAt: calls.startedAt,
+    })
+    .from(calls)
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(limit);
+}
+
+/** Calls of the last 24 hours with quality below 3 of 5 (a range of the started_at index). */
+export async function poorQualityCallsLastDay(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(calls)
+    .where(and(gte(calls.startedAt, sql`now() - interval '1 day'`), lt(calls.quality, 3)));
+  return row?.n ?? 0;
 }
