@@ -116,13 +116,20 @@ export type MonitorData = z.infer<typeof MonitorData>;
 export const MonitorMetricsResponse = z.object({ success: z.literal(true), data: MonitorData });
 export const SystemStatusResponse = z.object({
   success: z.literal(true),
-  data: z.object({ status: z.enum(['healthy', 'warning', 'error']), uptime: z.number(), instances: z.array(InstanceRow) }),
+  data: z.object({
+    status: z.enum(['healthy', 'warning', 'error']),
+    uptime: z.number(),
+    instances: z.array(InstanceRow),
+  }),
 });
 export const AlertsQuery = z.object({
   active: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const AlertsResponse = z.object({ success: z.literal(true), data: z.object({ alerts: z.array(Alert) }) });
+export const AlertsResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ alerts: z.array(Alert) }),
+});
 
 const admin = { tag: 'monitoring', access: 'admin' as const, method: 'GET' as const };
 export const monitoringEndpoints = {
@@ -130,10 +137,20 @@ export const monitoringEndpoints = {
   metrics: endpoint({ ...admin, path: '/metrics', response: MetricsResponse }),
   monitoringMetrics: endpoint({ ...admin, path: '/monitoring/metrics', response: MonitorMetricsResponse }),
   monitoringStatus: endpoint({ ...admin, path: '/monitoring/status', response: SystemStatusResponse }),
-  monitoringAlerts: endpoint({ ...admin, path: '/monitoring/alerts', query: AlertsQuery, response: AlertsResponse }),
+  monitoringAlerts: endpoint({
+    ...admin,
+    path: '/monitoring/alerts',
+    query: AlertsQuery,
+    response: AlertsResponse,
+  }),
   performanceMetrics: endpoint({ ...admin, path: '/performance/metrics', response: MetricsResponse }),
   performanceHealth: endpoint({ ...admin, path: '/performance/health', response: HealthResponse }),
-  performanceAlerts: endpoint({ ...admin, path: '/performance/alerts', query: AlertsQuery, response: AlertsResponse }),
+  performanceAlerts: endpoint({
+    ...admin,
+    path: '/performance/alerts',
+    query: AlertsQuery,
+    response: AlertsResponse,
+  }),
 };
 
 /** How often each instance measures itself and pushes `metrics` to admins. */

@@ -41,7 +41,7 @@ describe.skipIf(!redisUrl)('socket.io across instances with REDIS_URL', () => {
     socket.close();
   });
 
-  it('pushes one instance\'s metrics and alerts to an admin connected to the other', async () => {
+  it("pushes one instance's metrics and alerts to an admin connected to the other", async () => {
     const [first, second] = instances;
     if (!first || !second) throw new Error('instances did not start');
     const admin = await insertUser(first.t.db, { username: 'cluster-watcher', isAdmin: true });
@@ -60,7 +60,11 @@ describe.skipIf(!redisUrl)('socket.io across instances with REDIS_URL', () => {
     // Ten failing requests on the first instance raise its error-rate alert.
     await first.t.db.execute(sql`alter table coin_accounts rename to coin_accounts_gone`);
     for (let i = 0; i < 10; i++)
-      await first.t.app.inject({ method: 'GET', url: '/api/v1/admin/public/users', headers: { authorization: `Bearer ${token}` } });
+      await first.t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/public/users',
+        headers: { authorization: `Bearer ${token}` },
+      });
     await first.t.db.execute(sql`alter table coin_accounts_gone rename to coin_accounts`);
     await first.t.app.monitoring.tick();
     expect(await alert).toBe('raised');

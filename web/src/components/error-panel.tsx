@@ -12,7 +12,13 @@ interface ErrorPanelProps {
 }
 
 /** A load failure shown in place of the content it replaces, with a way to try again. */
-export function ErrorPanel({ title = 'Something went wrong', message, onRetry, retryLabel = 'Retry', className }: ErrorPanelProps) {
+export function ErrorPanel({
+  title = 'Something went wrong',
+  message,
+  onRetry,
+  retryLabel = 'Retry',
+  className,
+}: ErrorPanelProps) {
   return (
     <div
       role="alert"

@@ -1,5 +1,9 @@
 import type { AlertEvent, MetricsSample } from '@switchboard/contract/monitoring';
-import { type ClientToServerEvents, SOCKET_PATH, type ServerToClientEvents } from '@switchboard/contract/realtime';
+import {
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+} from '@switchboard/contract/realtime';
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { readStoredAccessToken } from './session-storage.ts';

@@ -29,7 +29,9 @@ export async function callDailyRows(db: Executor, days: number): Promise<CallDay
 }
 
 /** All-time totals from the rollup: calls, failed calls and the average quality. */
-export async function callTotals(db: Executor): Promise<{ calls: number; failed: number; averageQuality: number }> {
+export async function callTotals(
+  db: Executor,
+): Promise<{ calls: number; failed: number; averageQuality: number }> {
   const [row] = await db
     .select({
       calls: sql<string>`coalesce(sum(${callDailyStats.callCount}), 0)`,

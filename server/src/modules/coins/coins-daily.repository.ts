@@ -29,5 +29,9 @@ export async function recentCoinGrants(db: Executor, limit: number) {
     where created_by is not null order by created_at desc, id desc limit ${limit}`)) as unknown as {
     rows: { id: number; username: string; amount: number; created_at: string }[];
   };
-  return result.rows.map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at).toISOString() }));
+  return result.rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    created_at: new Date(r.created_at).toISOString(),
+  }));
 }

@@ -25,10 +25,17 @@ describe('dashboard, stats and analytics', () => {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
-      expect(data.overview).toMatchObject({ total_users: 3, active_users: 1, total_calls: 3, active_calls: 1 });
+      expect(data.overview).toMatchObject({
+        total_users: 3,
+        active_users: 1,
+        total_calls: 3,
+        active_calls: 1,
+      });
       expect(['healthy', 'warning', 'critical']).toContain(data.system_status);
       expect(data.recent_activity[0].details).toBe('video call alice → bob (active)');
-      expect(data.recent_activity.map((a: { details: string }) => a.details)).toContain('New user alice signed up');
+      expect(data.recent_activity.map((a: { details: string }) => a.details)).toContain(
+        'New user alice signed up',
+      );
       expect(data.recent_activity.length).toBeLessThanOrEqual(10);
     }
   });
@@ -41,7 +48,7 @@ describe('dashboard, stats and analytics', () => {
     });
   });
 
-  it('answers 30 days of analytics with today\'s calls by type', async () => {
+  it("answers 30 days of analytics with today's calls by type", async () => {
     const days = (await get('/api/v1/admin/public/analytics')).json().data.days;
     expect(days).toHaveLength(30);
     const today = days[29];
@@ -52,6 +59,8 @@ describe('dashboard, stats and analytics', () => {
   });
 
   it('requires a signed-in admin', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/public/dashboard' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/public/dashboard' })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -1,9 +1,19 @@
-import { type ActivityItem, ANALYTICS_DAYS, type Analytics, type Dashboard } from '@switchboard/contract/dashboard';
+import {
+  type ActivityItem,
+  ANALYTICS_DAYS,
+  type Analytics,
+  type Dashboard,
+} from '@switchboard/contract/dashboard';
 import type { AppDeps } from '../../app-deps.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import { readLiveCounts } from '../../realtime/live-counts.ts';
 import { recentAuditEntries } from '../audit/audit-recent.repository.ts';
-import { callDailyRows, callTotals, poorQualityCallsLastDay, recentCalls } from '../calls/calls-daily.repository.ts';
+import {
+  callDailyRows,
+  callTotals,
+  poorQualityCallsLastDay,
+  recentCalls,
+} from '../calls/calls-daily.repository.ts';
 import { coinDailyTotals, recentCoinGrants } from '../coins/coins-daily.repository.ts';
 import { estimatedMessageCount } from '../messaging/messages-count.repository.ts';
 import type { Monitoring } from '../monitoring/monitoring.service.ts';

@@ -31,20 +31,24 @@ export const ALERT_RULES: readonly AlertRule[] = [
     rule: 'cpu',
     severity: 'high',
     scope: 'instance',
-    check: (s) => (s.cpu_usage > HEALTH_THRESHOLDS.cpu ? `CPU usage ${pct(s.cpu_usage)} on ${s.instance_id}` : null),
+    check: (s) =>
+      s.cpu_usage > HEALTH_THRESHOLDS.cpu ? `CPU usage ${pct(s.cpu_usage)} on ${s.instance_id}` : null,
   },
   {
     rule: 'memory',
     severity: 'high',
     scope: 'instance',
     check: (s) =>
-      s.memory_usage > HEALTH_THRESHOLDS.memory ? `Memory usage ${pct(s.memory_usage)} on ${s.instance_id}` : null,
+      s.memory_usage > HEALTH_THRESHOLDS.memory
+        ? `Memory usage ${pct(s.memory_usage)} on ${s.instance_id}`
+        : null,
   },
   {
     rule: 'disk',
     severity: 'critical',
     scope: 'instance',
-    check: (s) => (s.disk_usage > HEALTH_THRESHOLDS.disk ? `Disk usage ${pct(s.disk_usage)} on ${s.instance_id}` : null),
+    check: (s) =>
+      s.disk_usage > HEALTH_THRESHOLDS.disk ? `Disk usage ${pct(s.disk_usage)} on ${s.instance_id}` : null,
   },
   {
     rule: 'error_rate',

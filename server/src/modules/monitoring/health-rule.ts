@@ -11,7 +11,11 @@ interface Measured {
  * The system health rule: an issue for each of CPU > 80, memory > 85, disk > 90 (percent) and
  * error rate > 0.05; healthy with none, warning with one or two, critical with more.
  */
-export function systemHealth(m: Measured): { status: HealthStatus; issues: string[]; recommendations: string[] } {
+export function systemHealth(m: Measured): {
+  status: HealthStatus;
+  issues: string[];
+  recommendations: string[];
+} {
   const issues: string[] = [];
   const recommendations: string[] = [];
   if (m.cpu_usage > HEALTH_THRESHOLDS.cpu) {

@@ -25,12 +25,20 @@ export async function pruneInstances(db: Executor, olderThan: Date): Promise<voi
 /** Opens an alert unless one is already open for the same instance and rule; returns the new row, if any. */
 export async function openAlert(
   db: Executor,
-  alert: { instanceId: string; rule: string; severity: 'critical' | 'high' | 'medium' | 'low'; message: string },
+  alert: {
+    instanceId: string;
+    rule: string;
+    severity: 'critical' | 'high' | 'medium' | 'low';
+    message: string;
+  },
 ) {
   const [row] = await db
     .insert(monitorAlerts)
     .values(alert)
-    .onConflictDoNothing({ target: [monitorAlerts.instanceId, monitorAlerts.rule], where: sql`cleared_at is null` })
+    .onConflictDoNothing({
+      target: [monitorAlerts.instanceId, monitorAlerts.rule],
+      where: sql`cleared_at is null`,
+    })
     .returning();
   return row ?? null;
 }
@@ -40,7 +48,13 @@ export async function clearAlert(db: Executor, instanceId: string, rule: string)
   const [row] = await db
     .update(monitorAlerts)
     .set({ clearedAt: new Date() })
-    .where(and(eq(monitorAlerts.instanceId, instanceId), eq(monitorAlerts.rule, rule), isNull(monitorAlerts.clearedAt)))
+    .where(
+      and(
+        eq(monitorAlerts.instanceId, instanceId),
+        eq(monitorAlerts.rule, rule),
+        isNull(monitorAlerts.clearedAt),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -56,7 +70,14 @@ export async function listAlerts(db: Executor, options: { activeOnly: boolean; l
 
 export async function saveMinute(
   db: Executor,
-  row: { instanceId: string; minute: Date; cpuUsage: number; memoryUsage: number; p95: number; errorRate: number },
+  row: {
+    instanceId: string;
+    minute: Date;
+    cpuUsage: number;
+    memoryUsage: number;
+    p95: number;
+    errorRate: number;
+  },
 ): Promise<void> {
   await db.insert(metricMinutes).values(row).onConflictDoNothing();
   await db.delete(metricMinutes).where(lt(metricMinutes.minute, new Date(Date.now() - 24 * 3600_000)));

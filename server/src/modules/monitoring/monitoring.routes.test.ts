@@ -41,7 +41,11 @@ describe('monitoring', () => {
   });
 
   it('refuses the monitoring endpoints without a signed-in admin', async () => {
-    for (const url of ['/api/v1/health/detailed', '/api/v1/monitoring/alerts', '/api/v1/performance/metrics']) {
+    for (const url of [
+      '/api/v1/health/detailed',
+      '/api/v1/monitoring/alerts',
+      '/api/v1/performance/metrics',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
   });
@@ -65,12 +69,16 @@ describe('monitoring', () => {
     await t.app.monitoring.tick();
     // This machine's own CPU or memory may raise alerts of its own meanwhile; only the error rate matters here.
     const errorAlerts = async (query: string) =>
-      (await get(`/api/v1/monitoring/alerts${query}`)).json().data.alerts.filter((a: { rule: string }) => a.rule === 'error_rate');
+      (await get(`/api/v1/monitoring/alerts${query}`))
+        .json()
+        .data.alerts.filter((a: { rule: string }) => a.rule === 'error_rate');
     const open = await errorAlerts('?active=true');
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ rule: 'error_rate', severity: 'critical', cleared_at: null });
     expect(open[0].message).toContain('admin');
-    expect(events.filter((e) => e.rule === 'error_rate')).toEqual([expect.objectContaining({ state: 'raised' })]);
+    expect(events.filter((e) => e.rule === 'error_rate')).toEqual([
+      expect.objectContaining({ state: 'raised' }),
+    ]);
     expect((await get('/api/v1/health/detailed')).json().data.issues.join(' ')).toContain('High error rate');
 
     for (let i = 0; i < 10; i++) expect((await get('/api/v1/admin/public/users')).statusCode).toBe(200);
@@ -92,8 +100,8 @@ describe('system health rule', () => {
     expect(bad.status).toBe('critical');
     expect(bad.issues).toHaveLength(4);
     expect(bad.recommendations).toHaveLength(4);
-    expect(systemHealth({ ...ok, cpu_usage: 80, memory_usage: 85, disk_usage: 90, error_rate: 0.05 }).status).toBe(
-      'healthy',
-    );
+    expect(
+      systemHealth({ ...ok, cpu_usage: 80, memory_usage: 85, disk_usage: 90, error_rate: 0.05 }).status,
+    ).toBe('healthy');
   });
 });

@@ -21,7 +21,12 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring
   };
   const alerts = async (request: { query: { active?: 'true' | 'false'; limit: number } }) => ({
     success: true as const,
-    data: { alerts: await monitoring.listAlerts({ activeOnly: request.query.active === 'true', limit: request.query.limit }) },
+    data: {
+      alerts: await monitoring.listAlerts({
+        activeOnly: request.query.active === 'true',
+        limit: request.query.limit,
+      }),
+    },
   });
 
   route(app, monitoringEndpoints.healthDetailed, health);
@@ -32,7 +37,11 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring
   route(app, monitoringEndpoints.performanceAlerts, alerts);
 
   route(app, monitoringEndpoints.monitoringMetrics, async () => {
-    const [h, counts, calls] = await Promise.all([monitoring.detailedHealth(), readLiveCounts(deps.db), callTotals(deps.db)]);
+    const [h, counts, calls] = await Promise.all([
+      monitoring.detailedHealth(),
+      readLiveCounts(deps.db),
+      callTotals(deps.db),
+    ]);
     return {
       success: true as const,
       data: {
@@ -59,7 +68,10 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring
 };
 
 /** Prometheus text format at the site root, where scrapers look for it. */
-export const prometheusRoute: FastifyPluginAsyncZod<{ monitoring: Monitoring }> = async (app, { monitoring }) => {
+export const prometheusRoute: FastifyPluginAsyncZod<{ monitoring: Monitoring }> = async (
+  app,
+  { monitoring },
+) => {
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     const { register } = monitoring.prometheus;
     return reply.type(register.contentType).send(await register.metrics());

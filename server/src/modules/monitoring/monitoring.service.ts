@@ -72,7 +72,11 @@ export function createMonitoring(app: FastifyInstance, deps: AppDeps) {
     const failed = rows.filter((r) => r.status === 'failed').reduce((n, r) => n + r.calls, 0);
     const qualityCount = rows.reduce((n, r) => n + r.qualityCount, 0);
     const qualitySum = rows.reduce((n, r) => n + r.qualitySum, 0);
-    return { calls, failureRate: calls ? failed / calls : 0, averageQuality: qualityCount ? qualitySum / qualityCount : 0 };
+    return {
+      calls,
+      failureRate: calls ? failed / calls : 0,
+      averageQuality: qualityCount ? qualitySum / qualityCount : 0,
+    };
   }
 
   async function measure(at: number): Promise<MetricsSample> {
@@ -114,7 +118,12 @@ export function createMonitoring(app: FastifyInstance, deps: AppDeps) {
       const owner = rule.scope === 'instance' ? instanceId : 'cluster';
       const message = rule.check(sample, calls);
       const row = message
-        ? await repo.openAlert(deps.db, { instanceId: owner, rule: rule.rule, severity: rule.severity, message })
+        ? await repo.openAlert(deps.db, {
+            instanceId: owner,
+            rule: rule.rule,
+            severity: rule.severity,
+            message,
+          })
         : await repo.clearAlert(deps.db, owner, rule.rule);
       if (row) {
         const event = { ...toAlert(row), state: message ? ('raised' as const) : ('cleared' as const) };
@@ -144,7 +153,13 @@ export function createMonitoring(app: FastifyInstance, deps: AppDeps) {
     history.push(sample);
     if (history.length > HISTORY_LENGTH) history.shift();
     prometheus.update(sample);
-    await repo.heartbeat(deps.db, { id: instanceId, hostname: hostname(), pid: process.pid, startedAt, latest: sample });
+    await repo.heartbeat(deps.db, {
+      id: instanceId,
+      hostname: hostname(),
+      pid: process.pid,
+      startedAt,
+      latest: sample,
+    });
     await evaluateAlerts(sample);
     if (++ticks % SAMPLES_PER_MINUTE === 0) await persistMinute();
     for (const listener of sampleListeners) listener(sample);

@@ -54,7 +54,12 @@ export function MonitorPage() {
             <Badge variant={connected ? 'success' : 'destructive'} data-testid="socket-status">
               {connected ? 'Connected' : 'Disconnected'}
             </Badge>
-            <Button variant="outline" size="sm" aria-pressed={autoRefresh} onClick={() => setAutoRefresh((v) => !v)}>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-pressed={autoRefresh}
+              onClick={() => setAutoRefresh((v) => !v)}
+            >
               Auto-refresh {autoRefresh ? 'ON' : 'OFF'}
             </Button>
             <label htmlFor={selectId} className="sr-only">
@@ -125,7 +130,9 @@ export function MonitorPage() {
               ))}
               <div className="text-sm">
                 Network Latency:{' '}
-                <span className="tabular-nums">{m ? `${m.systemMetrics.networkLatency.toFixed(1)} ms` : '—'}</span>
+                <span className="tabular-nums">
+                  {m ? `${m.systemMetrics.networkLatency.toFixed(1)} ms` : '—'}
+                </span>
               </div>
             </CardContent>
           </Card>
@@ -141,7 +148,10 @@ export function MonitorPage() {
                 <div
                   key={a.id}
                   data-severity={severityColour(a.severity)}
-                  className={cn('rounded-md border px-3 py-2 text-sm', SEVERITY_CLASS[severityColour(a.severity)])}
+                  className={cn(
+                    'rounded-md border px-3 py-2 text-sm',
+                    SEVERITY_CLASS[severityColour(a.severity)],
+                  )}
                 >
                   <div className="flex justify-between gap-2">
                     <span className="font-medium">{a.message}</span>

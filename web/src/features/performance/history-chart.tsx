@@ -23,7 +23,13 @@ export function HistoryChart({ points }: { points: Point[] }) {
           <Tooltip labelFormatter={(v) => time(String(v))} />
           <Legend />
           <Line dataKey="cpu_usage" name="CPU %" stroke="#2563eb" dot={false} isAnimationActive={false} />
-          <Line dataKey="memory_usage" name="Memory %" stroke="#16a34a" dot={false} isAnimationActive={false} />
+          <Line
+            dataKey="memory_usage"
+            name="Memory %"
+            stroke="#16a34a"
+            dot={false}
+            isAnimationActive={false}
+          />
           <Line dataKey="p95" name="p95 ms" stroke="#d97706" dot={false} isAnimationActive={false} />
           <Line dataKey="error_pct" name="Errors %" stroke="#dc2626" dot={false} isAnimationActive={false} />
         </LineChart>

@@ -72,7 +72,11 @@ export function PerformancePage() {
           <div>
             <p className="mb-1 text-sm font-medium">Issues</p>
             {h && h.issues.length > 0 ? (
-              <ul className="list-disc pl-5 text-sm">{h.issues.map((i) => <li key={i}>{i}</li>)}</ul>
+              <ul className="list-disc pl-5 text-sm">
+                {h.issues.map((i) => (
+                  <li key={i}>{i}</li>
+                ))}
+              </ul>
             ) : (
               <p className="text-sm text-muted-foreground">No issues detected</p>
             )}
@@ -80,7 +84,11 @@ export function PerformancePage() {
           <div>
             <p className="mb-1 text-sm font-medium">Recommendations</p>
             {h && h.recommendations.length > 0 ? (
-              <ul className="list-disc pl-5 text-sm">{h.recommendations.map((r) => <li key={r}>{r}</li>)}</ul>
+              <ul className="list-disc pl-5 text-sm">
+                {h.recommendations.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
             ) : (
               <p className="text-sm text-muted-foreground">None</p>
             )}
@@ -103,7 +111,11 @@ export function PerformancePage() {
           value={h ? `${h.network_latency.toFixed(1)} ms` : undefined}
           hint={h ? latencyLabel(h.network_latency) : undefined}
         />
-        <StatCard label="Response Time" value={h ? `${h.response_time.toFixed(1)} ms` : undefined} hint="p95, last minute" />
+        <StatCard
+          label="Response Time"
+          value={h ? `${h.response_time.toFixed(1)} ms` : undefined}
+          hint="p95, last minute"
+        />
         <StatCard label="Error Rate" value={h ? `${(h.error_rate * 100).toFixed(2)}%` : undefined} />
         <StatCard label="Uptime" value={h ? formatUptimeDays(h.uptime) : undefined} />
       </div>
@@ -128,11 +140,13 @@ export function PerformancePage() {
             {h.instances.map((i) => (
               <div key={i.id} className="flex flex-wrap items-center gap-3">
                 <span className="font-mono">{i.id}</span>
-                <Badge variant={i.stale ? 'destructive' : 'success'}>{i.stale ? 'not reporting' : 'reporting'}</Badge>
+                <Badge variant={i.stale ? 'destructive' : 'success'}>
+                  {i.stale ? 'not reporting' : 'reporting'}
+                </Badge>
                 {i.latest && (
                   <span className="text-muted-foreground">
-                    CPU {i.latest.cpu_usage.toFixed(1)}% · p95 {i.latest.p95.toFixed(1)} ms · {i.latest.active_socket_connections}{' '}
-                    sockets
+                    CPU {i.latest.cpu_usage.toFixed(1)}% · p95 {i.latest.p95.toFixed(1)} ms ·{' '}
+                    {i.latest.active_socket_connections} sockets
                   </span>
                 )}
               </div>
