@@ -1,3 +1,5 @@
+import type { AlertEvent, MetricsSample } from './monitoring.ts';
+
 /** Socket.io events: path /socket.io, server → console. */
 export const SOCKET_PATH = '/socket.io';
 
@@ -6,6 +8,10 @@ export interface ServerToClientEvents {
   online_users: (count: number) => void;
   /** Calls ringing or in progress right now. */
   active_calls: (count: number) => void;
+  /** Each instance's measurements, every few seconds, from every instance (through the Redis adapter). */
+  metrics: (sample: MetricsSample) => void;
+  /** An alert raised or cleared on any instance. */
+  alert: (alert: AlertEvent) => void;
 }
 
 export type ClientToServerEvents = Record<string, never>;

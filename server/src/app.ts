@@ -22,7 +22,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { coinsRoutes } from './modules/coins/coins.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { monitoringRoutes, prometheusRoute } from './modules/monitoring/monitoring.routes.ts';
+import { createMonitoring } from './modules/monitoring/monitoring.service.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { createBlockedIpCache, installBlockedIpGuard } from './modules/security/blocked-ip-guard.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
@@ -87,6 +90,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     onExceeded: (request) => recordRateLimitHit(deps.db, request),
   });
   installAuthGuard(app, deps);
+  const monitoring = createMonitoring(app, deps);
+  app.decorate('monitoring', monitoring);
   await app.register(healthRoutes, { prefix: API_PREFIX, deps });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
@@ -99,6 +104,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(systemLogsRoutes, { prefix: API_PREFIX, deps });
   await app.register(userReportsRoutes, { prefix: API_PREFIX, deps });
   await app.register(appConfigRoutes, { deps });
+  await app.register(monitoringRoutes, { prefix: API_PREFIX, deps, monitoring });
+  await app.register(prometheusRoute, { monitoring });
+  await app.register(dashboardRoutes, { prefix: API_PREFIX, deps, monitoring });
 
   if (options.serveWeb && webAppBuilt()) {
     await serveWebApp(app);

@@ -51,7 +51,7 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     }
   }
 
-  const realtime = await startRealtime(app.server, deps, app.log);
+  const realtime = await startRealtime(app.server, deps, app.log, app.monitoring);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

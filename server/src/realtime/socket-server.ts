@@ -11,6 +11,7 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { AppDeps } from '../app-deps.ts';
 import { authenticateAdmin } from '../modules/auth/authenticate.ts';
+import type { Monitoring } from '../modules/monitoring/monitoring.service.ts';
 import { readLiveCounts } from './live-counts.ts';
 
 export interface Realtime {
@@ -26,6 +27,7 @@ export async function startRealtime(
   httpServer: HttpServer,
   deps: AppDeps,
   log: FastifyBaseLogger,
+  monitoring?: Monitoring,
 ): Promise<Realtime> {
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, { path: SOCKET_PATH });
   const redisClients = deps.config.redisUrl ? await connectRedisAdapter(io, deps.config.redisUrl, log) : [];
@@ -91,15 +93,28 @@ export async function startRealtime(
       .catch((err) => log.warn({ err }, 'live counts failed'));
   }, LIVE_COUNTS_INTERVAL_MS);
   timer.unref();
+  const stopMonitoring = monitoring ? pushMonitoring(io, monitoring) : () => undefined;
 
   return {
     io,
     close: async () => {
       clearInterval(timer);
+      stopMonitoring();
       unsubscribe();
       await io.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },
+  };
+}
+
+/** Every socket is a signed-in admin's; through the Redis adapter the events reach every instance's admins. */
+function pushMonitoring(io: Server<ClientToServerEvents, ServerToClientEvents>, monitoring: Monitoring) {
+  monitoring.setSocketCount(() => io.of('/').sockets.size);
+  const offSample = monitoring.onSample((sample) => io.emit('metrics', sample));
+  const offAlert = monitoring.onAlert((alert) => io.emit('alert', alert));
+  return () => {
+    offSample();
+    offAlert();
   };
 }
 

@@ -44,6 +44,10 @@ const dashboard = lazyScreen(
   () => import('@/features/dashboard/dashboard-page.tsx'),
   (m) => m.DashboardPage,
 );
+const analytics = lazyScreen(
+  () => import('@/features/dashboard/analytics-page.tsx'),
+  (m) => m.AnalyticsPage,
+);
 
 /**
  * Every signed-in screen, once: the router makes a route of each and the sidebar lists them (in this
@@ -51,7 +55,7 @@ const dashboard = lazyScreen(
  */
 export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   { path: '/dashboard', title: 'Dashboard', icon: LayoutDashboardIcon, group: 'Overview', lazy: dashboard },
-  { path: '/analytics', title: 'Analytics', icon: ChartColumnIcon, group: 'Overview', lazy: dashboard },
+  { path: '/analytics', title: 'Analytics', icon: ChartColumnIcon, group: 'Overview', lazy: analytics },
   {
     path: '/monitor',
     title: 'Real-time Monitor',

@@ -6,11 +6,19 @@ interface ErrorPanelProps {
   title?: string;
   message: string;
   onRetry?: () => void;
+  /** The retry button's text. */
+  retryLabel?: string;
   className?: string;
 }
 
 /** A load failure shown in place of the content it replaces, with a way to try again. */
-export function ErrorPanel({ title = 'Something went wrong', message, onRetry, className }: ErrorPanelProps) {
+export function ErrorPanel({
+  title = 'Something went wrong',
+  message,
+  onRetry,
+  retryLabel = 'Retry',
+  className,
+}: ErrorPanelProps) {
   return (
     <div
       role="alert"
@@ -29,7 +37,7 @@ export function ErrorPanel({ title = 'Something went wrong', message, onRetry, c
       {onRetry && (
         <Button variant="outline" size="sm" onClick={onRetry}>
           <RotateCwIcon aria-hidden="true" />
-          Retry
+          {retryLabel}
         </Button>
       )}
     </div>

@@ -5,6 +5,7 @@ export * from './coins.ts';
 export * from './counters.ts';
 export * from './geolocations.ts';
 export * from './messaging.ts';
+export * from './monitoring.ts';
 export * from './notifications.ts';
 export * from './official-messages.ts';
 export * from './reports.ts';

@@ -1,6 +1,181 @@
+import { ActivityIcon, MessageSquareIcon, PhoneIcon, RotateCwIcon, UsersIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { StatCard } from '@/components/stat-card.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Checkbox } from '@/components/ui/checkbox.tsx';
+import { UsageBar } from '@/components/usage-bar.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { formatCount, formatDateTime } from '@/lib/format.ts';
+import { healthVariant } from '@/lib/health-display.ts';
+import { useDashboard } from './api.ts';
 
-/** Placeholder for the Dashboard screen, which arrives with its own issue. */
 export function DashboardPage() {
-  return <PageHeader title="Dashboard" />;
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const query = useDashboard(autoRefresh);
+  const toggleId = useId();
+
+  const header = (
+    <PageHeader
+      title="Dashboard"
+      description="Overview of your calling platform"
+      actions={
+        <div className="flex items-center gap-3">
+          <label htmlFor={toggleId} className="flex items-center gap-2 text-sm">
+            <Checkbox
+              id={toggleId}
+              checked={autoRefresh}
+              onCheckedChange={(v) => setAutoRefresh(v === true)}
+            />
+            Auto-refresh (30s)
+          </label>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+          >
+            <RotateCwIcon aria-hidden="true" />
+            Refresh
+          </Button>
+        </div>
+      }
+    />
+  );
+
+  if (query.isError && !query.data) {
+    return (
+      <div className="space-y-4">
+        {header}
+        <ErrorPanel
+          message={errorMessage(query.error, 'Failed to fetch dashboard data')}
+          onRetry={() => void query.refetch()}
+          retryLabel="Try Again"
+        />
+      </div>
+    );
+  }
+  if (query.isSuccess && !query.data.dashboard) {
+    return (
+      <div className="space-y-4">
+        {header}
+        <EmptyState title="No data available" />
+      </div>
+    );
+  }
+  const d = query.data?.dashboard;
+  const h = query.data?.health;
+  const s = query.data?.stats;
+  return (
+    <div className="space-y-4">
+      {header}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          label="Total Users"
+          value={d ? formatCount(d.overview.total_users) : undefined}
+          hint={d ? `${formatCount(d.overview.active_users)} active` : undefined}
+          icon={<UsersIcon />}
+        />
+        <StatCard
+          label="Total Calls"
+          value={d ? formatCount(d.overview.total_calls) : undefined}
+          hint={d ? `${formatCount(d.overview.active_calls)} active` : undefined}
+          icon={<PhoneIcon />}
+        />
+        <StatCard
+          label="Messages"
+          value={d ? formatCount(d.overview.total_messages) : undefined}
+          icon={<MessageSquareIcon />}
+        />
+        <StatCard
+          label="System Health"
+          value={
+            d ? (
+              <Badge variant={healthVariant(d.overview.system_health)}>{d.overview.system_health}</Badge>
+            ) : undefined
+          }
+          icon={<ActivityIcon />}
+        />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>System Performance</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-3 text-sm">
+            <Usage label="CPU Usage" value={h?.cpu_usage} />
+            <Usage label="Memory Usage" value={h?.memory_usage} />
+            <div className="flex justify-between">
+              <span>Response Time</span>
+              <span className="tabular-nums">{h ? `${h.response_time.toFixed(1)} ms` : '—'}</span>
+            </div>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Database Statistics</CardTitle>
+          </CardHeader>
+          <CardContent className="grid grid-cols-2 gap-2 text-sm">
+            <Figure label="Users" value={d?.overview.total_users} />
+            <Figure label="Calls" value={s?.total_calls} />
+            <Figure label="Messages" value={s?.total_messages} />
+            <Figure label="Active connections" value={s?.active_connections} />
+            <Figure
+              label="Average call quality"
+              value={s ? `${s.call_quality.average_quality.toFixed(1)}/5` : undefined}
+            />
+            <Figure label="Open alerts" value={s?.alerts} />
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Activity</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {d && d.recent_activity.length === 0 && (
+            <p className="text-sm text-muted-foreground">No recent activity</p>
+          )}
+          <ul className="divide-y">
+            {d?.recent_activity.map((a) => (
+              <li key={a.id} className="flex justify-between gap-4 py-2 text-sm">
+                <span>{a.details}</span>
+                <span className="shrink-0 text-muted-foreground">{formatDateTime(a.timestamp)}</span>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+      <p className="text-xs text-muted-foreground">
+        Last updated: {d ? new Date(d.last_updated).toLocaleTimeString() : '—'}
+      </p>
+    </div>
+  );
+}
+
+function Usage({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <div className="space-y-1">
+      <div className="flex justify-between">
+        <span>{label}</span>
+        <span className="tabular-nums">{value === undefined ? '—' : `${value.toFixed(1)}%`}</span>
+      </div>
+      <UsageBar percent={value ?? 0} label={label} />
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number | string | undefined }) {
+  return (
+    <div>
+      <div className="text-muted-foreground">{label}</div>
+      <div className="font-semibold tabular-nums">
+        {value === undefined ? '—' : typeof value === 'number' ? formatCount(value) : value}
+      </div>
+    </div>
+  );
 }

@@ -1,6 +1,175 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ActivityIcon, PhoneCallIcon, StarIcon, UsersIcon } from 'lucide-react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { StatCard } from '@/components/stat-card.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { UsageBar } from '@/components/usage-bar.tsx';
+import { formatUptimeHours, healthVariant } from '@/lib/health-display.ts';
+import { useLiveSocket } from '@/lib/use-live-socket.ts';
+import { cn } from '@/lib/utils.ts';
+import { DEFAULT_MONITOR_INTERVAL, MONITOR_INTERVALS, monitorKey, useMonitor } from './api.ts';
 
-/** Placeholder for the Real-time Monitor screen, which arrives with its own issue. */
+const SEVERITY_CLASS = {
+  red: 'border-red-300 bg-red-50 text-red-800',
+  yellow: 'border-yellow-300 bg-yellow-50 text-yellow-800',
+  blue: 'border-blue-300 bg-blue-50 text-blue-800',
+};
+/** critical and high red, medium yellow, anything else blue. */
+const severityColour = (severity: string) =>
+  severity === 'critical' || severity === 'high' ? 'red' : severity === 'medium' ? 'yellow' : 'blue';
+
+const STATUSES = ['healthy', 'warning', 'error'];
+
 export function MonitorPage() {
-  return <PageHeader title="Real-time Monitor" />;
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const [intervalMs, setIntervalMs] = useState<number>(DEFAULT_MONITOR_INTERVAL);
+  const queryClient = useQueryClient();
+  const lastPush = useRef(0);
+  const selectId = useId();
+
+  // Each push refreshes the screen, at most once per chosen interval.
+  const onPush = useCallback(() => {
+    if (!autoRefresh || Date.now() - lastPush.current < intervalMs) return;
+    lastPush.current = Date.now();
+    void queryClient.invalidateQueries({ queryKey: monitorKey });
+  }, [autoRefresh, intervalMs, queryClient]);
+  const { connected } = useLiveSocket({ metrics: onPush, alert: onPush });
+  // While the socket is down the screen polls at the chosen interval instead.
+  const query = useMonitor(autoRefresh && !connected ? intervalMs : false);
+
+  const m = query.data?.metrics;
+  const status = query.data?.status.status;
+  const shownStatus = status && STATUSES.includes(status) ? status : 'unknown';
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title="Real-time Monitor"
+        description="Live system status"
+        actions={
+          <div className="flex flex-wrap items-center gap-3">
+            <Badge variant={connected ? 'success' : 'destructive'} data-testid="socket-status">
+              {connected ? 'Connected' : 'Disconnected'}
+            </Badge>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-pressed={autoRefresh}
+              onClick={() => setAutoRefresh((v) => !v)}
+            >
+              Auto-refresh {autoRefresh ? 'ON' : 'OFF'}
+            </Button>
+            <label htmlFor={selectId} className="sr-only">
+              Refresh interval
+            </label>
+            <select
+              id={selectId}
+              className="h-8 rounded-md border bg-background px-2 text-sm disabled:opacity-50"
+              value={intervalMs}
+              disabled={!autoRefresh}
+              onChange={(e) => setIntervalMs(Number(e.target.value))}
+            >
+              {MONITOR_INTERVALS.map((ms) => (
+                <option key={ms} value={ms}>
+                  {ms / 1000}s
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+      />
+      {query.isError && !query.data ? (
+        <ErrorPanel message="Failed to fetch monitoring data" onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <Card>
+            <CardContent className="flex flex-wrap items-center gap-4">
+              <span className="text-sm">System status</span>
+              <Badge variant={healthVariant(shownStatus)} data-testid="system-status">
+                {shownStatus}
+              </Badge>
+              <span className="text-sm text-muted-foreground">
+                Uptime {query.data ? formatUptimeHours(query.data.status.uptime) : '—'}
+              </span>
+            </CardContent>
+          </Card>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <StatCard label="Active Connections" value={m?.activeConnections} icon={<ActivityIcon />} />
+            <StatCard label="Active Calls" value={m?.activeCalls} icon={<PhoneCallIcon />} />
+            <StatCard label="Online Users" value={m?.onlineUsers} icon={<UsersIcon />} />
+            <StatCard
+              label="Call Quality"
+              value={m ? `${m.callQuality.averageQuality.toFixed(1)}/5` : undefined}
+              icon={<StarIcon />}
+            />
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>System Metrics</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-3">
+              {(
+                [
+                  ['CPU', m?.systemMetrics.cpuUsage],
+                  ['Memory', m?.systemMetrics.memoryUsage],
+                  ['Disk', m?.systemMetrics.diskUsage],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="space-y-1">
+                  <div className="flex justify-between text-sm">
+                    <span>{label}</span>
+                    <span className="tabular-nums" data-testid={`${label.toLowerCase()}-percent`}>
+                      {value === undefined ? '—' : `${value.toFixed(1)}%`}
+                    </span>
+                  </div>
+                  <UsageBar percent={value ?? 0} label={`${label} usage`} />
+                </div>
+              ))}
+              <div className="text-sm">
+                Network Latency:{' '}
+                <span className="tabular-nums">
+                  {m ? `${m.systemMetrics.networkLatency.toFixed(1)} ms` : '—'}
+                </span>
+              </div>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Recent Alerts</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-2">
+              {query.data && query.data.alerts.length === 0 && (
+                <p className="text-sm text-muted-foreground">No recent alerts</p>
+              )}
+              {query.data?.alerts.slice(0, 5).map((a) => (
+                <div
+                  key={a.id}
+                  data-severity={severityColour(a.severity)}
+                  className={cn(
+                    'rounded-md border px-3 py-2 text-sm',
+                    SEVERITY_CLASS[severityColour(a.severity)],
+                  )}
+                >
+                  <div className="flex justify-between gap-2">
+                    <span className="font-medium">{a.message}</span>
+                    <span className="uppercase">{a.severity}</span>
+                  </div>
+                  <div className="text-xs opacity-80">
+                    {new Date(a.timestamp).toLocaleString()}
+                    {a.cleared_at ? ` · cleared ${new Date(a.cleared_at).toLocaleTimeString()}` : ''}
+                  </div>
+                </div>
+              ))}
+            </CardContent>
+          </Card>
+          <p className="text-xs text-muted-foreground">
+            Last updated: {query.dataUpdatedAt ? new Date(query.dataUpdatedAt).toLocaleTimeString() : '—'}
+          </p>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,174 @@
+import { RotateCwIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { StatCard } from '@/components/stat-card.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Checkbox } from '@/components/ui/checkbox.tsx';
+import { UsageBar } from '@/components/usage-bar.tsx';
+import { formatUptimeDays, healthVariant, latencyLabel } from '@/lib/health-display.ts';
+import { usePerformance } from './api.ts';
+import { HistoryChart } from './history-chart.tsx';
 
-/** Placeholder for the Performance Monitor screen, which arrives with its own issue. */
 export function PerformancePage() {
-  return <PageHeader title="Performance Monitor" />;
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const query = usePerformance(autoRefresh);
+  const checkboxId = useId();
+
+  const actions = (
+    <div className="flex items-center gap-3">
+      <label htmlFor={checkboxId} className="flex items-center gap-2 text-sm">
+        <Checkbox id={checkboxId} checked={autoRefresh} onCheckedChange={(v) => setAutoRefresh(v === true)} />
+        Auto-refresh
+      </label>
+      <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+        <RotateCwIcon aria-hidden="true" />
+        Refresh
+      </Button>
+    </div>
+  );
+
+  if (query.isError) {
+    return (
+      <div className="space-y-4">
+        <PageHeader title="Performance Monitor" actions={actions} />
+        <ErrorPanel
+          title="Performance Monitor Error"
+          message="Failed to fetch performance metrics from backend"
+          onRetry={() => void query.refetch()}
+        />
+      </div>
+    );
+  }
+  const data = query.data;
+  if (!query.isPending && !data) {
+    return (
+      <div className="space-y-4">
+        <PageHeader title="Performance Monitor" actions={actions} />
+        <EmptyState title="No Performance Data" />
+      </div>
+    );
+  }
+  const h = data?.health;
+  const usage = [
+    { label: 'CPU Usage', value: h?.cpu_usage },
+    { label: 'Memory Usage', value: h?.memory_usage },
+    { label: 'Disk Usage', value: h?.disk_usage },
+  ];
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Performance Monitor" description="System health and performance" actions={actions} />
+      <Card>
+        <CardHeader className="flex flex-row items-center justify-between">
+          <CardTitle>System Health</CardTitle>
+          <Badge variant={healthVariant(h?.status)} data-testid="health-status">
+            {h?.status ?? 'unknown'}
+          </Badge>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <div>
+            <p className="mb-1 text-sm font-medium">Issues</p>
+            {h && h.issues.length > 0 ? (
+              <ul className="list-disc pl-5 text-sm">
+                {h.issues.map((i) => (
+                  <li key={i}>{i}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">No issues detected</p>
+            )}
+          </div>
+          <div>
+            <p className="mb-1 text-sm font-medium">Recommendations</p>
+            {h && h.recommendations.length > 0 ? (
+              <ul className="list-disc pl-5 text-sm">
+                {h.recommendations.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">None</p>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+      <div className="grid gap-4 md:grid-cols-3">
+        {usage.map((u) => (
+          <StatCard
+            key={u.label}
+            label={u.label}
+            value={u.value === undefined ? undefined : `${u.value.toFixed(1)}%`}
+            hint={u.value === undefined ? undefined : <UsageBar percent={u.value} label={u.label} />}
+          />
+        ))}
+      </div>
+      <div className="grid gap-4 md:grid-cols-4">
+        <StatCard
+          label="Network Latency"
+          value={h ? `${h.network_latency.toFixed(1)} ms` : undefined}
+          hint={h ? latencyLabel(h.network_latency) : undefined}
+        />
+        <StatCard
+          label="Response Time"
+          value={h ? `${h.response_time.toFixed(1)} ms` : undefined}
+          hint="p95, last minute"
+        />
+        <StatCard label="Error Rate" value={h ? `${(h.error_rate * 100).toFixed(2)}%` : undefined} />
+        <StatCard label="Uptime" value={h ? formatUptimeDays(h.uptime) : undefined} />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Connection Statistics</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-5">
+          <Stat label="Active connections" value={h?.active_connections} />
+          <Stat label="HTTP connections" value={h?.active_http_connections} />
+          <Stat label="Socket connections" value={h?.active_socket_connections} />
+          <Stat label="Requests (last minute)" value={h?.requests_per_minute} />
+          <Stat label="Total calls" value={data?.totalCalls} />
+        </CardContent>
+      </Card>
+      {h && h.instances.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Instances</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-1 text-sm">
+            {h.instances.map((i) => (
+              <div key={i.id} className="flex flex-wrap items-center gap-3">
+                <span className="font-mono">{i.id}</span>
+                <Badge variant={i.stale ? 'destructive' : 'success'}>
+                  {i.stale ? 'not reporting' : 'reporting'}
+                </Badge>
+                {i.latest && (
+                  <span className="text-muted-foreground">
+                    CPU {i.latest.cpu_usage.toFixed(1)}% · p95 {i.latest.p95.toFixed(1)} ms ·{' '}
+                    {i.latest.active_socket_connections} sockets
+                  </span>
+                )}
+              </div>
+            ))}
+          </CardContent>
+        </Card>
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle>Last Hour</CardTitle>
+        </CardHeader>
+        <CardContent>{data && <HistoryChart points={data.history} />}</CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <div>
+      <div className="text-muted-foreground">{label}</div>
+      <div className="text-lg font-semibold tabular-nums">{value ?? '—'}</div>
+    </div>
+  );
 }

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
+
+describe('dashboard, stats and analytics', () => {
+  let t: TestApp;
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await insertUser(t.db, { username: 'boss', isAdmin: true });
+    headers = await t.authHeader(admin);
+    const alice = await insertUser(t.db, { username: 'alice', isOnline: true });
+    const bob = await insertUser(t.db, { username: 'bob' });
+    await t.db.execute(sql`insert into calls (caller_id, callee_id, caller_username, callee_username, type, status, duration, quality, started_at)
+      values (${alice.id}, ${bob.id}, 'alice', 'bob', 'video', 'active', 0, null, now()),
+             (${alice.id}, ${bob.id}, 'alice', 'bob', 'voice', 'ended', 60, 2.0, now() - interval '1 hour'),
+             (${bob.id}, ${alice.id}, 'bob', 'alice', 'voice', 'failed', 0, null, now() - interval '2 hours')`);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
+
+  it('counts users, calls and live calls, with health and recent activity newest first', async () => {
+    for (const url of ['/api/v1/admin/public/dashboard', '/api/v1/admin/dashboard']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data.overview).toMatchObject({
+        total_users: 3,
+        active_users: 1,
+        total_calls: 3,
+        active_calls: 1,
+      });
+      expect(['healthy', 'warning', 'critical']).toContain(data.system_status);
+      expect(data.recent_activity[0].details).toBe('video call alice → bob (active)');
+      expect(data.recent_activity.map((a: { details: string }) => a.details)).toContain(
+        'New user alice signed up',
+      );
+      expect(data.recent_activity.length).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('answers admin stats from the rollups', async () => {
+    const data = (await get('/api/v1/admin/public/stats')).json().data;
+    expect(data).toMatchObject({
+      total_calls: 3,
+      call_quality: { average_quality: 2, poor_quality_calls: 1, connection_issues: 1 },
+    });
+  });
+
+  it("answers 30 days of analytics with today's calls by type", async () => {
+    const days = (await get('/api/v1/admin/public/analytics')).json().data.days;
+    expect(days).toHaveLength(30);
+    const today = days[29];
+    expect(today.day).toBe(new Date().toISOString().slice(0, 10));
+    // Calls of the last two hours may straddle midnight UTC; over the 30 days there are three.
+    const sum = days.reduce((n: number, d: { voice: number; video: number }) => n + d.voice + d.video, 0);
+    expect(sum).toBe(3);
+  });
+
+  it('requires a signed-in admin', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/public/dashboard' })).statusCode).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { Providers, storeSignedInSession } from '@/testing/render-app.tsx';
+import { HEALTH } from '../performance/health-fixture.ts';
+import { DashboardPage } from './dashboard-page.tsx';
+
+const dashboard = (activity: unknown[]) => ({
+  overview: {
+    total_users: 1500,
+    active_users: 42,
+    total_calls: 30_000,
+    active_calls: 7,
+    total_messages: 880,
+    system_health: 'healthy',
+  },
+  recent_activity: activity,
+  system_status: 'healthy',
+  last_updated: '2026-11-23T10:00:00.000Z',
+});
+const STATS = {
+  total_messages: 880,
+  total_calls: 30_000,
+  last_updated: '2026-11-23T10:00:00.000Z',
+  active_connections: 5,
+  call_quality: { average_quality: 4.1, poor_quality_calls: 2, connection_issues: 1 },
+  alerts: 0,
+};
+
+function serve(activity: unknown[] | null) {
+  return mockFetch((call) => {
+    if (activity === null) return jsonResponse({ success: false, message: 'Database unavailable' }, 500);
+    if (call.url.startsWith('/api/v1/admin/dashboard'))
+      return jsonResponse({ success: true, data: dashboard(activity) });
+    if (call.url.startsWith('/api/v1/admin/stats')) return jsonResponse({ success: true, data: STATS });
+    return jsonResponse({ success: true, data: HEALTH });
+  });
+}
+
+describe('Dashboard', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the figures, health bars and recent activity', async () => {
+    storeSignedInSession();
+    serve([
+      {
+        id: 'user-1',
+        type: 'user',
+        details: 'New user alice signed up',
+        timestamp: '2026-11-23T09:00:00.000Z',
+      },
+    ]);
+    render(<DashboardPage />, { wrapper: Providers });
+    expect((await screen.findAllByText('1,500')).length).toBeGreaterThan(0);
+    expect(screen.getByText('42 active')).toBeInTheDocument();
+    expect(screen.getByText('7 active')).toBeInTheDocument();
+    expect(screen.getByText('New user alice signed up')).toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'CPU Usage' })).toHaveAttribute('data-level', 'high');
+    expect(screen.getByText('33.3 ms')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Auto-refresh (30s)' })).toBeChecked();
+  });
+
+  it("says 'No recent activity' when nothing happened", async () => {
+    storeSignedInSession();
+    serve([]);
+    render(<DashboardPage />, { wrapper: Providers });
+    expect(await screen.findByText('No recent activity')).toBeInTheDocument();
+  });
+
+  it('shows the error with Try Again', async () => {
+    storeSignedInSession();
+    serve(null);
+    render(<DashboardPage />, { wrapper: Providers });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Database unavailable')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});

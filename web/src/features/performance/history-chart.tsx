@@ -1,0 +1,39 @@
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+interface Point {
+  timestamp: string;
+  cpu_usage: number;
+  memory_usage: number;
+  p95: number;
+  error_rate: number;
+}
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** The last hour: CPU and memory percent, p95 response time and error rate (percent). */
+export function HistoryChart({ points }: { points: Point[] }) {
+  const data = points.map((p) => ({ ...p, error_pct: Math.round(p.error_rate * 10_000) / 100 }));
+  return (
+    <div className="h-64 w-full">
+      <ResponsiveContainer>
+        <LineChart data={data}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="timestamp" tickFormatter={time} minTickGap={40} />
+          <YAxis />
+          <Tooltip labelFormatter={(v) => time(String(v))} />
+          <Legend />
+          <Line dataKey="cpu_usage" name="CPU %" stroke="#2563eb" dot={false} isAnimationActive={false} />
+          <Line
+            dataKey="memory_usage"
+            name="Memory %"
+            stroke="#16a34a"
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line dataKey="p95" name="p95 ms" stroke="#d97706" dot={false} isAnimationActive={false} />
+          <Line dataKey="error_pct" name="Errors %" stroke="#dc2626" dot={false} isAnimationActive={false} />
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
