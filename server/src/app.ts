@@ -20,6 +20,8 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { officialMessagesRoutes } from './modules/official-messages/official-messages.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
+  await app.register(notificationsRoutes, { prefix: API_PREFIX, deps });
+  await app.register(officialMessagesRoutes, { prefix: API_PREFIX, deps });
   await app.register(appConfigRoutes, { deps });
 
   if (options.serveWeb && webAppBuilt()) {

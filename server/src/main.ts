@@ -9,7 +9,9 @@ import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { countRootAdmins } from './modules/root-admin/root-admin.repository.ts';
+import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
 import { startRealtime } from './realtime/socket-server.ts';
+import { createUserPush } from './realtime/user-push.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before the process closes anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -36,6 +38,7 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     db: database.db,
     tokens: createAccessTokens(config.jwtSecret),
     sessionEnds: createSessionEnds(),
+    userPush: createUserPush(),
   };
   const app = await buildApp(deps, { logger: { level: config.logLevel }, serveWeb: true });
 
@@ -47,6 +50,8 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   }
 
   const realtime = await startRealtime(app.server, deps, app.log);
+  deps.userPush.attach(realtime.io);
+  const dueNotifications = startDueNotificationsJob(deps, app.log);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -76,6 +81,7 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
       // would stay open as keep-alive until it timed out, so keep closing the newly idle ones.
       const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close().finally(() => clearInterval(sweep));
+      await dueNotifications.stop();
       await realtime.close();
       await database.close();
       clearTimeout(deadline);

@@ -5,6 +5,7 @@ import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 
 const rowColumns = {
   id: users.id,
@@ -34,9 +35,6 @@ const toRow = (r: UserRecord): AdminUserRow => ({
   created_at: r.created_at.toISOString(),
   last_login: r.last_login?.toISOString() ?? null,
 });
-
-/** `%term%` for ILIKE, with the user's own % and _ matched literally. */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function listFilter({ search, status }: Pick<ListUsersQuery, 'search' | 'status'>): SQL | undefined {
   const pattern = containsPattern(search);
