@@ -59,8 +59,12 @@ const flag = z.enum(['true', 'false']).default('false').transform((v) => v === '
  * `image` file part is checked separately (by content and size).
  */
 export const OfficialMessageFields = z.object({
-  title: z.string().trim().min(1, OFFICIAL_MESSAGE_MESSAGES.required).max(200),
-  content: z.string().trim().min(1, OFFICIAL_MESSAGE_MESSAGES.required).max(5000),
+  title: z.string({ error: OFFICIAL_MESSAGE_MESSAGES.required }).trim().min(1, OFFICIAL_MESSAGE_MESSAGES.required).max(200),
+  content: z
+    .string({ error: OFFICIAL_MESSAGE_MESSAGES.required })
+    .trim()
+    .min(1, OFFICIAL_MESSAGE_MESSAGES.required)
+    .max(5000),
   message_type: z.enum(OFFICIAL_MESSAGE_TYPES).default('announcement'),
   priority: z.enum(OFFICIAL_MESSAGE_PRIORITIES).default('normal'),
   is_important: flag,
