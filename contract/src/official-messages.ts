@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { envelope, IsoDateTime, SuccessMessage } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
-export const OFFICIAL_MESSAGE_TYPES = ['announcement', 'notification', 'update', 'warning', 'maintenance'] as const;
+export const OFFICIAL_MESSAGE_TYPES = [
+  'announcement',
+  'notification',
+  'update',
+  'warning',
+  'maintenance',
+] as const;
 export const OFFICIAL_MESSAGE_PRIORITIES = ['low', 'normal', 'high', 'urgent', 'critical'] as const;
 export const OFFICIAL_MESSAGE_STATUSES = ['draft', 'sending', 'sent', 'failed', 'cancelled'] as const;
 
@@ -52,14 +58,21 @@ export const OfficialMessage = z.object({
 });
 export type OfficialMessage = z.infer<typeof OfficialMessage>;
 
-const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((v) => v === 'true');
 
 /**
  * The multipart fields of create and update, all strings as the spec sends them; the optional
  * `image` file part is checked separately (by content and size).
  */
 export const OfficialMessageFields = z.object({
-  title: z.string({ error: OFFICIAL_MESSAGE_MESSAGES.required }).trim().min(1, OFFICIAL_MESSAGE_MESSAGES.required).max(200),
+  title: z
+    .string({ error: OFFICIAL_MESSAGE_MESSAGES.required })
+    .trim()
+    .min(1, OFFICIAL_MESSAGE_MESSAGES.required)
+    .max(200),
   content: z
     .string({ error: OFFICIAL_MESSAGE_MESSAGES.required })
     .trim()

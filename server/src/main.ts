@@ -8,8 +8,8 @@ import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
-import { countRootAdmins } from './modules/root-admin/root-admin.repository.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
+import { countRootAdmins } from './modules/root-admin/root-admin.repository.ts';
 import { startRealtime } from './realtime/socket-server.ts';
 import { createUserPush } from './realtime/user-push.ts';
 

@@ -1,4 +1,8 @@
-import { type ClientToServerEvents, type ServerToClientEvents, userRoom } from '@switchboard/contract/realtime';
+import {
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  userRoom,
+} from '@switchboard/contract/realtime';
 import type { Server } from 'socket.io';
 
 type UserEvent = 'notification' | 'official_message';

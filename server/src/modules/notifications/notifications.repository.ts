@@ -14,7 +14,15 @@ import { type Audience, insertForAudience } from '../users/audience.ts';
 type NotificationRecord = typeof notifications.$inferSelect;
 export type NotificationValues = Pick<
   typeof notifications.$inferInsert,
-  'title' | 'message' | 'type' | 'priority' | 'targetAudience' | 'targetUserIds' | 'isScheduled' | 'scheduledAt' | 'status'
+  | 'title'
+  | 'message'
+  | 'type'
+  | 'priority'
+  | 'targetAudience'
+  | 'targetUserIds'
+  | 'isScheduled'
+  | 'scheduledAt'
+  | 'status'
 >;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -158,6 +166,11 @@ export async function isRecipient(db: Executor, notificationId: number, userId: 
   const [row] = await db
     .select({ userId: notificationRecipients.userId })
     .from(notificationRecipients)
-    .where(and(eq(notificationRecipients.notificationId, notificationId), eq(notificationRecipients.userId, userId)));
+    .where(
+      and(
+        eq(notificationRecipients.notificationId, notificationId),
+        eq(notificationRecipients.userId, userId),
+      ),
+    );
   return row !== undefined;
 }

@@ -131,7 +131,9 @@ describe('notifications API', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data).toMatchObject({ title: 'Edited', type: 'warning', priority: 'urgent' });
     await call('POST', `/admin/notifications/${id}/send`);
-    expect((await call('PUT', `/admin/notifications/${id}`, { title: 'X', message: 'Y' })).statusCode).toBe(409);
+    expect((await call('PUT', `/admin/notifications/${id}`, { title: 'X', message: 'Y' })).statusCode).toBe(
+      409,
+    );
     expect((await call('DELETE', `/admin/notifications/${id}`)).statusCode).toBe(409);
 
     const draft = await create({ title: 'Doomed' });

@@ -113,7 +113,9 @@ export async function deleteNotification(db: Database, id: number, { actor, cont
 /** Writes a recipient row per user of the audience and marks the (locked) notification sent. */
 async function deliver(tx: Executor, row: Awaited<ReturnType<typeof repo.findNotification>> & {}) {
   const reached = await repo.insertRecipients(tx, row.id, row.targetAudience, row.targetUserIds);
-  const sent = repo.toNotification(await repo.updateNotification(tx, row.id, { status: 'sent', sentAt: new Date() }));
+  const sent = repo.toNotification(
+    await repo.updateNotification(tx, row.id, { status: 'sent', sentAt: new Date() }),
+  );
   return { sent, reached };
 }
 
@@ -128,7 +130,12 @@ function push(userPush: UserPush, { sent, reached }: { sent: Notification; reach
   });
 }
 
-export async function sendNotification(db: Database, userPush: UserPush, id: number, { actor, context }: Actor) {
+export async function sendNotification(
+  db: Database,
+  userPush: UserPush,
+  id: number,
+  { actor, context }: Actor,
+) {
   const delivery = await db.transaction(async (tx) => {
     const row = await lockIn(tx, id, 'draft');
     const result = await deliver(tx, row);
@@ -191,5 +198,13 @@ function audit(
   after: Notification | null,
   { actor, context }: Actor,
 ) {
-  return recordAudit(tx, { actor, action, targetType: 'notification', targetId: String(id), before, after, context });
+  return recordAudit(tx, {
+    actor,
+    action,
+    targetType: 'notification',
+    targetId: String(id),
+    before,
+    after,
+    context,
+  });
 }

@@ -12,7 +12,11 @@ import { sendDueNotifications } from './notifications.service.ts';
 /** A UserPush that remembers which notification ids it pushed. */
 function recordingPush(): UserPush & { pushed: number[] } {
   const pushed: number[] = [];
-  return { pushed, attach: () => undefined, toUsers: (_ids, _event, payload) => void pushed.push(payload.id) };
+  return {
+    pushed,
+    attach: () => undefined,
+    toUsers: (_ids, _event, payload) => void pushed.push(payload.id),
+  };
 }
 
 /** Two server instances on one database; on PostgreSQL each has its own connection pool, as separate processes would. */
@@ -86,7 +90,10 @@ describe('scheduled notifications', () => {
     expect([...sentIds].sort()).toEqual([...ids].sort());
     expect([...pushA.pushed, ...pushB.pushed].sort()).toEqual([...ids].sort());
 
-    const rows = await t.db.select().from(notifications).where(inArray(notifications.id, [...ids, cancelled as number]));
+    const rows = await t.db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.id, [...ids, cancelled as number]));
     const [reachable] = await t.db.select({ n: sql<number>`count(*)::int` }).from(usersTable);
     for (const row of rows) {
       if (row.id === cancelled) {
@@ -110,7 +117,10 @@ describe('scheduled notifications', () => {
     ];
     try {
       await new Promise((r) => setTimeout(r, 200));
-      const [waiting] = await t.db.select().from(notifications).where(eq(notifications.id, id as number));
+      const [waiting] = await t.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, id as number));
       expect(waiting?.status).toBe('scheduled');
       await makeDue([id as number]);
       for (let i = 0; i < 100 && !push.pushed.includes(id as number); i++)

@@ -116,6 +116,8 @@ export async function isRecipient(db: Executor, messageId: number, userId: strin
   const [row] = await db
     .select({ userId: officialMessageRecipients.userId })
     .from(officialMessageRecipients)
-    .where(and(eq(officialMessageRecipients.messageId, messageId), eq(officialMessageRecipients.userId, userId)));
+    .where(
+      and(eq(officialMessageRecipients.messageId, messageId), eq(officialMessageRecipients.userId, userId)),
+    );
   return row !== undefined;
 }

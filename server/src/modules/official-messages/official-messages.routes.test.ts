@@ -27,7 +27,9 @@ function form(fields: Record<string, string>, file?: FilePart) {
   const boundary = '----switchboard-test-boundary';
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   if (file) {
     chunks.push(
       Buffer.from(
@@ -61,7 +63,12 @@ describe('official messages API', () => {
   });
 
   const base = { title: 'Maintenance', content: 'Tonight at 2am' };
-  const submit = (fields: Record<string, string>, file?: FilePart, method: 'POST' | 'PUT' = 'POST', id?: number) => {
+  const submit = (
+    fields: Record<string, string>,
+    file?: FilePart,
+    method: 'POST' | 'PUT' = 'POST',
+    id?: number,
+  ) => {
     const { payload, contentType } = form(fields, file);
     return t.app.inject({
       method,
@@ -77,7 +84,10 @@ describe('official messages API', () => {
     (await t.db.select({ n: sql<number>`count(*)::int` }).from(officialMessages))[0]?.n;
 
   it('creates a draft with the defaults and an image stored under a server-chosen name', async () => {
-    const res = await submit({ ...base, image_alt: 'A dot' }, { name: '../../evil.png', type: 'image/png', bytes: PNG });
+    const res = await submit(
+      { ...base, image_alt: 'A dot' },
+      { name: '../../evil.png', type: 'image/png', bytes: PNG },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const message = res.json().data;
     expect(message).toMatchObject({
@@ -96,12 +106,18 @@ describe('official messages API', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.rawPayload.equals(PNG)).toBe(true);
-    expect((await auditRows(t.db, String(message.id))).map((a) => a.action)).toEqual(['official_message.create']);
+    expect((await auditRows(t.db, String(message.id))).map((a) => a.action)).toEqual([
+      'official_message.create',
+    ]);
   });
 
   it('refuses a text file renamed to .png, and writes nothing', async () => {
     const [count, files] = [await messageCount(), await uploads()];
-    const res = await submit(base, { name: 'notes.png', type: 'image/png', bytes: Buffer.from('just some text\n') });
+    const res = await submit(base, {
+      name: 'notes.png',
+      type: 'image/png',
+      bytes: Buffer.from('just some text\n'),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: 'Please select a valid image file' });
     expect(await messageCount()).toBe(count);
@@ -125,7 +141,11 @@ describe('official messages API', () => {
     const image = await t.app.inject({ method: 'GET', url });
     expect(image.headers['content-type']).toBe('image/gif');
 
-    const lie = await submit(base, { name: 'page.jpg', type: 'image/jpeg', bytes: Buffer.from('<html><script>1</script>') });
+    const lie = await submit(base, {
+      name: 'page.jpg',
+      type: 'image/jpeg',
+      bytes: Buffer.from('<html><script>1</script>'),
+    });
     expect(lie.statusCode).toBe(400);
     expect(lie.json().message).toBe('Please select a valid image file');
   });
@@ -140,9 +160,19 @@ describe('official messages API', () => {
 
   it('updates a draft, sends it to every reachable user once, and then refuses changes', async () => {
     const created = (await submit({ ...base, is_urgent: 'true' })).json().data;
-    const updated = await submit({ ...base, title: 'Changed', priority: 'critical', is_sticky: 'true' }, undefined, 'PUT', created.id);
+    const updated = await submit(
+      { ...base, title: 'Changed', priority: 'critical', is_sticky: 'true' },
+      undefined,
+      'PUT',
+      created.id,
+    );
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().data).toMatchObject({ title: 'Changed', priority: 'critical', is_sticky: true, is_urgent: false });
+    expect(updated.json().data).toMatchObject({
+      title: 'Changed',
+      priority: 'critical',
+      is_sticky: true,
+      is_urgent: false,
+    });
 
     const sent = await call('POST', `/${created.id}/send`);
     expect(sent.statusCode, sent.body).toBe(200);
@@ -170,7 +200,9 @@ describe('official messages API', () => {
       acknowledged_count: 1,
       read_rate: 1 / (members.length + 1),
     });
-    const listed = (await call('GET', '')).json().data.messages.find((m: { id: number }) => m.id === created.id);
+    const listed = (await call('GET', ''))
+      .json()
+      .data.messages.find((m: { id: number }) => m.id === created.id);
     expect(listed).toMatchObject({ delivered_count: 2, read_count: 1, acknowledged_count: 1 });
   });
 
@@ -185,7 +217,9 @@ describe('official messages API', () => {
   });
 
   it('lists newest first without a token being refused only for the image', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/official-messages' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/official-messages' })).statusCode).toBe(
+      401,
+    );
     const list = (await call('GET', '')).json().data;
     expect(list.has_more).toBe(false);
     const ids = list.messages.map((m: { id: number }) => m.id);

@@ -21,7 +21,10 @@ export const officialMessagesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
   const { db, userPush } = deps;
   const { dataDir } = deps.config;
   await app.register(multipart, { limits: FORM_LIMITS });
-  const who = (request: FastifyRequest) => ({ actor: requireAdmin(request), context: requestContext(request) });
+  const who = (request: FastifyRequest) => ({
+    actor: requireAdmin(request),
+    context: requestContext(request),
+  });
 
   /** The string fields (validated like any body) and the optional image, checked by size and content. */
   async function readForm(request: FastifyRequest) {
@@ -66,7 +69,10 @@ export const officialMessagesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
 
   route(app, officialMessagesEndpoints.create, async (request) => {
     const { fields, image } = await readForm(request);
-    return { success: true as const, data: await service.createMessage(db, dataDir, fields, image, who(request)) };
+    return {
+      success: true as const,
+      data: await service.createMessage(db, dataDir, fields, image, who(request)),
+    };
   });
 
   route(app, officialMessagesEndpoints.update, async (request) => {

@@ -132,7 +132,9 @@ export async function sendMessage(db: Database, userPush: UserPush, id: number, 
   const { sent, reached } = await db.transaction(async (tx) => {
     const before = repo.toOfficialMessage(await lockDraft(tx, id));
     const userIds = await repo.insertRecipients(tx, id);
-    const after = repo.toOfficialMessage(await repo.updateMessage(tx, id, { status: 'sent', sentAt: new Date() }));
+    const after = repo.toOfficialMessage(
+      await repo.updateMessage(tx, id, { status: 'sent', sentAt: new Date() }),
+    );
     await audit(tx, 'official_message.send', id, before, after, { actor, context });
     return { sent: after, reached: userIds };
   });
@@ -177,5 +179,13 @@ function audit(
   after: OfficialMessage | null,
   { actor, context }: Actor,
 ) {
-  return recordAudit(tx, { actor, action, targetType: 'official_message', targetId: String(id), before, after, context });
+  return recordAudit(tx, {
+    actor,
+    action,
+    targetType: 'official_message',
+    targetId: String(id),
+    before,
+    after,
+    context,
+  });
 }

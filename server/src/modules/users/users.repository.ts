@@ -1,11 +1,11 @@
 import type { AdminUserRow, ListUsersQuery } from '@switchboard/contract/users';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
 
 const rowColumns = {
   id: users.id,
