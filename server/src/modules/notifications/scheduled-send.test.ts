@@ -28,7 +28,10 @@ describe('scheduled notifications', () => {
   beforeAll(async () => {
     t = await createTestApp();
     if (testDatabaseKind() === 'postgres') {
-      const [row] = (await t.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+      const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const [row] = result.rows;
       const url = new URL(testDatabaseUrl() as string);
       url.pathname = `/${row?.name}`;
       second = await openDatabase({ kind: 'postgres', url: url.toString() });

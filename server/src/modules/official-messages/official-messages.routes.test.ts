@@ -151,7 +151,12 @@ describe('official messages API', () => {
   });
 
   it('requires a title and content after trimming', async () => {
-    for (const fields of [{ title: '   ', content: 'x' }, { title: 'x', content: ' \n ' }, { title: 'x' }]) {
+    const cases: Record<string, string>[] = [
+      { title: '   ', content: 'x' },
+      { title: 'x', content: ' \n ' },
+      { title: 'x' },
+    ];
+    for (const fields of cases) {
       const res = await submit(fields);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Title and content are required');
