@@ -26,6 +26,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { monitoringRoutes, prometheusRoute } from './modules/monitoring/monitoring.routes.ts';
 import { createMonitoring } from './modules/monitoring/monitoring.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { officialMessagesRoutes } from './modules/official-messages/official-messages.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { createBlockedIpCache, installBlockedIpGuard } from './modules/security/blocked-ip-guard.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
@@ -103,6 +105,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditLogRoutes, { prefix: API_PREFIX, deps });
   await app.register(systemLogsRoutes, { prefix: API_PREFIX, deps });
   await app.register(userReportsRoutes, { prefix: API_PREFIX, deps });
+  await app.register(notificationsRoutes, { prefix: API_PREFIX, deps });
+  await app.register(officialMessagesRoutes, { prefix: API_PREFIX, deps });
   await app.register(appConfigRoutes, { deps });
   await app.register(monitoringRoutes, { prefix: API_PREFIX, deps, monitoring });
   await app.register(prometheusRoute, { monitoring });

@@ -8,10 +8,12 @@ import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
+import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
 import { startLogRetention } from './modules/system-logs/log-retention.ts';
 import { createSystemLogStream } from './modules/system-logs/system-log-stream.ts';
 import { countRootAdmins } from './modules/users/users.repository.ts';
 import { startRealtime } from './realtime/socket-server.ts';
+import { createUserPush } from './realtime/user-push.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before the process closes anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -38,6 +40,7 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     db: database.db,
     tokens: createAccessTokens(config.jwtSecret),
     sessionEnds: createSessionEnds(),
+    userPush: createUserPush(),
   };
   // Every log line still goes to stdout; the ones worth keeping are also saved to system_logs in batches.
   const logStream = createSystemLogStream(database.db);
@@ -52,6 +55,8 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   }
 
   const realtime = await startRealtime(app.server, deps, app.log, app.monitoring);
+  deps.userPush.attach(realtime.io);
+  const dueNotifications = startDueNotificationsJob(deps, app.log);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -81,6 +86,7 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
       // would stay open as keep-alive until it timed out, so keep closing the newly idle ones.
       const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close().finally(() => clearInterval(sweep));
+      await dueNotifications.stop();
       await realtime.close();
       stopLogRetention();
       await logStream.close();

@@ -12,6 +12,7 @@ import { type AdminPrincipal, createAccessTokens } from '../modules/auth/access-
 import { hashPassword } from '../modules/auth/password.ts';
 import { newRefreshToken } from '../modules/auth/refresh-token.ts';
 import { createSessionEnds } from '../modules/auth/session-ends.ts';
+import { createUserPush } from '../realtime/user-push.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -46,7 +47,14 @@ export async function createTestApp(
   const database = given ?? (await openTestDatabase());
   const config = testConfig(configOverrides);
   const tokens = createAccessTokens(config.jwtSecret);
-  const deps: AppDeps = { config, database, db: database.db, tokens, sessionEnds: createSessionEnds() };
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    sessionEnds: createSessionEnds(),
+    userPush: createUserPush(),
+  };
   const app = await buildApp(deps);
   await app.ready();
   return {

@@ -76,7 +76,9 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
     'X-Requested-With': 'XMLHttpRequest',
     ...init.headers,
   };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body is sent as multipart/form-data; the browser writes that header with its boundary.
+  const isForm = init.body instanceof FormData;
+  if (init.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const token = hooks.getAccessToken();
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
 
@@ -89,7 +91,8 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
     response = await fetch(url, {
       method,
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body:
+        init.body === undefined || isForm ? (init.body as FormData | undefined) : JSON.stringify(init.body),
       credentials: 'include',
       signal,
     });

@@ -4,10 +4,14 @@ import { oneOf } from './checks.ts';
 import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
-export const NOTIFICATION_TYPES = ['info', 'warning', 'error', 'success'] as const;
-export const NOTIFICATION_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export const NOTIFICATION_AUDIENCES = ['all', 'premium', 'admin', 'specific'] as const;
-export const NOTIFICATION_STATUSES = ['sent', 'scheduled', 'draft', 'failed', 'cancelled'] as const;
+export { NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES };
+
+import {
+  NOTIFICATION_AUDIENCES,
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_TYPES,
+} from '@switchboard/contract/notifications';
 
 export const notifications = pgTable(
   'notifications',
@@ -18,6 +22,8 @@ export const notifications = pgTable(
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull().default('info'),
     priority: text('priority', { enum: NOTIFICATION_PRIORITIES }).notNull().default('medium'),
     targetAudience: text('target_audience', { enum: NOTIFICATION_AUDIENCES }).notNull().default('all'),
+    /** The users of the `specific` audience. */
+    targetUserIds: text('target_user_ids').array().notNull().default(sql`'{}'::text[]`),
     isScheduled: boolean('is_scheduled').notNull().default(false),
     scheduledAt: tstz('scheduled_at'),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('draft'),
@@ -32,6 +38,16 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('notifications_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('notifications_type_idx').on(t.type, t.createdAt.desc(), t.id.desc()),
+    index('notifications_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('notifications_message_trgm').using('gin', sql`${t.message} gin_trgm_ops`),
+    /** The due-job's queue: scheduled notifications by when they are due. */
+    index('notifications_due_idx').on(t.scheduledAt, t.id).where(sql`${t.status} = 'scheduled'`),
+    index('notifications_sent_at_idx').on(t.sentAt.desc(), t.id.desc()).where(sql`${t.status} = 'sent'`),
+    check(
+      'notifications_schedule_check',
+      sql`${t.status} <> 'scheduled' or (${t.isScheduled} and ${t.scheduledAt} is not null)`,
+    ),
     check('notifications_type_check', oneOf('type', NOTIFICATION_TYPES)),
     check('notifications_priority_check', oneOf('priority', NOTIFICATION_PRIORITIES)),
     check('notifications_target_audience_check', oneOf('target_audience', NOTIFICATION_AUDIENCES)),

@@ -4,15 +4,13 @@ import { oneOf } from './checks.ts';
 import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
-export const OFFICIAL_MESSAGE_TYPES = [
-  'announcement',
-  'notification',
-  'update',
-  'warning',
-  'maintenance',
-] as const;
-export const OFFICIAL_MESSAGE_PRIORITIES = ['low', 'normal', 'high', 'urgent', 'critical'] as const;
-export const OFFICIAL_MESSAGE_STATUSES = ['draft', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export { OFFICIAL_MESSAGE_PRIORITIES, OFFICIAL_MESSAGE_STATUSES, OFFICIAL_MESSAGE_TYPES };
+
+import {
+  OFFICIAL_MESSAGE_PRIORITIES,
+  OFFICIAL_MESSAGE_STATUSES,
+  OFFICIAL_MESSAGE_TYPES,
+} from '@switchboard/contract/official-messages';
 
 export const officialMessages = pgTable(
   'official_messages',
@@ -31,6 +29,7 @@ export const officialMessages = pgTable(
     sentAt: tstz('sent_at'),
     /** Kept by a trigger on official_message_recipients, so lists never count recipient rows. */
     totalRecipients: integer('total_recipients').notNull().default(0),
+    deliveredCount: integer('delivered_count').notNull().default(0),
     readCount: integer('read_count').notNull().default(0),
     acknowledgedCount: integer('acknowledged_count').notNull().default(0),
     createdBy: text('created_by'),
@@ -45,7 +44,8 @@ export const officialMessages = pgTable(
     check('official_messages_status_check', oneOf('status', OFFICIAL_MESSAGE_STATUSES)),
     check(
       'official_messages_counts_range',
-      sql`read_count between 0 and total_recipients and acknowledged_count between 0 and total_recipients`,
+      sql`read_count between 0 and total_recipients and acknowledged_count between 0 and total_recipients
+          and delivered_count between 0 and total_recipients`,
     ),
   ],
 );

@@ -1,6 +1,7 @@
 import type { CoinTransaction as CoinTransactionView, ListCoinsQuery } from '@switchboard/contract/coins';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
 import { coinAccounts, coinDailyStats, coinTransactions } from '../../db/schema/coins.ts';
 import { rowCounts } from '../../db/schema/counters.ts';
@@ -117,7 +118,6 @@ const toView = ({ sort_key: _, created_at, ...row }: ListedRecord): CoinTransact
 });
 
 /** `%term%` for ILIKE, with the user's own % and _ matched literally. */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const encodeCursor = (sortKey: string, id: number) =>
   Buffer.from(JSON.stringify([sortKey, id])).toString('base64url');

@@ -1,8 +1,8 @@
 import { ilike, type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** `%term%` for ILIKE, with the user's own % and _ matched literally. */
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The ids of users (deleted ones too, for history) whose username contains the term, over the

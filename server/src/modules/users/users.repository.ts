@@ -2,10 +2,10 @@ import type { AdminUserRow, ListUsersQuery } from '@switchboard/contract/users';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
 import { users } from '../../db/schema/users.ts';
-import { containsPattern } from './username-matches.ts';
 
 const rowColumns = {
   id: users.id,

@@ -1,6 +1,198 @@
+import {
+  ListNotificationsQuery,
+  NOTIFICATION_LIST_LIMIT,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_TYPES,
+  type Notification,
+} from '@switchboard/contract/notifications';
+import { PlusIcon } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { DataTable } from '@/components/data-table.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { OptionSelect } from '@/components/option-select.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { StatCard } from '@/components/stat-card.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { formatCount } from '@/lib/format.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useListUrlState } from '@/lib/use-list-url-state.ts';
+import {
+  useCancelNotification,
+  useDeleteNotification,
+  useNotificationStats,
+  useNotifications,
+  useSendNotification,
+} from './api.ts';
+import { notificationColumns } from './columns.tsx';
+import { NotificationDialog } from './components/notification-dialog.tsx';
+import { RecentActivity } from './components/recent-activity.tsx';
+import { formatPercent } from './notification-format.ts';
 
-/** Placeholder for the Notifications screen, which arrives with its own issue. */
+const failureToast = (title: string, error: unknown) => {
+  const detail = errorMessage(error, '');
+  toast.error(title, detail && detail !== title ? { description: detail } : undefined);
+};
+
 export function NotificationsPage() {
-  return <PageHeader title="Notifications" />;
+  const id = useId();
+  const { params, update } = useListUrlState(ListNotificationsQuery);
+  const list = useNotifications(params);
+  const stats = useNotificationStats();
+  const send = useSendNotification();
+  const cancel = useCancelNotification();
+  const remove = useDeleteNotification();
+  const [dialog, setDialog] = useState<{ open: boolean; editing: Notification | null }>({
+    open: false,
+    editing: null,
+  });
+  const [deleting, setDeleting] = useState<Notification | null>(null);
+  const [search, setSearch] = useState(params.search);
+  const debounced = useDebouncedValue(search, 300);
+  const createButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (debounced.trim() !== params.search) update({ search: debounced.trim() }, { replace: true });
+  }, [debounced, params.search, update]);
+
+  const busyId = send.isPending
+    ? (send.variables ?? null)
+    : cancel.isPending
+      ? (cancel.variables ?? null)
+      : null;
+  const columns = useMemo(
+    () =>
+      notificationColumns({
+        busyId,
+        onEdit: (n) => setDialog({ open: true, editing: n }),
+        onDelete: setDeleting,
+        onSend: (n) =>
+          send.mutate(n.id, {
+            onSuccess: () => toast.success(NOTIFICATION_MESSAGES.sent),
+            onError: (error) => failureToast(NOTIFICATION_MESSAGES.sendFailed, error),
+          }),
+        onCancel: (n) =>
+          cancel.mutate(n.id, {
+            onSuccess: () => toast.success(NOTIFICATION_MESSAGES.cancelled),
+            onError: (error) => failureToast(NOTIFICATION_MESSAGES.cancelFailed, error),
+          }),
+      }),
+    [busyId, send, cancel],
+  );
+
+  const s = stats.data;
+  // A failed stats call shows dashes, never made-up figures.
+  const figure = (value: (data: NonNullable<typeof s>) => string) =>
+    s ? value(s) : stats.isError ? '—' : undefined;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Notifications"
+        description="Send and schedule notifications to the app's users."
+        actions={
+          <Button ref={createButton} onClick={() => setDialog({ open: true, editing: null })}>
+            <PlusIcon aria-hidden="true" />
+            Create Notification
+          </Button>
+        }
+      />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          label="Total"
+          value={figure((d) => formatCount(d.total_notifications))}
+          hint={s ? `${formatCount(s.draft_notifications)} drafts` : undefined}
+        />
+        <StatCard
+          label="Sent"
+          value={figure((d) => formatCount(d.sent_notifications))}
+          hint={s ? `${formatCount(s.total_recipients)} recipients` : undefined}
+        />
+        <StatCard label="Scheduled" value={figure((d) => formatCount(d.scheduled_notifications))} />
+        <StatCard label="Avg Read Rate" value={figure((d) => formatPercent(d.average_read_rate))} />
+      </div>
+      <RecentActivity items={s?.recent_activity} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1.5">
+          <Label htmlFor={`${id}-search`}>Search notifications</Label>
+          <Input
+            id={`${id}-search`}
+            type="search"
+            placeholder="Search by title or message"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <OptionSelect
+          id={`${id}-status`}
+          label="Status"
+          value={params.status}
+          options={['all', ...NOTIFICATION_STATUSES] as const}
+          labels={{ all: 'All statuses' }}
+          onChange={(status) => update({ status })}
+        />
+        <OptionSelect
+          id={`${id}-type`}
+          label="Type"
+          value={params.type}
+          options={['all', ...NOTIFICATION_TYPES] as const}
+          labels={{ all: 'All types' }}
+          onChange={(type) => update({ type })}
+        />
+      </div>
+      <DataTable
+        label="Notifications"
+        columns={columns}
+        rows={list.isError ? [] : list.data?.notifications}
+        getRowId={(n) => String(n.id)}
+        stale={list.isPlaceholderData}
+        error={
+          list.isError
+            ? {
+                title: NOTIFICATION_MESSAGES.fetchFailed,
+                message: errorMessage(list.error, NOTIFICATION_MESSAGES.fetchFailed),
+                onRetry: () => void list.refetch(),
+              }
+            : null
+        }
+        empty={<EmptyState title="No notifications" description="Nothing matches these filters yet." />}
+        footer={
+          list.data?.has_more ? (
+            <p className="px-4 py-3 text-sm text-muted-foreground">
+              Showing the newest {NOTIFICATION_LIST_LIMIT}; narrow the search or filters to find older ones.
+            </p>
+          ) : null
+        }
+      />
+      <NotificationDialog
+        open={dialog.open}
+        editing={dialog.editing}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete notification"
+        description={NOTIFICATION_MESSAGES.deleteConfirm}
+        detail={deleting?.title}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          createButton.current?.focus();
+        }}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync(deleting.id);
+            toast.success(NOTIFICATION_MESSAGES.deleted);
+          } catch (error) {
+            failureToast(NOTIFICATION_MESSAGES.deleteFailed, error);
+          }
+        }}
+      />
+    </div>
+  );
 }

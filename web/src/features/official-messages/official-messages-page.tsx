@@ -1,6 +1,112 @@
+import {
+  OFFICIAL_MESSAGE_LIST_LIMIT,
+  OFFICIAL_MESSAGE_MESSAGES,
+  type OfficialMessage,
+} from '@switchboard/contract/official-messages';
+import { PlusIcon } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { DataTable } from '@/components/data-table.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { useDeleteMessage, useOfficialMessages, useSendMessage } from './api.ts';
+import { messageColumns } from './columns.tsx';
+import { MessageDetailsDialog } from './components/message-details-dialog.tsx';
+import { MessageDialog } from './components/message-dialog.tsx';
 
-/** Placeholder for the Official Messaging screen, which arrives with its own issue. */
 export function OfficialMessagesPage() {
-  return <PageHeader title="Official Messaging" />;
+  const list = useOfficialMessages();
+  const send = useSendMessage();
+  const remove = useDeleteMessage();
+  const [dialog, setDialog] = useState<{ open: boolean; editing: OfficialMessage | null }>({
+    open: false,
+    editing: null,
+  });
+  const [viewing, setViewing] = useState<OfficialMessage | null>(null);
+  const [deleting, setDeleting] = useState<OfficialMessage | null>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
+
+  const busyId = send.isPending ? (send.variables ?? null) : null;
+  const columns = useMemo(
+    () =>
+      messageColumns({
+        busyId,
+        onView: setViewing,
+        onEdit: (m) => setDialog({ open: true, editing: m }),
+        onDelete: setDeleting,
+        onSend: (m) =>
+          send.mutate(m.id, {
+            onSuccess: () => toast.success(OFFICIAL_MESSAGE_MESSAGES.sent),
+            onError: (error) => toast.error(errorMessage(error, OFFICIAL_MESSAGE_MESSAGES.sendFailed)),
+          }),
+      }),
+    [busyId, send],
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Official Messaging"
+        description="Announcements sent to every user of the app."
+        actions={
+          <Button ref={createButton} onClick={() => setDialog({ open: true, editing: null })}>
+            <PlusIcon aria-hidden="true" />
+            Create Message
+          </Button>
+        }
+      />
+      <DataTable
+        label="Official messages"
+        columns={columns}
+        rows={list.isError ? [] : list.data?.messages}
+        getRowId={(m) => String(m.id)}
+        error={
+          list.isError
+            ? {
+                title: OFFICIAL_MESSAGE_MESSAGES.fetchFailed,
+                message: errorMessage(list.error, OFFICIAL_MESSAGE_MESSAGES.fetchFailed),
+                onRetry: () => void list.refetch(),
+              }
+            : null
+        }
+        empty={<EmptyState title="No messages yet" description="Create a message to reach every user." />}
+        footer={
+          list.data?.has_more ? (
+            <p className="px-4 py-3 text-sm text-muted-foreground">
+              Showing the newest {OFFICIAL_MESSAGE_LIST_LIMIT} messages.
+            </p>
+          ) : null
+        }
+      />
+      <MessageDialog
+        open={dialog.open}
+        editing={dialog.editing}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+      <MessageDetailsDialog message={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete message"
+        description={OFFICIAL_MESSAGE_MESSAGES.deleteConfirm}
+        detail={deleting?.title}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          createButton.current?.focus();
+        }}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync(deleting.id);
+            toast.success(OFFICIAL_MESSAGE_MESSAGES.deleted);
+          } catch (error) {
+            toast.error(errorMessage(error, OFFICIAL_MESSAGE_MESSAGES.deleteFailed));
+          }
+        }}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import { sendDueNotifications } from './notifications.service.ts';
+
+/** How often each instance looks for scheduled notifications that are due. */
+export const DUE_NOTIFICATIONS_INTERVAL_MS = 5000;
+
+/** Sends due scheduled notifications every few seconds; safe on several instances (see sendDueNotifications). */
+export function startDueNotificationsJob(
+  deps: Pick<AppDeps, 'db' | 'userPush'>,
+  log: FastifyBaseLogger,
+  intervalMs = DUE_NOTIFICATIONS_INTERVAL_MS,
+): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = sendDueNotifications(deps.db, deps.userPush)
+      .then((ids) => {
+        if (ids.length > 0) log.info({ ids }, 'scheduled notifications sent');
+      })
+      .catch((err) => log.warn({ err }, 'scheduled notifications failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

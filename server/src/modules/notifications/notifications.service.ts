@@ -1,0 +1,210 @@
+import {
+  type ListNotificationsQuery,
+  NOTIFICATION_MESSAGES,
+  type Notification,
+  type NotificationInput,
+  type NotificationStats,
+} from '@switchboard/contract/notifications';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../http/http-error.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import type { UserPush } from '../../realtime/user-push.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { AdminPrincipal } from '../auth/access-token.ts';
+import * as repo from './notifications.repository.ts';
+
+type Input = z.output<typeof NotificationInput>;
+type Actor = { actor: AdminPrincipal; context: RequestContext };
+
+const rate = (reads: number, total: number) => (total > 0 ? reads / total : 0);
+
+export async function listNotifications(db: Database, query: ListNotificationsQuery) {
+  const { rows, hasMore } = await repo.listNotifications(db, query);
+  return { notifications: rows, has_more: hasMore };
+}
+
+export async function notificationStats(db: Database): Promise<NotificationStats> {
+  const [counts, recent] = await Promise.all([repo.readNotificationCounters(db), repo.recentlySent(db)]);
+  return {
+    total_notifications: counts['notifications.total'],
+    sent_notifications: counts['notifications.sent'],
+    scheduled_notifications: counts['notifications.scheduled'],
+    draft_notifications: counts['notifications.draft'],
+    total_recipients: counts['notifications.sent_recipients'],
+    average_read_rate: rate(counts['notifications.sent_reads'], counts['notifications.sent_recipients']),
+    recent_activity: recent.map((r) => ({
+      id: r.id,
+      title: r.title,
+      sent_at: (r.sentAt ?? new Date(0)).toISOString(),
+      read_rate: rate(r.readCount, r.totalRecipients),
+    })),
+  };
+}
+
+/** A scheduled notification waits for its time in status `scheduled`; any other is a draft until sent. */
+function valuesOf(input: Input, now = Date.now()): repo.NotificationValues {
+  if (input.target_audience === 'specific' && input.target_user_ids.length === 0)
+    throw badRequest(NOTIFICATION_MESSAGES.usersRequired, 'target_user_ids');
+  let scheduledAt: Date | null = null;
+  if (input.is_scheduled) {
+    if (!input.scheduled_at) throw badRequest(NOTIFICATION_MESSAGES.scheduledAtRequired, 'scheduled_at');
+    scheduledAt = new Date(input.scheduled_at);
+    if (scheduledAt.getTime() <= now) throw badRequest(NOTIFICATION_MESSAGES.scheduledAtPast, 'scheduled_at');
+  }
+  return {
+    title: input.title,
+    message: input.message,
+    type: input.type,
+    priority: input.priority,
+    targetAudience: input.target_audience,
+    targetUserIds: input.target_audience === 'specific' ? [...new Set(input.target_user_ids)] : [],
+    isScheduled: input.is_scheduled,
+    scheduledAt,
+    status: input.is_scheduled ? 'scheduled' : 'draft',
+  };
+}
+
+export async function createNotification(db: Database, input: Input, { actor, context }: Actor) {
+  const values = valuesOf(input);
+  return db.transaction(async (tx) => {
+    const row = repo.toNotification(await repo.insertNotification(tx, { ...values, createdBy: actor.id }));
+    await audit(tx, 'notification.create', row.id, null, row, { actor, context });
+    return row;
+  });
+}
+
+/** Locks the notification for the rest of the transaction; 404 when missing, 409 when not in `status`. */
+async function lockIn(tx: Executor, id: number, status: 'draft' | 'scheduled') {
+  const row = await repo.findNotification(tx, id, true);
+  if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  if (row.status !== status)
+    throw conflict(status === 'draft' ? NOTIFICATION_MESSAGES.notDraft : NOTIFICATION_MESSAGES.notScheduled);
+  return row;
+}
+
+export async function updateNotification(db: Database, id: number, input: Input, { actor, context }: Actor) {
+  const values = valuesOf(input);
+  return db.transaction(async (tx) => {
+    const before = repo.toNotification(await lockIn(tx, id, 'draft'));
+    const after = repo.toNotification(await repo.updateNotification(tx, id, values));
+    await audit(tx, 'notification.update', id, before, after, { actor, context });
+    return after;
+  });
+}
+
+export async function cancelNotification(db: Database, id: number, { actor, context }: Actor) {
+  return db.transaction(async (tx) => {
+    const before = repo.toNotification(await lockIn(tx, id, 'scheduled'));
+    const after = repo.toNotification(await repo.updateNotification(tx, id, { status: 'cancelled' }));
+    await audit(tx, 'notification.cancel', id, before, after, { actor, context });
+    return after;
+  });
+}
+
+export async function deleteNotification(db: Database, id: number, { actor, context }: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = repo.toNotification(await lockIn(tx, id, 'draft'));
+    await repo.deleteNotification(tx, id);
+    await audit(tx, 'notification.delete', id, before, null, { actor, context });
+  });
+}
+
+/** Writes a recipient row per user of the audience and marks the (locked) notification sent. */
+async function deliver(tx: Executor, row: Awaited<ReturnType<typeof repo.findNotification>> & {}) {
+  const reached = await repo.insertRecipients(tx, row.id, row.targetAudience, row.targetUserIds);
+  const sent = repo.toNotification(
+    await repo.updateNotification(tx, row.id, { status: 'sent', sentAt: new Date() }),
+  );
+  return { sent, reached };
+}
+
+function push(userPush: UserPush, { sent, reached }: { sent: Notification; reached: string[] }) {
+  userPush.toUsers(reached, 'notification', {
+    id: sent.id,
+    title: sent.title,
+    message: sent.message,
+    type: sent.type,
+    priority: sent.priority,
+    sent_at: sent.sent_at ?? new Date().toISOString(),
+  });
+}
+
+export async function sendNotification(
+  db: Database,
+  userPush: UserPush,
+  id: number,
+  { actor, context }: Actor,
+) {
+  const delivery = await db.transaction(async (tx) => {
+    const row = await lockIn(tx, id, 'draft');
+    const result = await deliver(tx, row);
+    await audit(tx, 'notification.send', id, repo.toNotification(row), result.sent, { actor, context });
+    return result;
+  });
+  push(userPush, delivery);
+  return delivery.sent;
+}
+
+/**
+ * Sends every scheduled notification that is due. Each is claimed with FOR UPDATE SKIP LOCKED, so
+ * several server instances running this at once never send one twice. Returns the ids it sent.
+ */
+export async function sendDueNotifications(db: Database, userPush: UserPush): Promise<number[]> {
+  const sentIds: number[] = [];
+  for (;;) {
+    const claimed: { id: number | null } = { id: null };
+    try {
+      const delivery = await db.transaction(async (tx) => {
+        const row = await repo.lockNextDue(tx);
+        claimed.id = row?.id ?? null;
+        return row ? deliver(tx, row) : null;
+      });
+      if (!delivery) return sentIds;
+      sentIds.push(delivery.sent.id);
+      push(userPush, delivery);
+    } catch (error) {
+      if (claimed.id === null) throw error;
+      // A notification that cannot be delivered is marked failed, or the loop would claim it forever.
+      await markFailed(db, claimed.id);
+    }
+  }
+}
+
+async function markFailed(db: Database, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await repo.findNotification(tx, id, true);
+    if (row?.status === 'scheduled') await repo.updateNotification(tx, id, { status: 'failed' });
+  });
+}
+
+/**
+ * Records that a user read a notification sent to them. Idempotent: only the first call sets read_at
+ * (and so the read count); `newlyRead` says whether this call did.
+ */
+export async function markNotificationRead(db: Database, notificationId: number, userId: string) {
+  return db.transaction(async (tx) => {
+    if (await repo.markRead(tx, notificationId, userId)) return { newlyRead: true };
+    if (!(await repo.isRecipient(tx, notificationId, userId))) throw notFound(NOTIFICATION_MESSAGES.notFound);
+    return { newlyRead: false };
+  });
+}
+
+function audit(
+  tx: Executor,
+  action: `notification.${string}`,
+  id: number,
+  before: Notification | null,
+  after: Notification | null,
+  { actor, context }: Actor,
+) {
+  return recordAudit(tx, {
+    actor,
+    action,
+    targetType: 'notification',
+    targetId: String(id),
+    before,
+    after,
+    context,
+  });
+}

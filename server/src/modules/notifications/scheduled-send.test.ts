@@ -1,0 +1,150 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKind, testDatabaseUrl } from '../../config.ts';
+import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { users as usersTable } from '../../db/schema/users.ts';
+import type { UserPush } from '../../realtime/user-push.ts';
+import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
+import { startDueNotificationsJob } from './due-notifications-job.ts';
+import { sendDueNotifications } from './notifications.service.ts';
+
+/** A UserPush that remembers which notification ids it pushed. */
+function recordingPush(): UserPush & { pushed: number[] } {
+  const pushed: number[] = [];
+  return {
+    pushed,
+    attach: () => undefined,
+    toUsers: (_ids, _event, payload) => void pushed.push(payload.id),
+  };
+}
+
+/** Two server instances on one database; on PostgreSQL each has its own connection pool, as separate processes would. */
+describe('scheduled notifications', () => {
+  let t: TestApp;
+  let second: DatabaseHandle | null = null;
+  const users = 12;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    if (testDatabaseKind() === 'postgres') {
+      const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const [row] = result.rows;
+      const url = new URL(testDatabaseUrl() as string);
+      url.pathname = `/${row?.name}`;
+      second = await openDatabase({ kind: 'postgres', url: url.toString() });
+    }
+    for (let i = 0; i < users; i++) await insertUser(t.db, { username: `due-user-${i}` });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t.close();
+  });
+
+  const admin = async () => {
+    const a = await insertUser(t.db, { username: `due-admin-${Date.now()}`, isAdmin: true });
+    return { a, headers: await t.authHeader(a) };
+  };
+
+  async function scheduleMany(count: number, headers: { authorization: string }) {
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/notifications',
+        headers,
+        payload: {
+          title: `Due ${i}`,
+          message: 'Scheduled',
+          is_scheduled: true,
+          scheduled_at: new Date(Date.now() + 60_000).toISOString(),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().data.id);
+    }
+    return ids;
+  }
+  const makeDue = (ids: number[]) =>
+    t.db
+      .update(notifications)
+      .set({ scheduledAt: sql`now() - interval '1 second'` })
+      .where(inArray(notifications.id, ids));
+
+  it('sends each due notification exactly once when two instances run the job at the same time', async () => {
+    const { headers } = await admin();
+    const ids = await scheduleMany(6, headers);
+    const [cancelled] = await scheduleMany(1, headers);
+    await t.app.inject({ method: 'POST', url: `/api/v1/admin/notifications/${cancelled}/cancel`, headers });
+    await makeDue([...ids, cancelled as number]);
+
+    const pushA = recordingPush();
+    const pushB = recordingPush();
+    const dbB = second?.db ?? t.db;
+    const runs = await Promise.all([
+      sendDueNotifications(t.db, pushA),
+      sendDueNotifications(dbB, pushB),
+      sendDueNotifications(t.db, pushA),
+      sendDueNotifications(dbB, pushB),
+    ]);
+    const sentIds = runs.flat();
+    expect([...sentIds].sort()).toEqual([...ids].sort());
+    expect([...pushA.pushed, ...pushB.pushed].sort()).toEqual([...ids].sort());
+
+    const rows = await t.db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.id, [...ids, cancelled as number]));
+    const [reachable] = await t.db.select({ n: sql<number>`count(*)::int` }).from(usersTable);
+    for (const row of rows) {
+      if (row.id === cancelled) {
+        expect(row.status).toBe('cancelled');
+        expect(row.totalRecipients).toBe(0);
+      } else {
+        expect(row.status).toBe('sent');
+        expect(row.sentAt).not.toBeNull();
+        expect(row.totalRecipients).toBe(reachable?.n);
+      }
+    }
+  });
+
+  it('the job loop sends a notification when its time comes, and not before', async () => {
+    const { headers } = await admin();
+    const [id] = await scheduleMany(1, headers);
+    const push = recordingPush();
+    const jobs = [
+      startDueNotificationsJob({ db: t.db, userPush: push }, silentLog, 20),
+      startDueNotificationsJob({ db: second?.db ?? t.db, userPush: push }, silentLog, 20),
+    ];
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      const [waiting] = await t.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, id as number));
+      expect(waiting?.status).toBe('scheduled');
+      await makeDue([id as number]);
+      for (let i = 0; i < 100 && !push.pushed.includes(id as number); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(push.pushed.filter((p) => p === id)).toEqual([id]);
+    } finally {
+      await Promise.all(jobs.map((j) => j.stop()));
+    }
+  });
+});
+
+const noop = () => undefined;
+const silentLog = {
+  info: noop,
+  warn: noop,
+  error: noop,
+  debug: noop,
+  trace: noop,
+  fatal: noop,
+  child: () => silentLog,
+  level: 'silent',
+  silent: noop,
+} as unknown as Parameters<typeof startDueNotificationsJob>[1];

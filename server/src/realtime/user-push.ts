@@ -1,0 +1,41 @@
+import {
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  userRoom,
+} from '@switchboard/contract/realtime';
+import type { Server } from 'socket.io';
+
+type UserEvent = 'notification' | 'official_message';
+
+/** Rooms per emit: one emit names many rooms, so a broadcast to 100k users is a few hundred emits. */
+const ROOMS_PER_EMIT = 500;
+
+/**
+ * Pushes an event to the sockets of given users (room `user:<id>`, joined by calling-app sockets).
+ * The socket server attaches itself once it is listening; before that, and in route tests, nothing is pushed.
+ */
+export interface UserPush {
+  attach(io: Server<ClientToServerEvents, ServerToClientEvents>): void;
+  toUsers<E extends UserEvent>(
+    userIds: readonly string[],
+    event: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+  ): void;
+}
+
+export function createUserPush(): UserPush {
+  let server: Server<ClientToServerEvents, ServerToClientEvents> | null = null;
+  return {
+    attach(io) {
+      server = io;
+    },
+    toUsers(userIds, event, payload) {
+      if (!server) return;
+      for (let i = 0; i < userIds.length; i += ROOMS_PER_EMIT) {
+        const rooms = userIds.slice(i, i + ROOMS_PER_EMIT).map(userRoom);
+        // Typed through the union of the two events: socket.io's emit cannot narrow a generic event name.
+        (server.to(rooms).emit as (e: string, p: unknown) => boolean)(event, payload);
+      }
+    },
+  };
+}

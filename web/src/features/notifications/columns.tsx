@@ -1,0 +1,126 @@
+import type { Notification } from '@switchboard/contract/notifications';
+import type { ColumnDef } from '@tanstack/react-table';
+import { PencilIcon, SendIcon, Trash2Icon, XCircleIcon } from 'lucide-react';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { formatCount } from '@/lib/format.ts';
+import { capitalize, formatPercent } from './notification-format.ts';
+
+export interface NotificationActions {
+  onEdit(notification: Notification): void;
+  onSend(notification: Notification): void;
+  onDelete(notification: Notification): void;
+  onCancel(notification: Notification): void;
+  /** The id whose send or cancel is in flight. */
+  busyId: number | null;
+}
+
+const STATUS_VARIANT: Record<Notification['status'], 'default' | 'secondary' | 'destructive' | 'outline'> = {
+  sent: 'default',
+  scheduled: 'secondary',
+  draft: 'outline',
+  failed: 'destructive',
+  cancelled: 'outline',
+};
+
+export function notificationColumns(actions: NotificationActions): ColumnDef<Notification>[] {
+  return [
+    {
+      header: 'Title',
+      cell: ({ row }) => <span className="font-medium">{row.original.title}</span>,
+    },
+    {
+      header: 'Message',
+      cell: ({ row }) => (
+        <span className="line-clamp-2 max-w-xs text-muted-foreground">{row.original.message}</span>
+      ),
+      meta: { className: 'hidden lg:table-cell' },
+    },
+    { header: 'Type', cell: ({ row }) => <Badge variant="outline">{capitalize(row.original.type)}</Badge> },
+    {
+      header: 'Priority',
+      cell: ({ row }) => capitalize(row.original.priority),
+      meta: { className: 'hidden md:table-cell' },
+    },
+    {
+      header: 'Status',
+      cell: ({ row }) => (
+        <div className="flex flex-col gap-1">
+          <Badge variant={STATUS_VARIANT[row.original.status]}>{capitalize(row.original.status)}</Badge>
+          {row.original.status === 'scheduled' && row.original.scheduled_at ? (
+            <span className="text-xs text-muted-foreground">
+              {new Date(row.original.scheduled_at).toLocaleString()}
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      header: 'Read / Recipients',
+      cell: ({ row }) => {
+        const { read_count, total_recipients } = row.original;
+        const rate = total_recipients > 0 ? read_count / total_recipients : 0;
+        return (
+          <span className="tabular-nums">
+            {formatCount(read_count)} / {formatCount(total_recipients)}{' '}
+            <span className="text-muted-foreground">({formatPercent(rate)} read)</span>
+          </span>
+        );
+      },
+    },
+    {
+      header: 'Actions',
+      cell: ({ row }) => <RowActions notification={row.original} actions={actions} />,
+    },
+  ];
+}
+
+function RowActions({ notification, actions }: { notification: Notification; actions: NotificationActions }) {
+  const busy = actions.busyId === notification.id;
+  const label = (verb: string) => `${verb} ${notification.title}`;
+  if (notification.status === 'scheduled') {
+    return (
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={busy}
+        onClick={() => actions.onCancel(notification)}
+        aria-label={label('Cancel')}
+      >
+        <XCircleIcon aria-hidden="true" />
+        Cancel
+      </Button>
+    );
+  }
+  // Only a draft can change; sent, failed and cancelled notifications are view-only.
+  if (notification.status !== 'draft') return null;
+  return (
+    <div className="flex gap-1">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={label('Edit')}
+        onClick={() => actions.onEdit(notification)}
+      >
+        <PencilIcon aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={label('Send')}
+        disabled={busy}
+        onClick={() => actions.onSend(notification)}
+      >
+        <SendIcon aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={label('Delete')}
+        onClick={() => actions.onDelete(notification)}
+      >
+        <Trash2Icon aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import {
+  NOTIFICATION_AUDIENCES,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_TYPES,
+  type Notification,
+  type NotificationInput,
+} from '@switchboard/contract/notifications';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { OptionSelect } from '@/components/option-select.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Checkbox } from '@/components/ui/checkbox.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { useCreateNotification, useUpdateNotification } from '../api.ts';
+
+type Form = Required<Omit<NotificationInput, 'scheduled_at' | 'target_user_ids'>> & {
+  scheduled_at: string;
+  target_user_ids: string;
+};
+
+const AUDIENCE_LABELS = {
+  all: 'All users',
+  premium: 'Premium users',
+  admin: 'Admins',
+  specific: 'Specific users',
+};
+
+/** `datetime-local` wants local time without a zone. */
+const toLocalInput = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+const initialForm = (editing: Notification | null): Form => ({
+  title: editing?.title ?? '',
+  message: editing?.message ?? '',
+  type: editing?.type ?? 'info',
+  priority: editing?.priority ?? 'medium',
+  target_audience: editing?.target_audience ?? 'all',
+  target_user_ids: editing?.target_user_ids.join('\n') ?? '',
+  is_scheduled: editing?.is_scheduled ?? false,
+  scheduled_at: toLocalInput(editing?.scheduled_at ?? null),
+});
+
+interface NotificationDialogProps {
+  open: boolean;
+  /** The draft being edited; null to create one. */
+  editing: Notification | null;
+  onOpenChange(open: boolean): void;
+}
+
+export function NotificationDialog({ open, editing, onOpenChange }: NotificationDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+        {/* Keyed so each opening starts from the defaults or the draft being edited. */}
+        {open ? (
+          <NotificationForm key={editing?.id ?? 'new'} editing={editing} onDone={() => onOpenChange(false)} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function NotificationForm({ editing, onDone }: { editing: Notification | null; onDone(): void }) {
+  const id = useId();
+  const [form, setForm] = useState<Form>(() => initialForm(editing));
+  const create = useCreateNotification();
+  const update = useUpdateNotification();
+  const pending = create.isPending || update.isPending;
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const canSubmit = form.title.trim() !== '' && form.message.trim() !== '' && !pending;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const body: NotificationInput = {
+      ...form,
+      target_user_ids:
+        form.target_audience === 'specific' ? form.target_user_ids.split(/[\s,]+/).filter(Boolean) : [],
+      scheduled_at: form.is_scheduled && form.scheduled_at ? new Date(form.scheduled_at).toISOString() : null,
+    };
+    try {
+      if (editing) await update.mutateAsync({ id: editing.id, body });
+      else await create.mutateAsync(body);
+      toast.success(editing ? 'Notification updated' : 'Notification created');
+      onDone();
+    } catch (error) {
+      const failed = editing ? NOTIFICATION_MESSAGES.updateFailed : NOTIFICATION_MESSAGES.createFailed;
+      const detail = errorMessage(error, '');
+      toast.error(failed, detail ? { description: detail } : undefined);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <DialogHeader>
+        <DialogTitle>{editing ? 'Edit Notification' : 'Create Notification'}</DialogTitle>
+        <DialogDescription>Title and message are required.</DialogDescription>
+      </DialogHeader>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-title`}>Title *</Label>
+        <Input
+          id={`${id}-title`}
+          value={form.title}
+          maxLength={200}
+          onChange={(e) => set('title', e.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-message`}>Message *</Label>
+        <Textarea
+          id={`${id}-message`}
+          value={form.message}
+          maxLength={2000}
+          onChange={(e) => set('message', e.target.value)}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <OptionSelect
+          id={`${id}-type`}
+          label="Type"
+          value={form.type}
+          options={NOTIFICATION_TYPES}
+          onChange={(v) => set('type', v)}
+        />
+        <OptionSelect
+          id={`${id}-priority`}
+          label="Priority"
+          value={form.priority}
+          options={NOTIFICATION_PRIORITIES}
+          onChange={(v) => set('priority', v)}
+        />
+        <OptionSelect
+          id={`${id}-audience`}
+          label="Target Audience"
+          value={form.target_audience}
+          options={NOTIFICATION_AUDIENCES}
+          labels={AUDIENCE_LABELS}
+          onChange={(v) => set('target_audience', v)}
+        />
+      </div>
+      {form.target_audience === 'specific' ? (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-users`}>User IDs (one per line)</Label>
+          <Textarea
+            id={`${id}-users`}
+            value={form.target_user_ids}
+            onChange={(e) => set('target_user_ids', e.target.value)}
+          />
+        </div>
+      ) : null}
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={`${id}-scheduled`}
+          checked={form.is_scheduled}
+          onCheckedChange={(checked) => set('is_scheduled', checked === true)}
+        />
+        <Label htmlFor={`${id}-scheduled`}>Schedule for later</Label>
+      </div>
+      {form.is_scheduled ? (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-when`}>Scheduled date and time</Label>
+          <Input
+            id={`${id}-when`}
+            type="datetime-local"
+            value={form.scheduled_at}
+            onChange={(e) => set('scheduled_at', e.target.value)}
+          />
+        </div>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!canSubmit}>
+          {editing ? 'Update Notification' : 'Create Notification'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import type { OfficialMessage } from '@switchboard/contract/official-messages';
+import type { ColumnDef } from '@tanstack/react-table';
+import { EyeIcon, PencilIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { formatCount } from '@/lib/format.ts';
+
+export interface MessageActions {
+  onView(message: OfficialMessage): void;
+  onEdit(message: OfficialMessage): void;
+  onSend(message: OfficialMessage): void;
+  onDelete(message: OfficialMessage): void;
+  busyId: number | null;
+}
+
+const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+export function MessageBadges({ message }: { message: OfficialMessage }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {message.is_important ? <Badge variant="warning">Important</Badge> : null}
+      {message.is_sticky ? <Badge variant="secondary">Sticky</Badge> : null}
+      {message.is_urgent ? <Badge variant="destructive">Urgent</Badge> : null}
+    </span>
+  );
+}
+
+const count = (pick: (m: OfficialMessage) => number): ColumnDef<OfficialMessage>['cell'] =>
+  function Count({ row }) {
+    return <span className="tabular-nums">{formatCount(pick(row.original))}</span>;
+  };
+
+export function messageColumns(actions: MessageActions): ColumnDef<OfficialMessage>[] {
+  return [
+    {
+      header: 'Message',
+      cell: ({ row }) => (
+        <div className="flex items-start gap-3">
+          {row.original.image_url ? (
+            <img
+              src={row.original.image_url}
+              alt={row.original.image_alt ?? ''}
+              className="size-10 rounded object-cover"
+            />
+          ) : null}
+          <div className="flex flex-col gap-1">
+            <span className="font-medium">{row.original.title}</span>
+            <span className="text-xs text-muted-foreground">{label(row.original.message_type)}</span>
+            <MessageBadges message={row.original} />
+          </div>
+        </div>
+      ),
+    },
+    { header: 'Status', cell: ({ row }) => <Badge variant="outline">{label(row.original.status)}</Badge> },
+    {
+      header: 'Priority',
+      cell: ({ row }) => label(row.original.priority),
+      meta: { className: 'hidden md:table-cell' },
+    },
+    { header: 'Recipients', cell: count((m) => m.total_recipients) },
+    {
+      header: 'Delivered',
+      cell: count((m) => m.delivered_count),
+      meta: { className: 'hidden lg:table-cell' },
+    },
+    { header: 'Read', cell: count((m) => m.read_count), meta: { className: 'hidden lg:table-cell' } },
+    {
+      header: 'Acknowledged',
+      cell: count((m) => m.acknowledged_count),
+      meta: { className: 'hidden lg:table-cell' },
+    },
+    { header: 'Actions', cell: ({ row }) => <RowActions message={row.original} actions={actions} /> },
+  ];
+}
+
+function RowActions({ message, actions }: { message: OfficialMessage; actions: MessageActions }) {
+  const named = (verb: string) => `${verb} ${message.title}`;
+  return (
+    <div className="flex gap-1">
+      <Button variant="ghost" size="icon" aria-label={named('View')} onClick={() => actions.onView(message)}>
+        <EyeIcon aria-hidden="true" />
+      </Button>
+      {message.status === 'draft' ? (
+        <>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={named('Edit')}
+            onClick={() => actions.onEdit(message)}
+          >
+            <PencilIcon aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={named('Send')}
+            disabled={actions.busyId === message.id}
+            onClick={() => actions.onSend(message)}
+          >
+            <SendIcon aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={named('Delete')}
+            onClick={() => actions.onDelete(message)}
+          >
+            <Trash2Icon aria-hidden="true" />
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}

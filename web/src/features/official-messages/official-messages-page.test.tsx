@@ -1,0 +1,162 @@
+import type { OfficialMessage } from '@switchboard/contract/official-messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '@/lib/api-client.ts';
+import { OfficialMessagesPage } from './official-messages-page.tsx';
+
+const message: OfficialMessage = {
+  id: 7,
+  title: 'Big update',
+  content: 'New features',
+  message_type: 'update',
+  priority: 'high',
+  is_important: true,
+  is_sticky: false,
+  is_urgent: true,
+  image_url: null,
+  image_alt: null,
+  status: 'sent',
+  sent_at: '2026-11-20T10:00:00.000Z',
+  total_recipients: 200,
+  delivered_count: 150,
+  read_count: 90,
+  acknowledged_count: 12,
+  created_at: '2026-11-20T09:00:00.000Z',
+  created_by: null,
+};
+const draft: OfficialMessage = {
+  ...message,
+  id: 8,
+  title: 'Draft note',
+  status: 'draft',
+  is_important: false,
+  is_urgent: false,
+};
+
+function serve(handler: (url: URL, init: RequestInit) => { status: number; body: unknown } | undefined) {
+  const calls: { method: string; url: URL; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input));
+      calls.push({ method: init.method ?? 'GET', url, body: init.body });
+      const answer = handler(url, init) ?? {
+        status: 200,
+        body: url.pathname.endsWith('/stats')
+          ? {
+              success: true,
+              data: {
+                total_recipients: 200,
+                delivered_count: 150,
+                read_count: 90,
+                acknowledged_count: 12,
+                read_rate: 0.45,
+              },
+            }
+          : { success: true, data: { messages: [message, draft], has_more: false } },
+      };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+function renderPage() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const user = userEvent.setup({ applyAccept: false });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <OfficialMessagesPage />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return user;
+}
+
+const rowOf = (title: string) => {
+  const tr = screen.getByText(title).closest('tr');
+  if (!tr) throw new Error(`no row ${title}`);
+  return within(tr);
+};
+
+beforeAll(() => configureApiClient({ getAccessToken: () => 'token' }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('OfficialMessagesPage', () => {
+  it('lists messages with badges and counts, and opens the stats', async () => {
+    serve(() => undefined);
+    const user = renderPage();
+    await screen.findByText('Big update');
+    const row = rowOf('Big update');
+    expect(row.getByText('Important')).toBeInTheDocument();
+    expect(row.getByText('Urgent')).toBeInTheDocument();
+    expect(row.queryByText('Sticky')).toBeNull();
+    for (const n of ['200', '150', '90', '12']) expect(row.getByText(n)).toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Delete Big update' })).toBeNull();
+    await user.click(row.getByRole('button', { name: 'View Big update' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('45% read rate')).toBeInTheDocument();
+  });
+
+  it('shows the fetch error with Retry, never sample messages', async () => {
+    serve(() => ({ status: 500, body: { success: false, message: 'Internal error' } }));
+    renderPage();
+    expect(await screen.findByText('Failed to fetch messages')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByText('Big update')).toBeNull();
+  });
+
+  it('checks the form: required fields, a non-image, an oversize image; then sends multipart', async () => {
+    const calls = serve((url, init) =>
+      init.method === 'POST' && url.pathname.endsWith('/official-messages')
+        ? { status: 201, body: { success: true, data: { ...draft, id: 9 } } }
+        : undefined,
+    );
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Create Message' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Title *'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save as Draft' }));
+    expect(await within(dialog).findByText('Title and content are required')).toBeInTheDocument();
+
+    const input = within(dialog).getByLabelText('Image');
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await within(dialog).findByText('Please select a valid image file')).toBeInTheDocument();
+    const big = new File([new Uint8Array(5_242_881)], 'big.png', { type: 'image/png' });
+    await user.upload(input, big);
+    expect(await within(dialog).findByText('Image size must be less than 5MB')).toBeInTheDocument();
+
+    await user.upload(input, new File([new Uint8Array([0x89, 0x50])], 'ok.png', { type: 'image/png' }));
+    await user.type(within(dialog).getByLabelText('Title *'), 'Hello');
+    await user.type(within(dialog).getByLabelText('Content *'), 'World');
+    await user.click(within(dialog).getByRole('button', { name: 'Save as Draft' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST')?.body as FormData;
+    expect(sent).toBeInstanceOf(FormData);
+    expect(sent.get('title')).toBe('Hello');
+    expect(sent.get('message_type')).toBe('announcement');
+    expect(sent.get('priority')).toBe('normal');
+    expect(sent.get('is_important')).toBe('false');
+    expect((sent.get('image') as File).name).toBe('ok.png');
+  }, 20_000);
+
+  it('asks before deleting a draft', async () => {
+    serve(() => undefined);
+    const user = renderPage();
+    await screen.findByText('Draft note');
+    await user.click(rowOf('Draft note').getByRole('button', { name: 'Delete Draft note' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText('Are you sure you want to delete this message?')).toBeInTheDocument();
+  });
+});
