@@ -22,6 +22,8 @@ import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { geolocationRoutes } from './modules/geolocation/geolocation.routes.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
 
 export interface BuildAppOptions {
   /** Fastify's logger: pino options, or false in tests. */
@@ -77,6 +79,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });
+  await app.register(geolocationRoutes, { prefix: API_PREFIX, deps });
+  await app.register(socialRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
   await app.register(appConfigRoutes, { deps });
 

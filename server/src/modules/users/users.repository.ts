@@ -36,7 +36,7 @@ const toRow = (r: UserRecord): AdminUserRow => ({
 });
 
 /** `%term%` for ILIKE, with the user's own % and _ matched literally. */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function listFilter({ search, status }: Pick<ListUsersQuery, 'search' | 'status'>): SQL | undefined {
   const pattern = containsPattern(search);
