@@ -128,12 +128,24 @@ export const socialEndpoints = {
     access: 'admin',
     response: envelope(SocialSummary),
   }),
-  users: socialEndpoint('/social/search', SocialSearchQuery, envelope(z.object({ users: z.array(SocialUser), ...pageFields }))),
-  likes: socialEndpoint('/social/likes', LikesQuery, envelope(z.object({ likes: z.array(Like), ...pageFields }))),
+  users: socialEndpoint(
+    '/social/search',
+    SocialSearchQuery,
+    envelope(z.object({ users: z.array(SocialUser), ...pageFields })),
+  ),
+  likes: socialEndpoint(
+    '/social/likes',
+    LikesQuery,
+    envelope(z.object({ likes: z.array(Like), ...pageFields })),
+  ),
   friendRequests: socialEndpoint(
     '/social/friend-requests',
     FriendRequestsQuery,
     envelope(z.object({ friend_requests: z.array(FriendRequest), ...pageFields })),
   ),
-  follows: socialEndpoint('/social/follows', FollowsQuery, envelope(z.object({ follows: z.array(Follow), ...pageFields }))),
+  follows: socialEndpoint(
+    '/social/follows',
+    FollowsQuery,
+    envelope(z.object({ follows: z.array(Follow), ...pageFields })),
+  ),
 };

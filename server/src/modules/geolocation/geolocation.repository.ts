@@ -4,13 +4,16 @@ import {
   type GeolocationPlace,
   type GeolocationRecord,
 } from '@switchboard/contract/geolocation';
-import { and, countDistinct, count, eq, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import { geolocationPlaces, geolocations } from '../../db/schema/geolocations.ts';
 
 /** The newest fixes first, as a LIMIT over the (created_at, id) index or its per-country / per-source twin. */
-export async function recentLocations(db: Executor, query: GeolocationDataQuery): Promise<GeolocationRecord[]> {
+export async function recentLocations(
+  db: Executor,
+  query: GeolocationDataQuery,
+): Promise<GeolocationRecord[]> {
   const rows = await db
     .select({
       id: geolocations.id,
@@ -46,11 +49,15 @@ export async function placeStats(db: Executor) {
         city: geolocationPlaces.city,
         country: geolocationPlaces.country,
         latitude: sql<number>`${geolocationPlaces.latitudeSum} / ${geolocationPlaces.visits}`.mapWith(Number),
-        longitude: sql<number>`${geolocationPlaces.longitudeSum} / ${geolocationPlaces.visits}`.mapWith(Number),
+        longitude: sql<number>`${geolocationPlaces.longitudeSum} / ${geolocationPlaces.visits}`.mapWith(
+          Number,
+        ),
         visits: geolocationPlaces.visits,
       })
       .from(geolocationPlaces)
-      .orderBy(sql`${geolocationPlaces.visits} desc nulls last, ${geolocationPlaces.country}, ${geolocationPlaces.city}`)
+      .orderBy(
+        sql`${geolocationPlaces.visits} desc nulls last, ${geolocationPlaces.country}, ${geolocationPlaces.city}`,
+      )
       .limit(GEOLOCATION_MAP_PLACES),
   ]);
   return {

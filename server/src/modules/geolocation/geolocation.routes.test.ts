@@ -29,11 +29,21 @@ describe('geolocation stats and recent locations', () => {
     // Paris 3 fixes, Lyon 1, Berlin 2: 6 fixes, 2 countries, 3 cities, Paris most visited.
     await t.db.insert(geolocations).values([
       fix('Paris', 'France', 48.8, 2.3, { createdAt: new Date('2026-01-01T00:00:00Z') }),
-      fix('Paris', 'France', 48.9, 2.4, { locationType: 'network', accuracy: null, createdAt: new Date('2026-01-02T00:00:00Z') }),
-      fix('Paris', 'France', 48.7, 2.2, { locationType: 'ip_address', createdAt: new Date('2026-01-03T00:00:00Z') }),
+      fix('Paris', 'France', 48.9, 2.4, {
+        locationType: 'network',
+        accuracy: null,
+        createdAt: new Date('2026-01-02T00:00:00Z'),
+      }),
+      fix('Paris', 'France', 48.7, 2.2, {
+        locationType: 'ip_address',
+        createdAt: new Date('2026-01-03T00:00:00Z'),
+      }),
       fix('Lyon', 'France', 45.76, 4.83, { createdAt: new Date('2026-01-04T00:00:00Z') }),
       fix('Berlin', 'Germany', 52.5, 13.4, { createdAt: new Date('2026-01-05T00:00:00Z') }),
-      fix('Berlin', 'Germany', 52.5, 13.4, { locationType: 'network', createdAt: new Date('2026-01-06T00:00:00Z') }),
+      fix('Berlin', 'Germany', 52.5, 13.4, {
+        locationType: 'network',
+        createdAt: new Date('2026-01-06T00:00:00Z'),
+      }),
     ]);
   });
   afterAll(() => t.close());
@@ -58,11 +68,21 @@ describe('geolocation stats and recent locations', () => {
   });
 
   it('keeps the stats current when fixes are deleted or moved', async () => {
-    await t.db.update(geolocations).set({ city: 'Lyon' }).where(eq(geolocations.createdAt, new Date('2026-01-03T00:00:00Z')));
+    await t.db
+      .update(geolocations)
+      .set({ city: 'Lyon' })
+      .where(eq(geolocations.createdAt, new Date('2026-01-03T00:00:00Z')));
     await t.db.delete(geolocations).where(eq(geolocations.city, 'Berlin'));
     const stats = (await get('geolocation-stats')).body.data as GeolocationStats;
-    expect(stats).toMatchObject({ total_locations: 4, unique_countries: 1, unique_cities: 2, most_visited_count: 2 });
-    const [row] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from geolocation_places`).then((r) => r.rows);
+    expect(stats).toMatchObject({
+      total_locations: 4,
+      unique_countries: 1,
+      unique_cities: 2,
+      most_visited_count: 2,
+    });
+    const [row] = await t.db
+      .execute<{ n: number }>(sql`select count(*)::int as n from geolocation_places`)
+      .then((r) => r.rows);
     expect(row?.n).toBe(2);
   });
 
@@ -70,7 +90,12 @@ describe('geolocation stats and recent locations', () => {
     const all = await get('geolocation-data?limit=2');
     expect(all.status).toBe(200);
     expect(all.body.data.locations).toHaveLength(2);
-    expect(all.body.data.locations[0]).toMatchObject({ city: 'Lyon', country: 'France', location_type: 'gps', accuracy: 10 });
+    expect(all.body.data.locations[0]).toMatchObject({
+      city: 'Lyon',
+      country: 'France',
+      location_type: 'gps',
+      accuracy: 10,
+    });
     const network = await get('geolocation-data?location_type=network');
     expect(network.body.data.locations.map((l: { city: string }) => l.city)).toEqual(['Paris']);
     expect(network.body.data.locations[0].accuracy).toBeNull();

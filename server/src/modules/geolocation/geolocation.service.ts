@@ -1,9 +1,15 @@
-import type { GeolocationDataQuery, GeolocationRecord, GeolocationStats } from '@switchboard/contract/geolocation';
+import type {
+  GeolocationDataQuery,
+  GeolocationRecord,
+  GeolocationStats,
+} from '@switchboard/contract/geolocation';
 import type { Executor } from '../../db/client.ts';
 import { placeStats, recentLocations } from './geolocation.repository.ts';
 
-export const listRecentLocations = (db: Executor, query: GeolocationDataQuery): Promise<GeolocationRecord[]> =>
-  recentLocations(db, query);
+export const listRecentLocations = (
+  db: Executor,
+  query: GeolocationDataQuery,
+): Promise<GeolocationRecord[]> => recentLocations(db, query);
 
 export async function geolocationStats(db: Executor): Promise<GeolocationStats> {
   const { total, countries, cities, places } = await placeStats(db);

@@ -42,7 +42,12 @@ export async function friendRequestsPage(db: Executor, q: FriendRequestsQuery) {
 
 export async function followsPage(db: Executor, q: FollowsQuery) {
   const [rows, counts] = await Promise.all([
-    db.select().from(follows).orderBy(newestFirst(follows.createdAt, follows.id)).limit(q.size).offset(offset(q)),
+    db
+      .select()
+      .from(follows)
+      .orderBy(newestFirst(follows.createdAt, follows.id))
+      .limit(q.size)
+      .offset(offset(q)),
     readCounters(db, ['follows.total']),
   ]);
   return { rows, total: counts['follows.total'] };

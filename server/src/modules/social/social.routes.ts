@@ -2,11 +2,20 @@ import { socialEndpoints } from '@switchboard/contract/social';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/endpoint-route.ts';
-import { listFollows, listFriendRequests, listLikes, searchSocialUsers, socialSummary } from './social.service.ts';
+import {
+  listFollows,
+  listFriendRequests,
+  listLikes,
+  searchSocialUsers,
+  socialSummary,
+} from './social.service.ts';
 
 export const socialRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  route(app, socialEndpoints.summary, async () => ({ success: true as const, data: await socialSummary(db) }));
+  route(app, socialEndpoints.summary, async () => ({
+    success: true as const,
+    data: await socialSummary(db),
+  }));
   route(app, socialEndpoints.users, async (request) => ({
     success: true as const,
     data: await searchSocialUsers(db, request.query),

@@ -34,7 +34,10 @@ export async function searchSocialUsers(db: Executor, q: SocialSearchQuery) {
 
 export async function listLikes(db: Executor, q: LikesQuery) {
   const { rows, total } = await likesPage(db, q);
-  const names = await usernamesById(db, rows.map((r) => r.userId));
+  const names = await usernamesById(
+    db,
+    rows.map((r) => r.userId),
+  );
   const list: Like[] = rows.map((r) => ({
     id: r.id,
     username: names.get(r.userId) ?? '',
@@ -48,7 +51,10 @@ export async function listLikes(db: Executor, q: LikesQuery) {
 
 export async function listFriendRequests(db: Executor, q: FriendRequestsQuery) {
   const { rows, total } = await friendRequestsPage(db, q);
-  const names = await usernamesById(db, rows.flatMap((r) => [r.senderId, r.receiverId]));
+  const names = await usernamesById(
+    db,
+    rows.flatMap((r) => [r.senderId, r.receiverId]),
+  );
   const list: FriendRequest[] = rows.map((r) => ({
     id: r.id,
     sender_username: names.get(r.senderId) ?? '',
@@ -63,7 +69,10 @@ export async function listFriendRequests(db: Executor, q: FriendRequestsQuery) {
 
 export async function listFollows(db: Executor, q: FollowsQuery) {
   const { rows, total } = await followsPage(db, q);
-  const names = await usernamesById(db, rows.flatMap((r) => [r.followerId, r.followingId]));
+  const names = await usernamesById(
+    db,
+    rows.flatMap((r) => [r.followerId, r.followingId]),
+  );
   const list: Follow[] = rows.map((r) => ({
     id: r.id,
     follower_username: names.get(r.followerId) ?? '',

@@ -5,7 +5,10 @@ import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
 import { users } from '../../db/schema/users.ts';
 import { containsPattern } from './users.repository.ts';
 
-function directoryFilter({ query, user_type }: Pick<SocialSearchQuery, 'query' | 'user_type'>): SQL | undefined {
+function directoryFilter({
+  query,
+  user_type,
+}: Pick<SocialSearchQuery, 'query' | 'user_type'>): SQL | undefined {
   const pattern = containsPattern(query);
   return and(
     isNull(users.deletedAt),
@@ -49,7 +52,12 @@ export async function searchUserDirectory(
       const counts = await readCounters(db, ['users.total']);
       return { total: counts['users.total'], totalCapped: false };
     }
-    const matches = db.select({ one: sql`1` }).from(users).where(where).limit(COUNT_CAP + 1).as('matches');
+    const matches = db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .as('matches');
     const [row] = await db.select({ n: count() }).from(matches);
     const n = row?.n ?? 0;
     return { total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
