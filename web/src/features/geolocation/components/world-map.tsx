@@ -47,7 +47,7 @@ export function WorldMap({ places, selectedCountry, onCountryClick }: WorldMapPr
       >
         <g>
           {outlines.map((c) => (
-            // biome-ignore lint/a11y/useSemanticElements: an SVG shape cannot be a <button>; it is focusable and answers Enter.
+            // biome-ignore lint/a11y/useSemanticElements: an SVG shape cannot be a <button>; the Country select is the keyboard path.
             <path
               key={c.name + c.d.length}
               d={c.d}
@@ -66,8 +66,13 @@ export function WorldMap({ places, selectedCountry, onCountryClick }: WorldMapPr
         </g>
         <g>
           {points.map(({ place, x, y, r }) => (
+            // biome-ignore lint/a11y/useSemanticElements: an SVG shape cannot be a <button>; the Country select is the keyboard path.
             <circle
               key={`${place.country}/${place.city}`}
+              role="button"
+              tabIndex={-1}
+              aria-label={`${place.city}, ${place.country}`}
+              onKeyDown={(e) => e.key === 'Enter' && onCountryClick(place.country)}
               cx={x}
               cy={y}
               r={r}
