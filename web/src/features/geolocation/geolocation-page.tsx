@@ -34,7 +34,8 @@ export function GeolocationPage() {
     if (stats.isError) void stats.refetch();
     if (recent.isError) void recent.refetch();
   };
-  const failure = errorMessage(stats.error ?? recent.error, GEOLOCATION_TEXT.failed);
+  // The spec's text heads the panel; under it the server's own words, when it gave any.
+  const failure = errorMessage(stats.error ?? recent.error, 'Check the connection, then try again.');
   const setCountry = (country: string | undefined) => update({ country });
 
   return (
@@ -47,7 +48,7 @@ export function GeolocationPage() {
         <StatCard label="Most Visited" value={top.value} hint={top.hint} />
       </div>
       {failed ? (
-        <ErrorPanel message={failure} onRetry={retry} />
+        <ErrorPanel title={GEOLOCATION_TEXT.failed} message={failure} onRetry={retry} />
       ) : (
         <>
           {places && places.length > 0 ? (
