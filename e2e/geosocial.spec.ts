@@ -41,21 +41,34 @@ describe('Geolocation and Social Interactions on the demo data', () => {
 
     const point = map.locator('circle').first();
     await point.hover();
-    await page.getByRole('tooltip').getByText(/locations$/).waitFor();
+    await page
+      .getByRole('tooltip')
+      .getByText(/locations$/)
+      .waitFor();
 
     await map.locator('path[data-country="Germany"]').click();
     await page.waitForURL(/country=Germany/);
-    await table.locator('tbody tr').first().getByText(/, Germany$/).waitFor();
+    await table
+      .locator('tbody tr')
+      .first()
+      .getByText(/, Germany$/)
+      .waitFor();
     const places = await table.locator('tbody tr td:first-child span.font-medium').allTextContents();
     assert.ok(places.length > 0);
-    assert.ok(places.every((p) => p.endsWith(', Germany')), `only Germany: ${places.join('; ')}`);
+    assert.ok(
+      places.every((p) => p.endsWith(', Germany')),
+      `only Germany: ${places.join('; ')}`,
+    );
     assert.deepEqual(outside, [], 'no request left the console');
   });
 
   it('opens each social tab and pages forward to the next 20', async () => {
     await page.goto(`${server.url}/social-interactions`);
     await page.getByText('Mutual Friends').waitFor();
-    await page.getByText(/^\d+\.\d%$/).first().waitFor();
+    await page
+      .getByText(/^\d+\.\d%$/)
+      .first()
+      .waitFor();
     for (const [tab, label, noun] of [
       ['Users', 'Users', 'users'],
       ['Likes', 'Likes', 'likes'],

@@ -19,11 +19,11 @@ import { serveWebApp, webAppBuilt } from './http/web-app.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
+import { geolocationRoutes } from './modules/geolocation/geolocation.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { geolocationRoutes } from './modules/geolocation/geolocation.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface BuildAppOptions {
   /** Fastify's logger: pino options, or false in tests. */

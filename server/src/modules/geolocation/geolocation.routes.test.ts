@@ -1,7 +1,7 @@
 import type { GeolocationStats } from '@switchboard/contract/geolocation';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { geolocations } from '../../db/schema/geolocations.ts';
+import { geolocationPlaces, geolocations } from '../../db/schema/geolocations.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 
 type Fix = typeof geolocations.$inferInsert;
@@ -80,10 +80,8 @@ describe('geolocation stats and recent locations', () => {
       unique_cities: 2,
       most_visited_count: 2,
     });
-    const [row] = await t.db
-      .execute<{ n: number }>(sql`select count(*)::int as n from geolocation_places`)
-      .then((r) => r.rows);
-    expect(row?.n).toBe(2);
+    const places = await t.db.select().from(geolocationPlaces);
+    expect(places).toHaveLength(2);
   });
 
   it('lists the newest fixes first, never more than asked, filtered by source and country', async () => {
