@@ -19,6 +19,16 @@ interface PaginationProps {
   /** Rows on screen; the last page can be short. */
   rowCount: number;
   onPageChange(page: number): void;
+  /** Numbered page buttons (first, last and those around the current page) instead of "Page x of y". */
+  numbered?: boolean;
+}
+
+/** The pages a numbered pager offers: the first, the last and two either side of the current one; null is a gap. */
+export function pageWindow(current: number, pages: number): (number | null)[] {
+  const shown = new Set([1, pages]);
+  for (let p = current - 2; p <= current + 2; p++) if (p >= 1 && p <= pages) shown.add(p);
+  const sorted = [...shown].sort((a, b) => a - b);
+  return sorted.flatMap((p, i) => (i > 0 && p - (sorted[i - 1] as number) > 1 ? [null, p] : [p]));
 }
 
 export function Pagination(props: PaginationProps) {
@@ -47,9 +57,32 @@ export function Pagination(props: PaginationProps) {
           <ChevronLeftIcon aria-hidden="true" />
           Previous
         </Button>
-        <span className="min-w-24 text-center text-sm tabular-nums" aria-live="polite">
-          {totalCapped ? `Page ${current}` : `Page ${current} of ${pages}`}
-        </span>
+        {props.numbered && !totalCapped ? (
+          pageWindow(current, pages).map((p, i) =>
+            p === null ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place.
+              <span key={`gap-${i}`} className="px-1 text-sm text-muted-foreground" aria-hidden="true">
+                …
+              </span>
+            ) : (
+              <Button
+                key={p}
+                variant={p === current ? 'default' : 'outline'}
+                size="sm"
+                className="min-w-8 tabular-nums"
+                aria-label={`Page ${p}`}
+                aria-current={p === current ? 'page' : undefined}
+                onClick={() => p !== current && props.onPageChange(p)}
+              >
+                {p}
+              </Button>
+            ),
+          )
+        ) : (
+          <span className="min-w-24 text-center text-sm tabular-nums" aria-live="polite">
+            {totalCapped ? `Page ${current}` : `Page ${current} of ${pages}`}
+          </span>
+        )}
         <Button
           variant="outline"
           size="sm"

@@ -25,7 +25,8 @@ export const likes = pgTable(
   (t) => [
     index('likes_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('likes_target_idx').on(t.targetType, t.targetId),
-    index('likes_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('likes_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('likes_target_type_created_idx').on(t.targetType, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('likes_user_target_key').on(t.userId, t.targetType, t.targetId),
     check('likes_target_type_check', oneOf(t.targetType, LIKE_TARGET_TYPES)),
   ],
@@ -53,7 +54,8 @@ export const friendRequests = pgTable(
     check('friend_requests_status_check', oneOf(t.status, FRIEND_REQUEST_STATUSES)),
     check('friend_requests_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
     index('friend_requests_receiver_idx').on(t.receiverId, t.status),
-    index('friend_requests_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('friend_requests_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('friend_requests_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -71,7 +73,7 @@ export const follows = pgTable(
   (t) => [
     uniqueIndex('follows_pair_key').on(t.followerId, t.followingId),
     index('follows_following_idx').on(t.followingId),
-    index('follows_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('follows_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     check('follows_follow_type_check', oneOf(t.followType, FOLLOW_TYPES)),
     check('follows_not_self_check', sql`${t.followerId} <> ${t.followingId}`),
   ],

@@ -41,6 +41,9 @@ export const users = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isOnline} and ${t.deletedAt} is null`),
     index('users_deleted_idx').on(t.deletedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is not null`),
+    index('users_premium_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isPremium} and ${t.deletedAt} is null`),
     index('users_admin_idx').on(t.isAdmin).where(sql`${t.isAdmin}`),
   ],
 );

@@ -1,0 +1,45 @@
+import type { GeolocationRecord } from '@switchboard/contract/geolocation';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Badge } from '@/components/ui/badge.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+
+/** High when the source reported an accuracy, Medium when it gave none. */
+export const accuracyLabel = (accuracy: number | null) => (accuracy === null ? 'Medium' : 'High');
+export const formatCoordinates = (lat: number, lon: number) => `${lat.toFixed(4)}, ${lon.toFixed(4)}`;
+
+export const locationColumns: ColumnDef<GeolocationRecord>[] = [
+  {
+    id: 'location',
+    header: 'Location',
+    cell: ({ row }) => (
+      <div className="flex flex-col">
+        <span className="font-medium">
+          {row.original.city}, {row.original.country}
+        </span>
+        <span className="font-mono text-xs text-muted-foreground">
+          {formatCoordinates(row.original.latitude, row.original.longitude)}
+        </span>
+      </div>
+    ),
+  },
+  {
+    id: 'source',
+    header: 'Source',
+    cell: ({ row }) => <Badge variant="outline">{row.original.location_type}</Badge>,
+  },
+  {
+    id: 'accuracy',
+    header: 'Accuracy',
+    cell: ({ row }) => (
+      <Badge variant={row.original.accuracy === null ? 'warning' : 'success'}>
+        {accuracyLabel(row.original.accuracy)}
+      </Badge>
+    ),
+  },
+  {
+    id: 'time',
+    header: 'Time',
+    cell: ({ row }) => formatDateTime(row.original.created_at),
+    meta: { className: 'whitespace-nowrap' },
+  },
+];
