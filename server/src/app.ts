@@ -21,6 +21,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
+import { createLiveSettings } from './modules/settings/live-settings.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { installSettingsEffects } from './modules/settings/settings-effects.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface BuildAppOptions {
@@ -73,11 +76,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Off by default; routes opt in with `config.rateLimit`.
   await app.register(rateLimit, { global: false });
   installAuthGuard(app, deps);
+  const live = createLiveSettings(deps.db);
+  await installSettingsEffects(app, live, deps.config.logLevel);
   await app.register(healthRoutes, { prefix: API_PREFIX, deps });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
+  await app.register(settingsRoutes, { prefix: API_PREFIX, deps, live });
   await app.register(appConfigRoutes, { deps });
 
   if (options.serveWeb && webAppBuilt()) {

@@ -1,5 +1,10 @@
-import { SETTINGS_DEFAULTS, Settings, type SettingsSectionKey } from '@switchboard/contract/settings';
-import { eq } from 'drizzle-orm';
+import {
+  SETTINGS_DEFAULTS,
+  SETTINGS_SECTIONS,
+  Settings,
+  type SettingsSectionKey,
+} from '@switchboard/contract/settings';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { settings } from '../../db/schema/system.ts';
 
@@ -49,4 +54,17 @@ function mergeSection<K extends SettingsSectionKey>(key: K, stored: unknown): Se
     merged[name] = parsed?.success ? parsed.data : structuredClone(fallback);
   }
   return merged as Settings[K];
+}
+
+/** Stores every section (an upsert per section key). */
+export async function writeAllSettings(executor: Executor, next: Settings, updatedBy: string): Promise<void> {
+  for (const key of SETTINGS_SECTIONS) {
+    await executor
+      .insert(settings)
+      .values({ key, value: next[key], updatedBy })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: next[key], updatedBy, updatedAt: sql`now()` },
+      });
+  }
 }
