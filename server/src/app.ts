@@ -19,6 +19,9 @@ import { serveWebApp, webAppBuilt } from './http/web-app.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
+import { startBackupSchedule } from './modules/database/backup-schedule.ts';
+import { databaseRoutes } from './modules/database/database.routes.ts';
+import { factoryResetRoutes } from './modules/factory-reset/factory-reset.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { createLiveSettings } from './modules/settings/live-settings.ts';
@@ -31,6 +34,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /** Serve the built web app from web/dist (off in route tests). */
   serveWeb?: boolean;
+  /** Take the settings' scheduled backups (off in route tests). */
+  backupSchedule?: boolean;
 }
 
 /** The whole HTTP application, without listening: main.ts starts it, tests inject into it. */
@@ -84,6 +89,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
   await app.register(settingsRoutes, { prefix: API_PREFIX, deps, live });
+  await app.register(databaseRoutes, { prefix: API_PREFIX, deps });
+  await app.register(factoryResetRoutes, { prefix: API_PREFIX, deps, live });
+  if (options.backupSchedule) {
+    const stopSchedule = startBackupSchedule(deps, live, app.log);
+    app.addHook('onClose', async () => stopSchedule());
+  }
   await app.register(appConfigRoutes, { deps });
 
   if (options.serveWeb && webAppBuilt()) {

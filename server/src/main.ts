@@ -37,7 +37,11 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     tokens: createAccessTokens(config.jwtSecret),
     sessionEnds: createSessionEnds(),
   };
-  const app = await buildApp(deps, { logger: { level: config.logLevel }, serveWeb: true });
+  const app = await buildApp(deps, {
+    logger: { level: config.logLevel },
+    serveWeb: true,
+    backupSchedule: true,
+  });
 
   if (config.demoData) {
     const startedAt = Date.now();

@@ -68,3 +68,22 @@ export async function writeAllSettings(executor: Executor, next: Settings, updat
       });
   }
 }
+
+/** A settings row outside the sections: present after a factory reset, so start-up does not seed demo data again. */
+const FACTORY_RESET_KEY = 'factory_reset';
+
+export async function markFactoryReset(executor: Executor, by: string): Promise<void> {
+  await executor
+    .insert(settings)
+    .values({ key: FACTORY_RESET_KEY, value: { at: new Date().toISOString() }, updatedBy: by })
+    .onConflictDoNothing();
+}
+
+export async function wasFactoryReset(executor: Executor): Promise<boolean> {
+  const [row] = await executor
+    .select({ key: settings.key })
+    .from(settings)
+    .where(eq(settings.key, FACTORY_RESET_KEY))
+    .limit(1);
+  return row !== undefined;
+}
