@@ -45,10 +45,12 @@ describe('system settings', () => {
   });
 
   it('names every bad field in one 400 and changes nothing', async () => {
-    const bad = structuredClone(SETTINGS_DEFAULTS) as unknown as Record<string, Record<string, unknown>>;
-    bad.security!.session_timeout = 2.5;
-    bad.api!.rate_limit_requests = 0;
-    bad.app!.environment = 'moon';
+    const bad = {
+      ...SETTINGS_DEFAULTS,
+      security: { ...SETTINGS_DEFAULTS.security, session_timeout: 2.5 },
+      api: { ...SETTINGS_DEFAULTS.api, rate_limit_requests: 0 },
+      app: { ...SETTINGS_DEFAULTS.app, environment: 'moon' },
+    };
     const res = await put(bad);
     expect(res.statusCode).toBe(400);
     const fields = (res.json().errors as { field: string }[]).map((e) => e.field);
