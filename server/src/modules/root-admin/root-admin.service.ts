@@ -16,10 +16,7 @@ import { readSettingsSection } from '../settings/settings.repository.ts';
 import { refuseTakenNames } from '../users/taken-names.ts';
 import { countRootAdmins, insertRootAdmin, lockRegistration } from './root-admin.repository.ts';
 
-/**
- * With auto_disable_after_creation, registration closes itself once a root admin exists; without it,
- * it stays open until max_root_admins active root admins exist.
- */
+/** Open while fewer active root admins exist than max_root_admins: closing is automatic. */
 async function seats(executor: Executor) {
   const existing = await countRootAdmins(executor);
   const section = await readSettingsSection(executor, 'root_admin');
