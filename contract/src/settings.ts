@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { APP_NAME, APP_VERSION } from './app-info.ts';
+import { envelope } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { MAX_ROOT_ADMINS_DEFAULT } from './root-admin.ts';
 import { SECURITY_POLICIES_DEFAULTS, SecurityPolicies } from './security.ts';
 
@@ -118,4 +120,45 @@ export const SETTINGS_DEFAULTS: Settings = {
     max_root_admins: MAX_ROOT_ADMINS_DEFAULT,
   },
   security_policies: SECURITY_POLICIES_DEFAULTS,
+};
+
+export const SETTINGS_MESSAGES = {
+  saved: 'Settings saved successfully',
+  fetchFailed: 'Failed to fetch settings',
+  saveFailed: 'Failed to save settings',
+  maintenance: 'The service is under maintenance. Please try again later.',
+  rateLimited: 'Too many requests. Please slow down and try again shortly.',
+} as const;
+
+/** How long 'Settings saved successfully' stays on screen. */
+export const SETTINGS_SAVED_MS = 3000;
+/** Signed-in admins get this many times the app budget, so the console's own polling never trips it. */
+export const ADMIN_RATE_LIMIT_FACTOR = 10;
+
+export const SettingsResponse = envelope(Settings);
+
+export const settingsEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/admin/settings',
+    tag: 'settings',
+    access: 'admin',
+    response: SettingsResponse,
+  }),
+  put: endpoint({
+    method: 'PUT',
+    path: '/admin/settings',
+    tag: 'settings',
+    access: 'admin',
+    body: Settings,
+    response: SettingsResponse.extend({ message: z.string() }),
+  }),
+  /** A calling-app endpoint: it answers 503 while maintenance mode is on. */
+  appPing: endpoint({
+    method: 'GET',
+    path: '/app/ping',
+    tag: 'app',
+    access: 'public',
+    response: z.object({ success: z.literal(true), time: z.string() }),
+  }),
 };

@@ -23,6 +23,9 @@ import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { coinsRoutes } from './modules/coins/coins.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { startBackupSchedule } from './modules/database/backup-schedule.ts';
+import { databaseRoutes } from './modules/database/database.routes.ts';
+import { factoryResetRoutes } from './modules/factory-reset/factory-reset.routes.ts';
 import { geolocationRoutes } from './modules/geolocation/geolocation.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { monitoringRoutes, prometheusRoute } from './modules/monitoring/monitoring.routes.ts';
@@ -33,6 +36,9 @@ import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { createBlockedIpCache, installBlockedIpGuard } from './modules/security/blocked-ip-guard.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { recordRateLimitHit } from './modules/security/threat-events.ts';
+import { createLiveSettings } from './modules/settings/live-settings.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { installSettingsEffects } from './modules/settings/settings-effects.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes.ts';
 import { userReportsRoutes } from './modules/user-reports/user-reports.routes.ts';
@@ -43,6 +49,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Serve the built web app from web/dist (off in route tests). */
   serveWeb?: boolean;
+  /** Take the settings' scheduled backups (off in route tests). */
+  backupSchedule?: boolean;
 }
 
 /** The whole HTTP application, without listening: main.ts starts it, tests inject into it. */
@@ -96,6 +104,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   installAuthGuard(app, deps);
   const monitoring = createMonitoring(app, deps);
   app.decorate('monitoring', monitoring);
+  const live = createLiveSettings(deps.db);
+  await installSettingsEffects(app, live, deps.config.logLevel);
   await app.register(healthRoutes, { prefix: API_PREFIX, deps });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
@@ -111,6 +121,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(userReportsRoutes, { prefix: API_PREFIX, deps });
   await app.register(notificationsRoutes, { prefix: API_PREFIX, deps });
   await app.register(officialMessagesRoutes, { prefix: API_PREFIX, deps });
+  await app.register(settingsRoutes, { prefix: API_PREFIX, deps, live });
+  await app.register(databaseRoutes, { prefix: API_PREFIX, deps });
+  await app.register(factoryResetRoutes, { prefix: API_PREFIX, deps, live });
+  if (options.backupSchedule) {
+    const stopSchedule = startBackupSchedule(deps, live, app.log);
+    app.addHook('onClose', async () => stopSchedule());
+  }
   await app.register(appConfigRoutes, { deps });
   await app.register(monitoringRoutes, { prefix: API_PREFIX, deps, monitoring });
   await app.register(prometheusRoute, { monitoring });

@@ -44,7 +44,11 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   };
   // Every log line still goes to stdout; the ones worth keeping are also saved to system_logs in batches.
   const logStream = createSystemLogStream(database.db);
-  const app = await buildApp(deps, { logger: { level: config.logLevel, stream: logStream }, serveWeb: true });
+  const app = await buildApp(deps, {
+    logger: { level: config.logLevel, stream: logStream },
+    serveWeb: true,
+    backupSchedule: true,
+  });
   const stopLogRetention = startLogRetention(database.db, app.log);
 
   if (config.demoData) {

@@ -19,6 +19,11 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The driver underneath, for backups and pool statistics. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  /** The PostgreSQL URL, for pg_dump and pg_restore. */
+  url?: string;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -48,6 +53,8 @@ export async function openDatabase(
     return {
       db,
       kind: 'postgres',
+      pool,
+      url: target.url,
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
     };
@@ -65,6 +72,7 @@ export async function openDatabase(
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     ping: async () => {
       if (client.closed) throw new Error('database is closed');
       await db.execute(sql`select 1`);

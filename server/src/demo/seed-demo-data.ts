@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { users as usersTable } from '../db/schema/users.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { wasFactoryReset } from '../modules/settings/settings.repository.ts';
 import { withBulkLoad } from './bulk-load.ts';
 import { seedCallQuality } from './call-quality.ts';
 import { seedCalls } from './calls.ts';
@@ -59,6 +60,8 @@ export async function seedDemoDataIfEmpty(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard:demo-seed'))`);
     const existing = await tx.select({ id: usersTable.id }).from(usersTable).limit(1);
     if (existing.length > 0) return false;
+    // An installation emptied on purpose stays empty until a root admin registers.
+    if (await wasFactoryReset(tx)) return false;
     await seedInto(tx, { scale: 'default', ...options });
     return true;
   });

@@ -20,14 +20,18 @@ const AUDIENCE = 'switchboard-console';
 export function createAccessTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(principal: AdminPrincipal, sessionId: string): Promise<string> {
+    async sign(
+      principal: AdminPrincipal,
+      sessionId: string,
+      ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS,
+    ): Promise<string> {
       return new SignJWT({ username: principal.username, root: principal.isRootAdmin, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(principal.id)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .setExpirationTime(`${ttlSeconds}s`)
         .sign(key);
     },
     /** The principal and when its token expires, or null when the token is forged, expired or incomplete. */

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  LOGIN_MESSAGES,
-  type LoginRequest,
-  type TokenResponse,
-} from '@switchboard/contract/auth';
+import { LOGIN_MESSAGES, type LoginRequest, type TokenResponse } from '@switchboard/contract/auth';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { clientNetwork } from '../../http/client-network.ts';
@@ -180,12 +175,15 @@ async function continueSession(
 
 async function tokenResponse(deps: AuthDeps, account: Account, session: NewSession): Promise<TokenResponse> {
   const principal = { id: account.id, username: account.username, isRootAdmin: account.isRootAdmin };
+  // The settings' session timeout is the access token's lifetime, read per sign-in so a change applies at once.
+  const { session_timeout: minutes } = await readSettingsSection(deps.db, 'security');
+  const ttlSeconds = minutes * 60;
   return {
     success: true,
-    access_token: await deps.tokens.sign(principal, session.sessionId),
+    access_token: await deps.tokens.sign(principal, session.sessionId, ttlSeconds),
     refresh_token: session.refreshToken,
     token_type: 'bearer',
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    expires_in: ttlSeconds,
     user: {
       id: account.id,
       username: account.username,

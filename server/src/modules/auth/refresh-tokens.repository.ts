@@ -94,3 +94,12 @@ export async function isSessionLive(executor: Executor, familyId: string, userId
     .limit(1);
   return rows.length > 0;
 }
+
+/** Every session that is still live, to tell its holders when all sessions end at once. */
+export async function liveSessionIds(executor: Executor): Promise<string[]> {
+  const found = await executor
+    .selectDistinct({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(isNull(refreshTokens.revokedAt));
+  return found.map((r) => r.familyId);
+}

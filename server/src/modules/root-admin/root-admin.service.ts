@@ -11,6 +11,7 @@ import { forbidden } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/password.ts';
+import { enforcePasswordMinLength } from '../settings/password-policy.ts';
 import { readSettingsSection } from '../settings/settings.repository.ts';
 import { refuseTakenNames } from '../users/taken-names.ts';
 import { countRootAdmins, insertUser } from '../users/users.repository.ts';
@@ -20,7 +21,10 @@ import { lockRegistration } from './root-admin.repository.ts';
 async function seats(executor: Executor) {
   const existing = await countRootAdmins(executor);
   const section = await readSettingsSection(executor, 'root_admin');
-  return { existing, section, open: existing < section.max_root_admins };
+  const cap = section.auto_disable_after_creation
+    ? Math.min(1, section.max_root_admins)
+    : section.max_root_admins;
+  return { existing, section, open: existing < cap };
 }
 
 export async function registrationStatus(db: Database): Promise<RootAdminStatus> {
@@ -51,6 +55,7 @@ export async function registerRootAdmin(
   // Cheap early refusal: once closed, anonymous callers cannot make the server hash passwords.
   if (!(await seats(db)).open) throw forbidden(ROOT_ADMIN_MESSAGES.closed);
   await refuseTakenNames(db, input.username, input.email);
+  await enforcePasswordMinLength(db, input.password);
   const passwordHash = await hashPassword(input.password);
   try {
     await db.transaction(async (tx) => {

@@ -1,5 +1,10 @@
-import { SETTINGS_DEFAULTS, Settings, type SettingsSectionKey } from '@switchboard/contract/settings';
-import { eq } from 'drizzle-orm';
+import {
+  SETTINGS_DEFAULTS,
+  SETTINGS_SECTIONS,
+  Settings,
+  type SettingsSectionKey,
+} from '@switchboard/contract/settings';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { settings } from '../../db/schema/system.ts';
 
@@ -63,4 +68,36 @@ function mergeSection<K extends SettingsSectionKey>(key: K, stored: unknown): Se
     merged[name] = parsed?.success ? parsed.data : structuredClone(fallback);
   }
   return merged as Settings[K];
+}
+
+/** Stores every section (an upsert per section key). */
+export async function writeAllSettings(executor: Executor, next: Settings, updatedBy: string): Promise<void> {
+  for (const key of SETTINGS_SECTIONS) {
+    await executor
+      .insert(settings)
+      .values({ key, value: next[key], updatedBy })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: next[key], updatedBy, updatedAt: sql`now()` },
+      });
+  }
+}
+
+/** A settings row outside the sections: present after a factory reset, so start-up does not seed demo data again. */
+const FACTORY_RESET_KEY = 'factory_reset';
+
+export async function markFactoryReset(executor: Executor, by: string): Promise<void> {
+  await executor
+    .insert(settings)
+    .values({ key: FACTORY_RESET_KEY, value: { at: new Date().toISOString() }, updatedBy: by })
+    .onConflictDoNothing();
+}
+
+export async function wasFactoryReset(executor: Executor): Promise<boolean> {
+  const [row] = await executor
+    .select({ key: settings.key })
+    .from(settings)
+    .where(eq(settings.key, FACTORY_RESET_KEY))
+    .limit(1);
+  return row !== undefined;
 }

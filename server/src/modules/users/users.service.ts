@@ -15,6 +15,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditEntry, recordAudit, recordAudits } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
 import { hashPassword } from '../auth/password.ts';
+import { enforcePasswordMinLength } from '../settings/password-policy.ts';
 import { refuseTakenNames } from './taken-names.ts';
 import * as repo from './users.repository.ts';
 
@@ -44,6 +45,7 @@ export async function createUser(
   context: RequestContext,
 ): Promise<AdminUserRow> {
   await refuseTakenNames(db, input.username, input.email);
+  await enforcePasswordMinLength(db, input.password);
   // Hashing takes tens of milliseconds; do it before the transaction rather than inside it.
   const passwordHash = await hashPassword(input.password);
   try {

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HEALTH } from '@/testing/health-fixture.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { Providers, storeSignedInSession } from '@/testing/render-app.tsx';
-import { HEALTH } from '../performance/health-fixture.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 const dashboard = (activity: unknown[]) => ({

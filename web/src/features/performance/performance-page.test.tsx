@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HEALTH } from '@/testing/health-fixture.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { Providers, storeSignedInSession } from '@/testing/render-app.tsx';
-import { HEALTH } from './health-fixture.ts';
 import { PerformancePage } from './performance-page.tsx';
 
 const serve = (fail = false) =>

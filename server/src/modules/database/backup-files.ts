@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { DATABASE_MESSAGES } from '@switchboard/contract/database';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { HttpError } from '../../http/http-error.ts';
+
+const run = promisify(execFile);
+
+export const backupDir = (dataDir: string) => join(dataDir, 'backups');
+
+/** PGlite backups are its gzipped data directory; PostgreSQL's are pg_dump's custom format. */
+export function backupFilename(kind: DatabaseHandle['kind'], at: Date): string {
+  const stamp = at.toISOString().replace(/[:.]/g, '-');
+  return kind === 'pglite' ? `switchboard-${stamp}.tar.gz` : `switchboard-${stamp}.dump`;
+}
+
+/** Writes the backup file and returns its size. */
+export async function writeBackupFile(handle: DatabaseHandle, path: string): Promise<number> {
+  await mkdir(join(path, '..'), { recursive: true });
+  if (handle.pglite) {
+    const dump = await handle.pglite.dumpDataDir('gzip');
+    await writeFile(path, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+  } else {
+    if (!handle.url) throw new Error('no PostgreSQL URL to back up');
+    await requireBinary('pg_dump', DATABASE_MESSAGES.pgDumpMissing);
+    try {
+      await run('pg_dump', ['-Fc', '--no-owner', '-f', path, '-d', handle.url], {
+        maxBuffer: 16 * 1024 * 1024,
+      });
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
+  }
+  return (await stat(path)).size;
+}
+
+/** Loads a pg_dump archive into the database at url, replacing what is there. */
+export async function pgRestore(url: string, path: string): Promise<void> {
+  await requireBinary('pg_restore', DATABASE_MESSAGES.pgRestoreMissing);
+  await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '-d', url, path], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+async function requireBinary(name: string, message: string): Promise<void> {
+  try {
+    await run(name, ['--version']);
+  } catch {
+    throw new HttpError(503, message);
+  }
+}
+
+export const backupExists = (path: string) => existsSync(path);

@@ -1,0 +1,159 @@
+import { EXACT_COUNT_LIMIT } from '@switchboard/contract/database';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rows } from './catalog-query.ts';
+
+export interface TableStat {
+  name: string;
+  records: number;
+  estimated: boolean;
+  sizeBytes: number;
+  lastUpdated: string | null;
+}
+
+/**
+ * Every application table with its size from the catalog. Tables the planner believes small are
+ * counted exactly; larger ones report the planner's estimate, so the screen never scans a big table.
+ */
+export async function tableStats(executor: Executor): Promise<TableStat[]> {
+  const found = await rows<{ name: string; estimate: string; size: string; touched: string | null }>(
+    executor,
+    sql`select c.relname as name, c.reltuples::bigint as estimate, pg_total_relation_size(c.oid) as size,
+          greatest(s.last_vacuum, s.last_autovacuum, s.last_analyze, s.last_autoanalyze) as touched
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        left join pg_stat_user_tables s on s.relid = c.oid
+        where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
+  );
+  const result: TableStat[] = [];
+  for (const t of found) {
+    const estimate = Number(t.estimate);
+    // reltuples is -1 for a table never analysed: count it, with a LIMIT so a big one stays cheap.
+    let records = estimate;
+    let estimated = true;
+    if (estimate <= EXACT_COUNT_LIMIT) {
+      const [counted] = await rows<{ n: string }>(
+        executor,
+        sql`select count(*) as n from (select 1 from ${sql.identifier(t.name)} limit ${EXACT_COUNT_LIMIT + 1}) s`,
+      );
+      const n = Number(counted?.n ?? 0);
+      if (n <= EXACT_COUNT_LIMIT) {
+        records = n;
+        estimated = false;
+      } else records = Math.max(estimate, n);
+    }
+    result.push({
+      name: t.name,
+      records,
+      estimated,
+      sizeBytes: Number(t.size),
+      lastUpdated: t.touched ? new Date(t.touched).toISOString() : null,
+    });
+  }
+  return result;
+}
+
+export interface IndexStat {
+  name: string;
+  table: string;
+  columns: string[];
+  unique: boolean;
+  sizeBytes: number;
+}
+
+export async function indexStats(executor: Executor): Promise<IndexStat[]> {
+  const found = await rows<{ name: string; tbl: string; def: string; uniq: boolean; size: string }>(
+    executor,
+    sql`select ic.relname as name, tc.relname as tbl, pg_get_indexdef(i.indexrelid) as def,
+          i.indisunique as uniq, pg_relation_size(i.indexrelid) as size
+        from pg_index i join pg_class ic on ic.oid = i.indexrelid join pg_class tc on tc.oid = i.indrelid
+        join pg_namespace n on n.oid = tc.relnamespace where n.nspname = 'public' order by tc.relname, ic.relname`,
+  );
+  return found.map((i) => ({
+    name: i.name,
+    table: i.tbl,
+    columns: indexColumns(i.def),
+    unique: i.uniq,
+    sizeBytes: Number(i.size),
+  }));
+}
+
+/** The key list of an index definition: `... USING btree (a, b DESC)` → ['a', 'b DESC']; expressions kept whole. */
+function indexColumns(definition: string): string[] {
+  const open = definition.indexOf('(');
+  if (open < 0) return [];
+  let depth = 0;
+  let current = '';
+  const parts: string[] = [];
+  for (const ch of definition.slice(open + 1)) {
+    if (ch === '(') depth += 1;
+    if (ch === ')') {
+      if (depth === 0) break;
+      depth -= 1;
+    }
+    if (ch === ',' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  if (current.trim()) parts.push(current.trim());
+  return parts;
+}
+
+export async function databaseSize(executor: Executor): Promise<number> {
+  const [row] = await rows<{ size: string }>(
+    executor,
+    sql`select pg_database_size(current_database()) as size`,
+  );
+  return Number(row?.size ?? 0);
+}
+
+export interface SampleUser {
+  id: string;
+  username: string;
+  full_name: string | null;
+  email: string;
+  is_active: boolean;
+  is_admin: boolean;
+  call_count: string;
+  coin_balance: string | null;
+  last_login: string | null;
+}
+
+/** The newest users (index users_created_at_idx), with their call count and coin balance. */
+export function sampleUsers(executor: Executor, limit: number): Promise<SampleUser[]> {
+  return rows<SampleUser>(
+    executor,
+    sql`select u.id, u.username, u.full_name, u.email, u.is_active, u.is_admin, u.last_login,
+          (select count(*) from calls c where c.caller_id = u.id) + (select count(*) from calls c where c.callee_id = u.id) as call_count,
+          a.balance as coin_balance
+        from (select * from users where deleted_at is null order by created_at desc, id desc limit ${limit}) u
+        left join coin_accounts a on a.user_id = u.id order by u.created_at desc, u.id desc`,
+  );
+}
+
+export interface SampleCall {
+  id: string;
+  caller: string | null;
+  callee: string | null;
+  type: string;
+  status: string;
+  duration: number;
+  coins_used: number;
+}
+
+/** The latest calls (index calls_started_at_idx). */
+export function sampleCalls(executor: Executor, limit: number): Promise<SampleCall[]> {
+  return rows<SampleCall>(
+    executor,
+    sql`select id::text as id, caller_username as caller, callee_username as callee, type, status, duration, coins_used
+        from calls order by started_at desc, id desc limit ${limit}`,
+  );
+}
+
+export async function vacuum(executor: Executor): Promise<void> {
+  await executor.execute(sql`vacuum`);
+}
+
+export async function analyze(executor: Executor): Promise<void> {
+  await executor.execute(sql`analyze`);
+}

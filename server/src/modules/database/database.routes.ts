@@ -1,0 +1,73 @@
+import { createReadStream } from 'node:fs';
+import {
+  BACKUP_DOWNLOAD_PATH,
+  BackupIdParams,
+  DATABASE_MESSAGES,
+  databaseEndpoints,
+} from '@switchboard/contract/database';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireAdmin } from '../../http/auth-guard.ts';
+import { route } from '../../http/endpoint-route.ts';
+import { requestContext } from '../../http/request-context.ts';
+import {
+  backupFilePath,
+  backupsList,
+  createBackup,
+  databaseOverview,
+  databaseSample,
+  restoreBackup,
+  runMaintenance,
+} from './database.service.ts';
+
+export const databaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const by = (request: Parameters<typeof requestContext>[0]) => ({
+    actor: requireAdmin(request),
+    context: requestContext(request),
+  });
+
+  route(app, databaseEndpoints.overview, async () => ({
+    success: true as const,
+    data: await databaseOverview(deps),
+  }));
+  route(app, databaseEndpoints.sample, async () => ({
+    success: true as const,
+    data: await databaseSample(deps),
+  }));
+  route(app, databaseEndpoints.backups, async () => ({
+    success: true as const,
+    data: await backupsList(deps),
+  }));
+
+  route(app, databaseEndpoints.backup, async (request) => ({
+    success: true as const,
+    message: DATABASE_MESSAGES.backupCreated,
+    data: await createBackup(deps, by(request)),
+  }));
+
+  route(app, databaseEndpoints.vacuum, async (request) => {
+    const duration_ms = await runMaintenance(deps, 'vacuum', by(request));
+    return { success: true as const, message: `Vacuum completed in ${duration_ms} ms`, duration_ms };
+  });
+  route(app, databaseEndpoints.analyze, async (request) => {
+    const duration_ms = await runMaintenance(deps, 'analyze', by(request));
+    return { success: true as const, message: `Analyze completed in ${duration_ms} ms`, duration_ms };
+  });
+
+  route(app, databaseEndpoints.restore, async (request) => {
+    await restoreBackup(deps, Number(request.params.id), by(request));
+    return { success: true as const, message: DATABASE_MESSAGES.restored };
+  });
+
+  app.get(
+    BACKUP_DOWNLOAD_PATH,
+    { schema: { tags: ['database'], params: BackupIdParams } },
+    async (request, reply) => {
+      const { path, filename } = await backupFilePath(deps, Number(request.params.id));
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(createReadStream(path));
+    },
+  );
+};

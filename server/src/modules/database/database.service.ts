@@ -1,0 +1,247 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import {
+  type Backup,
+  DATABASE_MESSAGES,
+  DATABASE_TAB_ROWS,
+  type DatabaseOverview,
+  type DatabaseSample,
+} from '@switchboard/contract/database';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
+import * as schema from '../../db/schema/all.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { AdminPrincipal } from '../auth/access-token.ts';
+import {
+  type BackupRow,
+  findBackup,
+  finishBackup,
+  insertRunningBackup,
+  lastCompletedBackup,
+  listBackups,
+} from './backup.repository.ts';
+import { backupDir, backupExists, backupFilename, pgRestore, writeBackupFile } from './backup-files.ts';
+import {
+  analyze,
+  databaseSize,
+  indexStats,
+  sampleCalls,
+  sampleUsers,
+  tableStats,
+  vacuum,
+} from './database.repository.ts';
+import { copyTables, executorSource, KEPT_BY_WIPE, replaceRows } from './table-copy.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'database' | 'config'>;
+
+export function toBackup(row: BackupRow): Backup {
+  return {
+    id: String(row.id),
+    filename: row.filename,
+    size_bytes: row.sizeBytes,
+    status: row.status,
+    trigger: row.trigger,
+    created_at: new Date(row.createdAt).toISOString(),
+    completed_at: row.completedAt ? new Date(row.completedAt).toISOString() : null,
+    error: row.error,
+  };
+}
+
+export async function databaseOverview(deps: Deps): Promise<DatabaseOverview> {
+  const [tables, indexes, size, last] = [
+    await tableStats(deps.db),
+    await indexStats(deps.db),
+    await databaseSize(deps.db),
+    await lastCompletedBackup(deps.db),
+  ];
+  return {
+    engine: deps.database.kind === 'pglite' ? 'pglite' : 'postgresql',
+    total_tables: tables.length,
+    total_records: tables.reduce((sum, t) => sum + t.records, 0),
+    database_size_bytes: size,
+    last_backup: last ? toBackup(last) : null,
+    pool: poolStats(deps.database),
+    tables: tables.map((t) => ({
+      name: t.name,
+      records: t.records,
+      records_estimated: t.estimated,
+      size_bytes: t.sizeBytes,
+      last_updated: t.lastUpdated,
+    })),
+    indexes: indexes.map((i) => ({
+      name: i.name,
+      table: i.table,
+      columns: i.columns,
+      unique: i.unique,
+      size_bytes: i.sizeBytes,
+    })),
+  };
+}
+
+/** The real pool's counts; PGlite is one in-process connection, busy or not. */
+function poolStats(handle: DatabaseHandle) {
+  if (handle.pool) {
+    const total = handle.pool.totalCount;
+    const idle = handle.pool.idleCount;
+    return { active: total - idle, idle, total };
+  }
+  return { active: 1, idle: 0, total: 1 };
+}
+
+export async function databaseSample(deps: Deps): Promise<DatabaseSample> {
+  const stats = await tableStats(deps.db);
+  const total = (name: string) => stats.find((t) => t.name === name)?.records ?? 0;
+  const users = await sampleUsers(deps.db, DATABASE_TAB_ROWS);
+  const calls = await sampleCalls(deps.db, DATABASE_TAB_ROWS);
+  return {
+    users: {
+      total: total('users'),
+      rows: users.map((u) => ({
+        id: u.id,
+        username: u.username,
+        full_name: u.full_name,
+        email: u.email,
+        is_active: u.is_active,
+        is_admin: u.is_admin,
+        call_count: Number(u.call_count),
+        coin_balance: Number(u.coin_balance ?? 0),
+        last_login: u.last_login ? new Date(u.last_login).toISOString() : null,
+      })),
+    },
+    calls: {
+      total: total('calls'),
+      rows: calls.map((c) => ({
+        id: c.id,
+        caller: c.caller ?? '',
+        callee: c.callee ?? '',
+        type: c.type,
+        status: c.status,
+        duration: Number(c.duration),
+        cost: Number(c.coins_used),
+      })),
+    },
+  };
+}
+
+export async function backupsList(deps: Deps): Promise<Backup[]> {
+  return (await listBackups(deps.db)).map(toBackup);
+}
+
+/**
+ * Writes a backup file under DATA_DIR/backups and records it; a failure is recorded too, and
+ * reported. A manual backup is audited with the admin who asked for it.
+ */
+export async function createBackup(
+  deps: Deps,
+  by: { actor: AdminPrincipal; context: RequestContext } | null,
+  trigger: BackupRow['trigger'] = 'manual',
+): Promise<Backup> {
+  const filename = backupFilename(deps.database.kind, new Date());
+  const running = await deps.db.transaction(async (tx) => {
+    const row = await insertRunningBackup(tx, { filename, trigger, createdBy: by?.actor.id ?? null });
+    if (by)
+      await recordAudit(tx, {
+        actor: by.actor,
+        action: 'database.backup',
+        targetType: 'backup',
+        targetId: String(row.id),
+        before: null,
+        after: { filename, trigger },
+        context: by.context,
+      });
+    return row;
+  });
+  try {
+    const sizeBytes = await writeBackupFile(deps.database, join(backupDir(deps.config.dataDir), filename));
+    return toBackup(await finishBackup(deps.db, running.id, { sizeBytes }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await finishBackup(deps.db, running.id, { error: message });
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(500, DATABASE_MESSAGES.backupFailed, { detail: message });
+  }
+}
+
+export async function backupFilePath(deps: Deps, id: number): Promise<{ path: string; filename: string }> {
+  const row = await findBackup(deps.db, id);
+  const path = row ? join(backupDir(deps.config.dataDir), row.filename) : '';
+  if (!row || row.status !== 'completed' || !backupExists(path))
+    throw notFound(DATABASE_MESSAGES.backupNotFound);
+  return { path, filename: row.filename };
+}
+
+/** Restores a backup over the live data, after backing up the current state. */
+export async function restoreBackup(
+  deps: Deps,
+  id: number,
+  by: { actor: AdminPrincipal; context: RequestContext },
+): Promise<void> {
+  const { path, filename } = await backupFilePath(deps, id);
+  const safety = await createBackup(deps, by);
+  await restoreFileInto(deps.database, path);
+  await deps.db.transaction((tx) =>
+    recordAudit(tx, {
+      actor: by.actor,
+      action: 'database.restore',
+      targetType: 'backup',
+      targetId: String(id),
+      before: { safety_backup: safety.filename },
+      after: { restored: filename },
+      context: by.context,
+    }),
+  );
+}
+
+/** Loads a backup file into the database behind `target`, replacing its rows (the backups list stays). */
+export async function restoreFileInto(target: DatabaseHandle, path: string): Promise<void> {
+  if (target.kind === 'postgres') {
+    if (!target.url) throw new Error('no PostgreSQL URL to restore into');
+    // pg_restore replaces every table; the list of backups describes files that outlive it.
+    const kept = await Promise.all(KEPT_BY_WIPE.map((t) => executorSource(target.db).rows(t, 0, 100_000)));
+    await pgRestore(target.url, path);
+    await target.db.transaction(async (tx) => {
+      for (const [i, table] of KEPT_BY_WIPE.entries()) await replaceRows(tx, table, kept[i] ?? []);
+    });
+    return;
+  }
+  const source = await PGlite.create({
+    loadDataDir: new Blob([await readFile(path)]),
+    extensions: { pg_trgm },
+  });
+  try {
+    const sourceDb = drizzlePglite(source, { schema }) as unknown as Database;
+    await target.db.transaction(async (tx) => {
+      await copyTables(tx, executorSource(sourceDb));
+    });
+  } finally {
+    await source.close();
+  }
+}
+
+export async function runMaintenance(
+  deps: Deps,
+  kind: 'vacuum' | 'analyze',
+  by: { actor: AdminPrincipal; context: RequestContext },
+): Promise<number> {
+  const started = performance.now();
+  await (kind === 'vacuum' ? vacuum(deps.db) : analyze(deps.db));
+  const durationMs = Math.round(performance.now() - started);
+  // VACUUM cannot run inside a transaction, so its audit row follows it.
+  await deps.db.transaction((tx) =>
+    recordAudit(tx, {
+      actor: by.actor,
+      action: `database.${kind}`,
+      targetType: 'database',
+      targetId: null,
+      before: null,
+      after: { duration_ms: durationMs },
+      context: by.context,
+    }),
+  );
+  return durationMs;
+}

@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FACTORY_RESET_MESSAGES } from '@switchboard/contract/factory-reset';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/users.ts';
+import { seedDemoData, seedDemoDataIfEmpty } from '../../demo/seed-demo-data.ts';
+import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
+import type { AdminPrincipal } from '../auth/access-token.ts';
+
+describe('factory reset', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let root: AdminPrincipal;
+  let rootAuth: { authorization: string };
+  let adminAuth: { authorization: string };
+  const valid = {
+    password: 'Str0ng!pass',
+    admin_username: 'resetroot',
+    reason: 'Wiping the staging box',
+    confirm_reset: true,
+  };
+  const execute = (payload: object, headers = rootAuth) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/factory-reset/execute', headers, payload });
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'switchboard-reset-'));
+    mkdirSync(join(dataDir, 'uploads', 'images'), { recursive: true });
+    writeFileSync(join(dataDir, 'uploads', 'images', 'a.png'), Buffer.alloc(1234));
+    t = await createTestApp({ dataDir });
+    await seedDemoData(t.db, { scale: 'test' });
+    root = await insertUser(t.db, { username: 'resetroot', password: 'Str0ng!pass', isRootAdmin: true });
+    const admin = await insertUser(t.db, { username: 'resetadmin', password: 'Str0ng!pass', isAdmin: true });
+    rootAuth = await t.authHeader(root);
+    adminAuth = await t.authHeader(admin);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses non-root admins with 403 at every route', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/factory-reset/status'],
+      ['GET', '/api/v1/factory-reset/preview'],
+      ['POST', '/api/v1/factory-reset/execute'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: adminAuth,
+        ...(method === 'POST' ? { payload: valid } : {}),
+      });
+      expect(res.statusCode, url).toBe(403);
+    }
+  });
+
+  it('is available to the root admin, with a preview of real counts', async () => {
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/factory-reset/status',
+      headers: rootAuth,
+    });
+    expect(status.json()).toEqual({ success: true, available: true });
+    const preview = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/factory-reset/preview', headers: rootAuth })
+    ).json();
+    expect(preview.affected_data.users).toBe(await t.db.$count(users));
+    expect(preview.affected_data.uploads_directory).toMatchObject({ size_bytes: 1234, files: 1 });
+    expect(preview.affected_data.databases.tables).toBeGreaterThan(10);
+    expect(preview.next_steps.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['password', { password: '' }, FACTORY_RESET_MESSAGES.passwordRequired],
+    ['admin_username', { admin_username: ' ' }, FACTORY_RESET_MESSAGES.usernameRequired],
+    ['reason', { reason: '   short    ' }, FACTORY_RESET_MESSAGES.reasonTooShort],
+    ['confirm_reset', { confirm_reset: false }, FACTORY_RESET_MESSAGES.confirmRequired],
+    ['admin_username', { admin_username: 'resetadmin' }, FACTORY_RESET_MESSAGES.wrongUsername],
+    ['password', { password: 'Wr0ng!pass' }, FACTORY_RESET_MESSAGES.wrongPassword],
+  ])('refuses a bad %s with 400 and its message', async (field, change, message) => {
+    const res = await execute({ ...valid, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ field, message });
+    expect(await t.db.$count(users)).toBeGreaterThan(2);
+  });
+
+  it('backs up, empties everything, ends every session and leaves only root-admin registration', async () => {
+    const res = await execute(valid);
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.$count(users)).toBe(0);
+    expect(readdirSync(join(dataDir, 'backups'))).toHaveLength(1);
+    expect(readdirSync(dataDir)).not.toContain('uploads');
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: rootAuth });
+    expect(signedOut.statusCode).toBe(401);
+    const registration = await t.app.inject({ method: 'GET', url: '/api/v1/admin_root_admin/status' });
+    expect(registration.json()).toMatchObject({ enabled: true, existing_root_admins: 0 });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'resetroot', password: 'Str0ng!pass' },
+    });
+    expect(login.statusCode).toBe(401);
+    // A restart with demo data on does not fill the emptied installation again.
+    expect(await seedDemoDataIfEmpty(t.db, { scale: 'test' })).toBe(false);
+    expect(await t.db.$count(users)).toBe(0);
+  });
+});

@@ -1,0 +1,117 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  FACTORY_RESET_MESSAGES,
+  FACTORY_RESET_NEXT_STEPS,
+  type FactoryResetPreview,
+  type FactoryResetRequest,
+} from '@switchboard/contract/factory-reset';
+import { SETTINGS_DEFAULTS } from '@switchboard/contract/settings';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { badRequest } from '../../http/http-error.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { AdminPrincipal } from '../auth/access-token.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { liveSessionIds } from '../auth/refresh-tokens.repository.ts';
+import { tableStats } from '../database/database.repository.ts';
+import { createBackup } from '../database/database.service.ts';
+import { wipeTables } from '../database/table-copy.ts';
+import type { LiveSettings } from '../settings/live-settings.ts';
+import { markFactoryReset } from '../settings/settings.repository.ts';
+import { findAccountById } from '../users/users.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'database' | 'config' | 'sessionEnds'>;
+
+export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
+
+export async function factoryResetPreview(deps: Deps): Promise<FactoryResetPreview> {
+  const tables = await tableStats(deps.db);
+  const uploads = await directoryUsage(uploadsDir(deps.config.dataDir));
+  return {
+    success: true,
+    affected_data: {
+      users: tables.find((t) => t.name === 'users')?.records ?? 0,
+      databases: { tables: tables.length, rows: tables.reduce((sum, t) => sum + t.records, 0) },
+      uploads_directory: {
+        path: uploadsDir(deps.config.dataDir),
+        size_bytes: uploads.bytes,
+        files: uploads.files,
+      },
+      database_files: await databaseFiles(deps),
+    },
+    next_steps: [...FACTORY_RESET_NEXT_STEPS],
+  };
+}
+
+/**
+ * Empties the installation: a backup first, then every table and the uploads, every session ends,
+ * and root-admin registration opens again because no root admin is left.
+ */
+export async function executeFactoryReset(
+  deps: Deps & { live: LiveSettings },
+  actor: AdminPrincipal,
+  input: z.output<typeof FactoryResetRequest>,
+  context: RequestContext,
+): Promise<void> {
+  if (input.admin_username.toLowerCase() !== actor.username.toLowerCase())
+    throw badRequest(FACTORY_RESET_MESSAGES.wrongUsername, 'admin_username');
+  const account = await findAccountById(deps.db, actor.id);
+  if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, input.password)))
+    throw badRequest(FACTORY_RESET_MESSAGES.wrongPassword, 'password');
+
+  const backup = await createBackup(deps, { actor, context });
+  const sessions = await deps.db.transaction(async (tx) => {
+    const ended = await liveSessionIds(tx);
+    const wiped = await wipeTables(tx);
+    await markFactoryReset(tx, actor.id);
+    // Written after the wipe, so the reset is the first entry of the new audit log.
+    await recordAudit(tx, {
+      actor,
+      action: 'system.factory_reset',
+      targetType: 'system',
+      targetId: null,
+      before: { tables: wiped.length, backup: backup.filename },
+      after: { reason: input.reason },
+      context,
+    });
+    return ended;
+  });
+  await rm(uploadsDir(deps.config.dataDir), { recursive: true, force: true });
+  deps.live.replace(structuredClone(SETTINGS_DEFAULTS));
+  for (const sessionId of sessions) deps.sessionEnds.ended(sessionId);
+}
+
+async function directoryUsage(dir: string): Promise<{ bytes: number; files: number }> {
+  let bytes = 0;
+  let files = 0;
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return { bytes, files };
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const inner = await directoryUsage(path);
+      bytes += inner.bytes;
+      files += inner.files;
+    } else if (entry.isFile()) {
+      bytes += (await stat(path)).size;
+      files += 1;
+    }
+  }
+  return { bytes, files };
+}
+
+async function databaseFiles(deps: Deps): Promise<{ name: string; size_bytes: number }[]> {
+  if (deps.database.kind === 'postgres') {
+    const tables = await tableStats(deps.db);
+    return [{ name: 'PostgreSQL database', size_bytes: tables.reduce((sum, t) => sum + t.sizeBytes, 0) }];
+  }
+  const dir = join(deps.config.dataDir, 'pglite');
+  const usage = await directoryUsage(dir);
+  return usage.files > 0 ? [{ name: dir, size_bytes: usage.bytes }] : [];
+}

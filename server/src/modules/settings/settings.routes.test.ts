@@ -1,0 +1,142 @@
+import { SETTINGS_DEFAULTS, SETTINGS_MESSAGES, type Settings } from '@switchboard/contract/settings';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/security.ts';
+import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
+import type { AdminPrincipal } from '../auth/access-token.ts';
+
+describe('system settings', () => {
+  let t: TestApp;
+  let admin: AdminPrincipal;
+  let auth: { authorization: string };
+  const put = (payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/admin/settings', headers: auth, payload: payload as object });
+  const save = async (change: (s: Settings) => void) => {
+    const next = structuredClone(SETTINGS_DEFAULTS);
+    change(next);
+    const res = await put(next);
+    expect(res.statusCode).toBe(200);
+  };
+  const ping = () => t.app.inject({ method: 'GET', url: '/api/v1/app/ping', remoteAddress: '10.1.1.1' });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await insertUser(t.db, { username: 'settingsadmin', password: 'Str0ng!pass', isAdmin: true });
+    auth = await t.authHeader(admin);
+  });
+  afterAll(() => t.close());
+
+  it('returns the defaults before anything is saved, and refuses anonymous callers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: auth });
+    expect(res.json()).toEqual({ success: true, data: SETTINGS_DEFAULTS });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings' })).statusCode).toBe(401);
+  });
+
+  it('saves the whole object, reads it back and audits the change', async () => {
+    const next = structuredClone(SETTINGS_DEFAULTS);
+    next.app.name = 'Renamed';
+    next.api.cors_origins = ['https://a.example', 'https://b.example'];
+    const res = await put(next);
+    expect(res.json()).toMatchObject({ success: true, message: SETTINGS_MESSAGES.saved, data: next });
+    const back = await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: auth });
+    expect(back.json().data).toEqual(next);
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('names every bad field in one 400 and changes nothing', async () => {
+    const bad = {
+      ...SETTINGS_DEFAULTS,
+      security: { ...SETTINGS_DEFAULTS.security, session_timeout: 2.5 },
+      api: { ...SETTINGS_DEFAULTS.api, rate_limit_requests: 0 },
+      app: { ...SETTINGS_DEFAULTS.app, environment: 'moon' },
+    };
+    const res = await put(bad);
+    expect(res.statusCode).toBe(400);
+    const fields = (res.json().errors as { field: string }[]).map((e) => e.field);
+    expect(fields).toEqual(
+      expect.arrayContaining(['security.session_timeout', 'api.rate_limit_requests', 'app.environment']),
+    );
+    const back = await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: auth });
+    expect(back.json().data.app.name).toBe('Renamed');
+  });
+
+  it('maintenance mode closes the app API on the next request while the console keeps working', async () => {
+    expect((await ping()).statusCode).toBe(200);
+    await save((s) => {
+      s.app.maintenance_mode = true;
+    });
+    const closed = await ping();
+    expect(closed.statusCode).toBe(503);
+    expect(closed.json().message).toBe(SETTINGS_MESSAGES.maintenance);
+    const console = await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: auth });
+    expect(console.statusCode).toBe(200);
+    await save(() => {});
+    expect((await ping()).statusCode).toBe(200);
+  });
+
+  it('a lowered rate limit is felt at once, per IP, and admins get ten times the budget', async () => {
+    await save((s) => {
+      s.api.rate_limit_requests = 3;
+      s.api.rate_limit_window = 120;
+    });
+    const codes = [];
+    for (let i = 0; i < 4; i += 1) codes.push((await ping()).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    const other = await t.app.inject({ method: 'GET', url: '/api/v1/app/ping', remoteAddress: '10.2.2.2' });
+    expect(other.statusCode).toBe(200);
+    const adminCodes = [];
+    for (let i = 0; i < 29; i += 1)
+      adminCodes.push(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: auth })).statusCode,
+      );
+    expect(adminCodes.every((c) => c === 200)).toBe(true);
+    await save((s) => {
+      s.api.rate_limit_enabled = false;
+    });
+    expect((await ping()).statusCode).toBe(200);
+  });
+
+  it('CORS answers only the configured origins while it is on', async () => {
+    const preflight = () =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/app/ping',
+        headers: { origin: 'https://a.example', 'access-control-request-method': 'GET' },
+      });
+    expect((await preflight()).headers['access-control-allow-origin']).toBeUndefined();
+    await save((s) => {
+      s.api.cors_enabled = true;
+      s.api.cors_origins = ['https://a.example'];
+    });
+    const res = await preflight();
+    expect(res.headers['access-control-allow-origin']).toBe('https://a.example');
+    expect(res.headers['access-control-max-age']).toBe('86400');
+  });
+
+  it('the session timeout is the lifetime of the next access token', async () => {
+    await save((s) => {
+      s.security.session_timeout = 5;
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'settingsadmin', password: 'Str0ng!pass' },
+    });
+    expect(res.json().expires_in).toBe(300);
+  });
+
+  it('new passwords must meet the saved minimum length', async () => {
+    await save((s) => {
+      s.security.password_min_length = 14;
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      headers: auth,
+      payload: { username: 'newperson', email: 'newperson@example.test', password: 'Str0ng!pass' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Password must be at least 14 characters');
+  });
+});

@@ -1,0 +1,36 @@
+import type { Settings } from '@switchboard/contract/settings';
+import type { Database } from '../../db/client.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { AdminPrincipal } from '../auth/access-token.ts';
+import type { LiveSettings } from './live-settings.ts';
+import { readAllSettings, writeAllSettings } from './settings.repository.ts';
+
+export function getSettings(db: Database): Promise<Settings> {
+  return readAllSettings(db);
+}
+
+/** Replaces the whole settings object; the running server obeys it from the next request. */
+export async function saveSettings(
+  deps: { db: Database; live: LiveSettings },
+  actor: AdminPrincipal,
+  next: Settings,
+  context: RequestContext,
+): Promise<Settings> {
+  const saved = await deps.db.transaction(async (tx) => {
+    const before = await readAllSettings(tx);
+    await writeAllSettings(tx, next, actor.id);
+    await recordAudit(tx, {
+      actor,
+      action: 'settings.update',
+      targetType: 'settings',
+      targetId: null,
+      before,
+      after: next,
+      context,
+    });
+    return readAllSettings(tx);
+  });
+  deps.live.replace(saved);
+  return saved;
+}

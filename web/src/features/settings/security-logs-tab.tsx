@@ -1,0 +1,39 @@
+import { ErrorPanel } from '@/components/error-panel.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { useSecurityLogs } from './api.ts';
+import { Section } from './settings-section.tsx';
+
+/** The latest audit-log entries: who changed what, from where. */
+export function SecurityLogsTab() {
+  const logs = useSecurityLogs();
+  if (logs.isPending) return <Spinner showLabel />;
+  if (logs.isError)
+    return (
+      <ErrorPanel
+        title="Security Logs"
+        message={errorMessage(logs.error, 'Failed to fetch security logs')}
+        onRetry={() => void logs.refetch()}
+      />
+    );
+  return (
+    <Section title="Security Logs">
+      {logs.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No security logs</p>
+      ) : (
+        <ul className="divide-y text-sm sm:col-span-2">
+          {logs.data.map((entry) => (
+            <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
+              <span className="font-medium">{entry.action}</span>
+              <span className="text-muted-foreground">
+                {entry.actor_username ?? 'system'} · {entry.ip_address ?? '-'} ·{' '}
+                {formatDateTime(entry.created_at)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
