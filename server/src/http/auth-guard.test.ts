@@ -10,8 +10,12 @@ import type { RegisteredRoute } from './route-table.ts';
  */
 const PUBLIC_ROUTES = [
   'GET /api/v1/admin_root_admin/status',
+  // The calling app's API (none signed in yet): answers 503 in maintenance mode.
+  'GET /api/v1/app/ping',
   'GET /api/v1/health/ready',
   'GET /api/v1/health/simple',
+  // Official-message images, loaded by <img>; names are random and server-generated.
+  'GET /api/v1/uploads/:name',
   // Crash reports: the crash screen also shows to signed-out visitors; rate-limited per IP.
   'POST /api/v1/admin/errors',
   'POST /api/v1/admin_root_admin/register',

@@ -129,7 +129,7 @@ describe('routes while signed in', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(path(router)).toBe('/login'));
-    expect(calls[0]).toMatchObject({
+    expect(calls.find((call) => call.url === '/api/v1/auth/logout')).toMatchObject({
       url: '/api/v1/auth/logout',
       method: 'POST',
       headers: { 'refresh-token': 'refresh-1' },
@@ -164,10 +164,13 @@ describe('routes while signed in', () => {
 
   it('when the session ends on its own (401), signing in again returns to the page', async () => {
     storeSignedInSession();
+    // Only the probe below answers 401; the screen's own requests stay pending until then.
     mockFetch((call) =>
       call.url === '/api/v1/auth/login'
         ? jsonResponse(TOKENS)
-        : jsonResponse({ success: false, message: 'Not authenticated' }, 401),
+        : call.url === '/api/v1/admin/calls'
+          ? jsonResponse({ success: false, message: 'Not authenticated' }, 401)
+          : new Promise<Response>(() => {}),
     );
     const { router } = renderApp('/calls?tab=recent');
     expect(await screen.findByRole('heading', { name: 'Calls Management' })).toBeInTheDocument();

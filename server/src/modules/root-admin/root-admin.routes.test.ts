@@ -132,7 +132,10 @@ describe('root admin registration', () => {
   });
 
   it('registers no display name as null', async () => {
-    await t.db.insert(settings).values({ key: 'root_admin', value: { max_root_admins: 2 } });
+    // Two seats, and no automatic closing after the first root admin.
+    await t.db
+      .insert(settings)
+      .values({ key: 'root_admin', value: { max_root_admins: 2, auto_disable_after_creation: false } });
     const res = await register({
       ...valid,
       username: 'plain',

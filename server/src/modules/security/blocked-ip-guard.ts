@@ -41,6 +41,8 @@ export function installBlockedIpGuard(app: FastifyInstance, db: Database, cache:
   app.addHook('onRequest', async (request) => {
     // A malformed forwarded address cannot be looked up; the routes answer it with a 400 themselves.
     if (!isIP(request.ip)) return;
+    // Health probes must answer from the load balancer's address even while the database is down.
+    if (request.url.startsWith('/api/v1/health/')) return;
     const network = await cache.blockFor(request.ip);
     if (!network) return;
     const ctx = requestContext(request);

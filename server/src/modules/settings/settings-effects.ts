@@ -37,7 +37,8 @@ export async function installSettingsEffects(
             origin: api.cors_enabled && api.cors_origins.length > 0 ? api.cors_origins : false,
             maxAge: CORS_MAX_AGE_SECONDS,
           }),
-        (error: Error) => callback(error),
+        // Settings unreadable (database down): no cross-origin access, and the request itself goes on.
+        () => callback(null, { origin: false }),
       );
     },
   });
