@@ -85,7 +85,7 @@ describe('security events and blocked addresses', () => {
 
   it('blocking makes the next request from that address a 403 with an event; unblocking restores it', async () => {
     const target = '203.0.113.77';
-    expect((await api('GET', '/health/simple', undefined, target)).statusCode).toBe(200);
+    expect((await api('GET', '/admin_root_admin/status', undefined, target)).statusCode).toBe(200);
 
     const blocked = await api('POST', '/security/block-ip', { ip: target, reason: 'e2e abuse' });
     expect(blocked.statusCode).toBe(201);
@@ -96,7 +96,7 @@ describe('security events and blocked addresses', () => {
     });
     expect(await auditCount('ip.block')).toBe(1);
 
-    const refused = await api('GET', '/health/simple', undefined, target);
+    const refused = await api('GET', '/admin_root_admin/status', undefined, target);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ success: false, message: SECURITY_MESSAGES.refused });
     // Even a signed-in admin's request, and a sign-in attempt, from there.
@@ -115,7 +115,7 @@ describe('security events and blocked addresses', () => {
     const unblocked = await api('DELETE', `/security/ip-blacklist/${encodeURIComponent(target)}`);
     expect(unblocked.statusCode).toBe(200);
     expect(await auditCount('ip.unblock')).toBe(1);
-    expect((await api('GET', '/health/simple', undefined, target)).statusCode).toBe(200);
+    expect((await api('GET', '/admin_root_admin/status', undefined, target)).statusCode).toBe(200);
     expect((await api('DELETE', `/security/ip-blacklist/${encodeURIComponent(target)}`)).statusCode).toBe(
       404,
     );
@@ -125,15 +125,17 @@ describe('security events and blocked addresses', () => {
     expect(
       (await api('POST', '/security/block-ip', { ip: '203.0.113.128/25', reason: 'range' })).statusCode,
     ).toBe(201);
-    expect((await api('GET', '/health/simple', undefined, '203.0.113.200')).statusCode).toBe(403);
-    expect((await api('GET', '/health/simple', undefined, '203.0.113.5')).statusCode).toBe(200);
-    expect((await api('POST', '/security/unblock-ip', { ip: '203.0.113.128/25' })).statusCode).toBe(200);
+    expect((await api('GET', '/admin_root_admin/status', undefined, '203.0.113.200')).statusCode).toBe(403);
+    // Health probes still answer from a blocked address: a load balancer must see the instance alive.
     expect((await api('GET', '/health/simple', undefined, '203.0.113.200')).statusCode).toBe(200);
+    expect((await api('GET', '/admin_root_admin/status', undefined, '203.0.113.5')).statusCode).toBe(200);
+    expect((await api('POST', '/security/unblock-ip', { ip: '203.0.113.128/25' })).statusCode).toBe(200);
+    expect((await api('GET', '/admin_root_admin/status', undefined, '203.0.113.200')).statusCode).toBe(200);
 
     expect((await api('POST', '/security/block-ip', { ip: '2001:db8::/32', reason: 'v6' })).statusCode).toBe(
       201,
     );
-    expect((await api('GET', '/health/simple', undefined, '2001:db8::1')).statusCode).toBe(403);
+    expect((await api('GET', '/admin_root_admin/status', undefined, '2001:db8::1')).statusCode).toBe(403);
     expect(
       (await api('DELETE', `/security/ip-blacklist/${encodeURIComponent('2001:db8::/32')}`)).statusCode,
     ).toBe(200);
