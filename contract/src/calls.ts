@@ -16,7 +16,7 @@ export const CALL_MESSAGES = {
   ended: 'Call ended',
 } as const;
 
-/** Spec §3 "Call", with the parties' usernames for display. */
+/** A call as the console shows it, with the parties' usernames for display. */
 export const CallRow = z.object({
   id: z.number().int(),
   caller_id: z.string().nullable(),
@@ -53,7 +53,7 @@ export const CallsPage = z.object({
 });
 export type CallsPage = z.infer<typeof CallsPage>;
 
-/** Spec §3 "Call statistics". Durations in seconds, revenue in USD. */
+/** Call statistics for the cards. Durations in seconds, revenue in USD. */
 export const CallStatistics = z.object({
   total_calls: z.number().int(),
   active_calls: z.number().int(),

@@ -33,7 +33,7 @@ export const NOTIFICATION_MESSAGES = {
   cancelled: 'Notification cancelled',
 } as const;
 
-/** Spec §3 "Notification". */
+/** A notification with its delivery counts. */
 export const Notification = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -55,7 +55,7 @@ export type Notification = z.infer<typeof Notification>;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** Spec §7 body of create and update; `target_user_ids` names the users of the `specific` audience. */
+/** The body of create and update; `target_user_ids` names the users of the `specific` audience. */
 export const NotificationInput = z.object({
   title: text(200),
   message: text(2000),
@@ -83,7 +83,7 @@ export const NotificationsList = envelope(
   }),
 );
 
-/** Spec §3 "Notification stats"; the average read rate is reads / recipients over sent notifications, 0 to 1. */
+/** Notification stats for the cards; the average read rate is reads / recipients over sent notifications, 0 to 1. */
 export const NotificationStats = z.object({
   total_notifications: z.number().int(),
   sent_notifications: z.number().int(),

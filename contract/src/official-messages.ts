@@ -35,7 +35,7 @@ export const OFFICIAL_MESSAGE_MESSAGES = {
   deleted: 'Message deleted',
 } as const;
 
-/** Spec §3 "Official message". */
+/** An official message with its delivery counts. */
 export const OfficialMessage = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -87,7 +87,7 @@ export const OfficialMessageFields = z.object({
 });
 export type OfficialMessageFieldsInput = z.input<typeof OfficialMessageFields>;
 
-/** Spec §3 "Its stats", with the acknowledged count the list also shows. */
+/** A message's delivery stats, with the acknowledged count the list also shows. */
 export const OfficialMessageStats = z.object({
   total_recipients: z.number().int(),
   delivered_count: z.number().int(),

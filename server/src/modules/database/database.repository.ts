@@ -107,7 +107,7 @@ export async function databaseSize(executor: Executor): Promise<number> {
   return Number(row?.size ?? 0);
 }
 
-export interface SampleUser {
+export interface FirstUserRow {
   id: string;
   username: string;
   full_name: string | null;
@@ -120,8 +120,8 @@ export interface SampleUser {
 }
 
 /** The newest users (index users_created_at_idx), with their call count and coin balance. */
-export function sampleUsers(executor: Executor, limit: number): Promise<SampleUser[]> {
-  return rows<SampleUser>(
+export function firstUsers(executor: Executor, limit: number): Promise<FirstUserRow[]> {
+  return rows<FirstUserRow>(
     executor,
     sql`select u.id, u.username, u.full_name, u.email, u.is_active, u.is_admin, u.last_login,
           (select count(*) from calls c where c.caller_id = u.id) + (select count(*) from calls c where c.callee_id = u.id) as call_count,
@@ -131,7 +131,7 @@ export function sampleUsers(executor: Executor, limit: number): Promise<SampleUs
   );
 }
 
-export interface SampleCall {
+export interface FirstCallRow {
   id: string;
   caller: string | null;
   callee: string | null;
@@ -142,8 +142,8 @@ export interface SampleCall {
 }
 
 /** The latest calls (index calls_started_at_idx). */
-export function sampleCalls(executor: Executor, limit: number): Promise<SampleCall[]> {
-  return rows<SampleCall>(
+export function firstCalls(executor: Executor, limit: number): Promise<FirstCallRow[]> {
+  return rows<FirstCallRow>(
     executor,
     sql`select id::text as id, caller_username as caller, callee_username as callee, type, status, duration, coins_used
         from calls order by started_at desc, id desc limit ${limit}`,

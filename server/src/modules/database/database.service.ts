@@ -30,8 +30,8 @@ import {
   analyze,
   databaseSize,
   indexStats,
-  sampleCalls,
-  sampleUsers,
+  firstCalls,
+  firstUsers,
   tableStats,
   vacuum,
 } from './database.repository.ts';
@@ -96,8 +96,8 @@ function poolStats(handle: DatabaseHandle) {
 export async function databaseSample(deps: Deps): Promise<DatabaseSample> {
   const stats = await tableStats(deps.db);
   const total = (name: string) => stats.find((t) => t.name === name)?.records ?? 0;
-  const users = await sampleUsers(deps.db, DATABASE_TAB_ROWS);
-  const calls = await sampleCalls(deps.db, DATABASE_TAB_ROWS);
+  const users = await firstUsers(deps.db, DATABASE_TAB_ROWS);
+  const calls = await firstCalls(deps.db, DATABASE_TAB_ROWS);
   return {
     users: {
       total: total('users'),

@@ -34,7 +34,7 @@ const TABS = [
   ['security-logs', 'Security Logs'],
 ] as const;
 
-/** Spec §2 "System Settings": every section in one object, saved together. */
+/** System Settings: every section in one object, saved together. */
 export function SettingsPage() {
   const query = useSettings();
   const save = useSaveSettings();
