@@ -29,9 +29,9 @@ import { backupDir, backupExists, backupFilename, pgRestore, writeBackupFile } f
 import {
   analyze,
   databaseSize,
-  indexStats,
   firstCalls,
   firstUsers,
+  indexStats,
   tableStats,
   vacuum,
 } from './database.repository.ts';
