@@ -14,7 +14,8 @@ import {
   poorQualityCallsLastDay,
   recentCalls,
 } from '../calls/calls-daily.repository.ts';
-import { coinDailyTotals, recentCoinGrants } from '../coins/coins-daily.repository.ts';
+import { dailyCoinTotals } from '../coins/coins.service.ts';
+import { recentCoinGrants } from '../coins/coins-daily.repository.ts';
 import { estimatedMessageCount } from '../messaging/messages-count.repository.ts';
 import type { Monitoring } from '../monitoring/monitoring.service.ts';
 import { recentUsers } from '../users/users-recent.repository.ts';
@@ -106,11 +107,11 @@ export async function readAdminStats(deps: AppDeps, monitoring: Monitoring) {
   };
 }
 
-/** Per day over the last 30 days, from the call rollup and the ledger's created_at range. */
+/** Per day over the last 30 days, from the call and coin rollups. */
 export async function readAnalytics(deps: AppDeps): Promise<Analytics> {
   const [callRows, coinDays] = await Promise.all([
     callDailyRows(deps.db, ANALYTICS_DAYS),
-    coinDailyTotals(deps.db, ANALYTICS_DAYS),
+    dailyCoinTotals(deps.db, ANALYTICS_DAYS),
   ]);
   const today = new Date();
   const days: Analytics['days'] = [];
