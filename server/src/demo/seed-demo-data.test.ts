@@ -199,6 +199,34 @@ describe('demo data at the default scale', () => {
     expect(r).toMatchObject({ stats_off: 0, notifications_off: 0, messages_off: 0, unnamed: 0 });
   });
 
+  it('keeps the social, geolocation and trust counters equal to a real count after the bulk load', async () => {
+    const r = await one<{ mismatches: string[] | null }>(
+      db,
+      sql`select array_agg(counter || ': ' || coalesce(counted.n, 0) || ' counted, ' || coalesce(actual.n, 0) || ' real')
+            as mismatches
+          from (select counter, sum(n) as n from row_counts group by counter) counted
+          full join (
+            select 'likes.' || k as counter, count(*) as n from likes, unnest(array['total', target_type]) k group by 1
+            union all select 'friend_requests.' || k, count(*) from friend_requests, unnest(array['total', status]) k group by 1
+            union all select 'follows.total', count(*) from follows
+            union all select 'geolocations.total', count(*) from geolocations
+            union all select 'security_events.' || k, count(*) from security_events, unnest(array['total', severity]) k group by 1
+            union all select 'security_events.resolved.' || k, count(*) from security_events,
+              unnest(array['total', resolved::text]) k group by 1
+            union all select 'system_logs.' || k, count(*) from system_logs, unnest(array['total', level]) k group by 1
+            union all select 'user_reports.' || k, count(*) from user_reports, unnest(array['total', status]) k group by 1
+            union all select 'audit_log.total', count(*) from audit_log
+            union all select 'blocked_ips.total', count(*) from blocked_ips
+          ) actual using (counter)
+          where split_part(counter, '.', 1) in
+              ('likes', 'friend_requests', 'follows', 'geolocations', 'security_events', 'system_logs',
+               'user_reports', 'audit_log', 'blocked_ips')
+            and counter <> 'follows.mutual'
+            and coalesce(counted.n, 0) <> coalesce(actual.n, 0)`,
+    );
+    expect(r.mismatches).toBeNull();
+  });
+
   it('has notifications, official messages and reports in every status, with recipients', async () => {
     expect(await values(db, sql`select distinct status as v from notifications`)).toEqual([
       'cancelled',

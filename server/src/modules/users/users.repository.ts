@@ -60,7 +60,7 @@ function listFilter({ search, status }: Pick<ListUsersQuery, 'search' | 'status'
   return and(deleted, matchesSearch, matchesStatus);
 }
 
-/** The counter that holds the unsearched total of each status filter (kept by the users_row_counts trigger). */
+/** The counter that holds the unsearched total of each status filter (kept by the users_counts_* triggers). */
 const STATUS_COUNTERS = {
   all: 'users.total',
   online: 'users.online',
