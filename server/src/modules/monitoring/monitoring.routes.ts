@@ -66,14 +66,3 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring
     return { success: true as const, data: { status, uptime: h.uptime, instances: h.instances } };
   });
 };
-
-/** Prometheus text format at the site root, where scrapers look for it. */
-export const prometheusRoute: FastifyPluginAsyncZod<{ monitoring: Monitoring }> = async (
-  app,
-  { monitoring },
-) => {
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    const { register } = monitoring.prometheus;
-    return reply.type(register.contentType).send(await register.metrics());
-  });
-};
