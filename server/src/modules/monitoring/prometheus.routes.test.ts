@@ -66,7 +66,12 @@ describe('Prometheus /metrics with METRICS_TOKEN', () => {
 
 describe('isLoopback', () => {
   it('knows 127.0.0.0/8 and ::1 only', () => {
-    expect(['127.0.0.1', '127.9.8.7', '::1', '::ffff:127.0.0.1'].map(isLoopback)).toEqual([true, true, true, true]);
+    expect(['127.0.0.1', '127.9.8.7', '::1', '::ffff:127.0.0.1'].map(isLoopback)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(['10.0.0.1', '::2', '128.0.0.1', '::ffff:10.0.0.1', '1127.0.0.1'].map(isLoopback)).toEqual([
       false,
       false,

@@ -21,10 +21,10 @@ function sameToken(given: string | null, expected: string): boolean {
  * so it is served only to the machine itself (a local Prometheus or agent) or to a scraper presenting
  * the configured token. The client address is Fastify's, so it honours TRUST_PROXY.
  */
-export const prometheusRoute: FastifyPluginAsyncZod<{ monitoring: Monitoring; token: string | undefined }> = async (
-  app,
-  { monitoring, token },
-) => {
+export const prometheusRoute: FastifyPluginAsyncZod<{
+  monitoring: Monitoring;
+  token: string | undefined;
+}> = async (app, { monitoring, token }) => {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!isLoopback(request.ip) && !(token && sameToken(bearerToken(request.headers.authorization), token))) {
       if (token) reply.header('www-authenticate', 'Bearer realm="metrics"');
