@@ -24,8 +24,14 @@ export async function runMonitorUnderLoad(baseUrl: string, token: string): Promi
     const res = await fetch(`${baseUrl}/api/v1/performance/metrics`, { headers });
     return ((await res.json()) as { data: { current: MetricsSample } }).data.current;
   };
-  // Run before the HTTP scenarios, so the minute window behind this sample holds only start-up requests.
-  const before = await sample();
+  // Run before the HTTP scenarios, so the minute window holds only start-up requests; the first sample
+  // after start-up is skipped, since its CPU share covers migrations and seeding.
+  const first = await sample();
+  let before = first;
+  while (before.timestamp === first.timestamp) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    before = await sample();
+  }
   const started = Date.now();
   const load = autocannon({
     url: `${baseUrl}${LOAD_PATH}`,
