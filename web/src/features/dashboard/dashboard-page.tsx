@@ -22,13 +22,7 @@ export function DashboardPage() {
       title="Dashboard"
       description="Overview of your calling platform"
       actions={
-        <AutoRefreshControls
-          label="Auto-refresh (30s)"
-          autoRefresh={autoRefresh}
-          onAutoRefreshChange={setAutoRefresh}
-          onRefresh={() => void query.refetch()}
-          refreshing={query.isFetching}
-        />
+        <AutoRefreshControls label="Auto-refresh (30s)" state={[autoRefresh, setAutoRefresh]} query={query} />
       }
     />
   );

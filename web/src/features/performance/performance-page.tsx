@@ -22,13 +22,7 @@ export function PerformancePage() {
   const query = usePerformance(autoRefresh);
 
   const actions = (
-    <AutoRefreshControls
-      label="Auto-refresh"
-      autoRefresh={autoRefresh}
-      onAutoRefreshChange={setAutoRefresh}
-      onRefresh={() => void query.refetch()}
-      refreshing={query.isFetching}
-    />
+    <AutoRefreshControls label="Auto-refresh" state={[autoRefresh, setAutoRefresh]} query={query} />
   );
 
   if (query.isError) {
