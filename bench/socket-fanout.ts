@@ -24,6 +24,8 @@ export interface FanoutResult {
   p95Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Median over the broadcasts of the first client's latency: the rest of p95 is the spread across clients. */
+  firstClientP50Ms: number;
   targetP95Ms: number;
   memoryPer1000Sockets: { rssMb: number; heapUsedMb: number };
 }
@@ -59,11 +61,13 @@ export async function runSocketFanout(options: {
     const per1000 = (mb: number) => Math.round((mb / options.clients) * 1000 * 10) / 10;
 
     const latencies: number[] = [];
+    const firsts: number[] = [];
     let missed = 0;
     for (let id = 1; id <= options.broadcasts; id++) {
       const received = clients.map((client) => nextBroadcast(client, id));
       server.send({ type: 'broadcast', id });
       const results = await Promise.all(received);
+      firsts.push(Math.min(...results.filter((ms) => ms !== null)));
       for (const ms of results) {
         if (ms === null) missed++;
         else latencies.push(ms);
@@ -71,6 +75,7 @@ export async function runSocketFanout(options: {
       await sleep(250);
     }
     latencies.sort((a, b) => a - b);
+    firsts.sort((a, b) => a - b);
     return {
       name: `socket fan-out ${options.clients} clients`,
       clients: options.clients,
@@ -81,6 +86,7 @@ export async function runSocketFanout(options: {
       p95Ms: percentile(latencies, 0.95),
       p99Ms: percentile(latencies, 0.99),
       maxMs: latencies[latencies.length - 1] ?? 0,
+      firstClientP50Ms: percentile(firsts, 0.5),
       targetP95Ms: TARGET_P95_MS,
       memoryPer1000Sockets: {
         rssMb: per1000(after.rssMb - before.rssMb),
@@ -97,7 +103,7 @@ export function printFanout(r: FanoutResult): void {
   const verdict = r.p95Ms <= r.targetP95Ms ? 'ok' : 'OVER TARGET';
   console.log(
     `${r.name.padEnd(34)} ${r.broadcasts} broadcasts  p50 ${r.p50Ms} ms  p95 ${r.p95Ms} ms  p99 ${r.p99Ms} ms  ` +
-      `max ${r.maxMs} ms  (target p95 ≤ ${r.targetP95Ms} ms: ${verdict})${r.missed ? `  ${r.missed} missed` : ''}`,
+      `max ${r.maxMs} ms  first client p50 ${r.firstClientP50Ms} ms  (target p95 ≤ ${r.targetP95Ms} ms: ${verdict})${r.missed ? `  ${r.missed} missed` : ''}`,
   );
   console.log(
     `${'  memory per 1,000 idle sockets'.padEnd(34)} RSS +${r.memoryPer1000Sockets.rssMb} MB  ` +
