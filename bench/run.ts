@@ -9,9 +9,14 @@ import { auditPages, type PageResult } from './browser-audit.ts';
 import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
 import { runDirectSql } from './direct-sql.ts';
+import { type MonitorLoadResult, printMonitorLoad, runMonitorUnderLoad } from './monitor-under-load.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
+import { type FanoutResult, printFanout, runSocketFanout } from './socket-fanout.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+// BENCH_ONLY=calls runs only the scenarios whose name starts with it; BENCH_ONLY=sockets only the socket
+// fan-out, BENCH_ONLY=monitor only the check that monitoring sees load.
+const only = process.env.BENCH_ONLY;
 
 const server = await startServer({
   demo: true,
@@ -20,9 +25,13 @@ const server = await startServer({
 });
 try {
   const token = await apiToken(server.url);
+  const monitoring: MonitorLoadResult[] = [];
+  if (!only || only === 'monitor') {
+    const seen = await runMonitorUnderLoad(server.url, token);
+    printMonitorLoad(seen);
+    monitoring.push(seen);
+  }
   const results = [];
-  // BENCH_ONLY=calls runs only the scenarios whose name starts with it.
-  const only = process.env.BENCH_ONLY;
   const all = [...scenarios, ...callsScenarios, ...coinsScenarios];
   for (const scenario of all.filter((s) => !only || s.name.startsWith(only))) {
     const result = await run(server.url, token, scenario);
@@ -50,13 +59,26 @@ try {
       );
     }
   }
-  const pages: PageResult[] = process.env.BENCH_BROWSER === 'off' ? [] : await auditPages(server.url);
+  const sockets: FanoutResult[] = [];
+  if (!only || only === 'sockets') {
+    const fanout = await runSocketFanout({
+      clients: Number(process.env.BENCH_SOCKETS ?? 1000),
+      broadcasts: Number(process.env.BENCH_BROADCASTS ?? 20),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+    });
+    printFanout(fanout);
+    sockets.push(fanout);
+  }
+  const pages: PageResult[] =
+    process.env.BENCH_BROWSER === 'off' || only === 'sockets' || only === 'monitor'
+      ? []
+      : await auditPages(server.url);
   for (const page of pages) printPage(page);
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   const file = new URL(`./results/${new Date().toISOString().replace(/[:.]/g, '-')}.json`, import.meta.url);
   writeFileSync(
     file,
-    `${JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, results, pages }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, results, monitoring, sockets, pages }, null, 2)}\n`,
   );
   console.log(`results: ${file.pathname}`);
 } finally {

@@ -49,6 +49,7 @@ export const InstanceRow = z.object({
   stale: z.boolean(),
   latest: MetricsSample.nullable(),
 });
+export type InstanceRow = z.infer<typeof InstanceRow>;
 
 export const Alert = z.object({
   id: z.number(),

@@ -19,6 +19,8 @@ export async function startServer(options: {
   dataDir?: string;
   /** PostgreSQL instead of PGlite in dataDir. */
   databaseUrl?: string;
+  /** A fixed port, e.g. to restart on the one a stopped server had; a free one by default. */
+  port?: number;
 }): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
   let printed = '';
@@ -30,7 +32,7 @@ export async function startServer(options: {
       env: {
         ...process.env,
         // The server picks a free port itself and prints it: probing for one first could race another process.
-        PORT: '0',
+        PORT: String(options.port ?? 0),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DEMO_DATA: options.demo ? 'on' : 'off',

@@ -28,8 +28,9 @@ import { databaseRoutes } from './modules/database/database.routes.ts';
 import { factoryResetRoutes } from './modules/factory-reset/factory-reset.routes.ts';
 import { geolocationRoutes } from './modules/geolocation/geolocation.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { monitoringRoutes, prometheusRoute } from './modules/monitoring/monitoring.routes.ts';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { createMonitoring } from './modules/monitoring/monitoring.service.ts';
+import { prometheusRoute } from './modules/monitoring/prometheus.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { officialMessagesRoutes } from './modules/official-messages/official-messages.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
@@ -130,7 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }
   await app.register(appConfigRoutes, { deps });
   await app.register(monitoringRoutes, { prefix: API_PREFIX, deps, monitoring });
-  await app.register(prometheusRoute, { monitoring });
+  await app.register(prometheusRoute, { monitoring, token: deps.config.metricsToken });
   await app.register(dashboardRoutes, { prefix: API_PREFIX, deps, monitoring });
 
   if (options.serveWeb && webAppBuilt()) {

@@ -54,6 +54,7 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
     ['DEMO_DATA', 'maybe'],
+    ['METRICS_TOKEN', 'short'],
   ])('rejects a bad %s with a one-line message naming it', (name, value) => {
     const load = () => loadConfig({ DATA_DIR: tempDir(), [name]: value });
     expect(load).toThrow(ConfigError);

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
     )
     .default('off')
     .transform(parseTrustProxy),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -51,6 +52,8 @@ export interface Config {
   appEnv: z.infer<typeof EnvSchema>['APP_ENV'];
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** Bearer token that lets non-loopback clients read the Prometheus /metrics; unset means loopback only. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoCredentials: demoData ? { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } : null,
     appEnv: e.APP_ENV,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -40,6 +40,7 @@ export interface EndpointRouteOptions {
  * Registers an endpoint declared in the contract. The handler returns the success body (sent with the
  * endpoint's status), or the reply itself when it answered some other way (e.g. readiness's 503).
  * Validation, serialisation and the OpenAPI document all come from the endpoint's schemas.
+ * A list of endpoints with the same schemas (a path and its alias) registers the handler under each.
  */
 export function route<
   P extends z.ZodType | undefined,
@@ -48,9 +49,25 @@ export function route<
   R extends z.ZodType,
 >(
   app: ZodFastify,
-  endpoint: Endpoint<P, Q, B, R>,
+  endpoints: Endpoint<P, Q, B, R> | readonly Endpoint<P, Q, B, R>[],
   handler: (request: EndpointRequest<P, Q, B>, reply: FastifyReply) => Promise<z.input<R> | FastifyReply>,
   options: EndpointRouteOptions = {},
+): void {
+  for (const endpoint of Array.isArray(endpoints) ? endpoints : [endpoints]) {
+    registerEndpoint(app, endpoint, handler, options);
+  }
+}
+
+function registerEndpoint<
+  P extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType,
+>(
+  app: ZodFastify,
+  endpoint: Endpoint<P, Q, B, R>,
+  handler: (request: EndpointRequest<P, Q, B>, reply: FastifyReply) => Promise<z.input<R> | FastifyReply>,
+  options: EndpointRouteOptions,
 ): void {
   const status = endpoint.status ?? 200;
   const isPublic = endpoint.access === 'public';

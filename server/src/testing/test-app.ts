@@ -36,6 +36,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   demoCredentials: null,
   appEnv: 'development',
   trustProxy: false,
+  metricsToken: undefined,
   ...overrides,
 });
 

@@ -28,3 +28,9 @@ export function healthVariant(status: string | undefined): BadgeVariant {
   if (status === 'critical' || status === 'error') return 'destructive';
   return 'secondary';
 }
+
+/** 12.345 → "12.3%". */
+export const formatPercent = (percent: number) => `${percent.toFixed(1)}%`;
+
+/** 12.345 → "12.3 ms". */
+export const formatMs = (ms: number) => `${ms.toFixed(1)} ms`;

@@ -1,4 +1,4 @@
-import { dashboardEndpoints } from '@switchboard/contract/dashboard';
+import { dashboardEndpoints as e } from '@switchboard/contract/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/endpoint-route.ts';
@@ -9,13 +9,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring:
   app,
   { deps, monitoring },
 ) => {
-  const dashboard = async () => ({ success: true as const, data: await readDashboard(deps, monitoring) });
-  const stats = async () => ({ success: true as const, data: await readAdminStats(deps, monitoring) });
-  const analytics = async () => ({ success: true as const, data: await readAnalytics(deps) });
-  route(app, dashboardEndpoints.dashboard, dashboard);
-  route(app, dashboardEndpoints.publicDashboard, dashboard);
-  route(app, dashboardEndpoints.stats, stats);
-  route(app, dashboardEndpoints.publicStats, stats);
-  route(app, dashboardEndpoints.analytics, analytics);
-  route(app, dashboardEndpoints.publicAnalytics, analytics);
+  route(app, [e.dashboard, e.publicDashboard], async () => ({
+    success: true as const,
+    data: await readDashboard(deps, monitoring),
+  }));
+  route(app, [e.stats, e.publicStats], async () => ({
+    success: true as const,
+    data: await readAdminStats(deps, monitoring),
+  }));
+  route(app, [e.analytics, e.publicAnalytics], async () => ({
+    success: true as const,
+    data: await readAnalytics(deps),
+  }));
 };

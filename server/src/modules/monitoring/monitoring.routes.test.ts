@@ -50,13 +50,6 @@ describe('monitoring', () => {
     }
   });
 
-  it('serves Prometheus text at /metrics', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('switchboard_http_request_duration_seconds_bucket');
-    expect(res.body).toContain('switchboard_process_cpu_seconds_total');
-  });
-
   it('raises one error-rate alert while a route fails, and clears it once the failures age out', async () => {
     const events: { rule: string; state: string }[] = [];
     t.app.monitoring.onAlert((e) => events.push(e));

@@ -1,4 +1,4 @@
-import { monitoringEndpoints } from '@switchboard/contract/monitoring';
+import { monitoringEndpoints as e } from '@switchboard/contract/monitoring';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/endpoint-route.ts';
@@ -10,16 +10,19 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring
   app,
   { deps, monitoring },
 ) => {
-  const health = async () => ({ success: true as const, data: await monitoring.detailedHealth() });
-  const metrics = async () => {
+  route(app, [e.healthDetailed, e.performanceHealth], async () => ({
+    success: true as const,
+    data: await monitoring.detailedHealth(),
+  }));
+  route(app, [e.metrics, e.performanceMetrics], async () => {
     const [current, history, instances] = await Promise.all([
       monitoring.current(),
       monitoring.lastHour(),
       monitoring.instances(),
     ]);
     return { success: true as const, data: { current, history, instances } };
-  };
-  const alerts = async (request: { query: { active?: 'true' | 'false'; limit: number } }) => ({
+  });
+  route(app, [e.monitoringAlerts, e.performanceAlerts], async (request) => ({
     success: true as const,
     data: {
       alerts: await monitoring.listAlerts({
@@ -27,16 +30,9 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring
         limit: request.query.limit,
       }),
     },
-  });
+  }));
 
-  route(app, monitoringEndpoints.healthDetailed, health);
-  route(app, monitoringEndpoints.performanceHealth, health);
-  route(app, monitoringEndpoints.metrics, metrics);
-  route(app, monitoringEndpoints.performanceMetrics, metrics);
-  route(app, monitoringEndpoints.monitoringAlerts, alerts);
-  route(app, monitoringEndpoints.performanceAlerts, alerts);
-
-  route(app, monitoringEndpoints.monitoringMetrics, async () => {
+  route(app, e.monitoringMetrics, async () => {
     const [h, counts, calls] = await Promise.all([
       monitoring.detailedHealth(),
       readLiveCounts(deps.db),
@@ -60,20 +56,9 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring
     };
   });
 
-  route(app, monitoringEndpoints.monitoringStatus, async () => {
+  route(app, e.monitoringStatus, async () => {
     const h = await monitoring.detailedHealth();
     const status = h.status === 'critical' ? ('error' as const) : h.status;
     return { success: true as const, data: { status, uptime: h.uptime, instances: h.instances } };
-  });
-};
-
-/** Prometheus text format at the site root, where scrapers look for it. */
-export const prometheusRoute: FastifyPluginAsyncZod<{ monitoring: Monitoring }> = async (
-  app,
-  { monitoring },
-) => {
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    const { register } = monitoring.prometheus;
-    return reply.type(register.contentType).send(await register.metrics());
   });
 };

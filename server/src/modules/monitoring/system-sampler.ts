@@ -77,3 +77,5 @@ export function createSystemSampler(dataDir: string) {
     stop: () => loop.disable(),
   };
 }
+
+export type SystemSampler = ReturnType<typeof createSystemSampler>;

@@ -1,48 +1,28 @@
-import { ActivityIcon, MessageSquareIcon, PhoneIcon, RotateCwIcon, UsersIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { ActivityIcon, MessageSquareIcon, PhoneIcon, UsersIcon } from 'lucide-react';
+import { useState } from 'react';
+import { AutoRefreshControls } from '@/components/auto-refresh-controls.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { Checkbox } from '@/components/ui/checkbox.tsx';
-import { UsageBar } from '@/components/usage-bar.tsx';
+import { UsageMeter } from '@/components/usage-meter.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount, formatDateTime } from '@/lib/format.ts';
-import { healthVariant } from '@/lib/health-display.ts';
+import { formatMs, healthVariant } from '@/lib/health-display.ts';
 import { useDashboard } from './api.ts';
 
 export function DashboardPage() {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const query = useDashboard(autoRefresh);
-  const toggleId = useId();
 
   const header = (
     <PageHeader
       title="Dashboard"
       description="Overview of your calling platform"
       actions={
-        <div className="flex items-center gap-3">
-          <label htmlFor={toggleId} className="flex items-center gap-2 text-sm">
-            <Checkbox
-              id={toggleId}
-              checked={autoRefresh}
-              onCheckedChange={(v) => setAutoRefresh(v === true)}
-            />
-            Auto-refresh (30s)
-          </label>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void query.refetch()}
-            disabled={query.isFetching}
-          >
-            <RotateCwIcon aria-hidden="true" />
-            Refresh
-          </Button>
-        </div>
+        <AutoRefreshControls label="Auto-refresh (30s)" state={[autoRefresh, setAutoRefresh]} query={query} />
       }
     />
   );
@@ -107,11 +87,11 @@ export function DashboardPage() {
             <CardTitle>System Performance</CardTitle>
           </CardHeader>
           <CardContent className="space-y-3 text-sm">
-            <Usage label="CPU Usage" value={h?.cpu_usage} />
-            <Usage label="Memory Usage" value={h?.memory_usage} />
+            <UsageMeter label="CPU Usage" value={h?.cpu_usage} />
+            <UsageMeter label="Memory Usage" value={h?.memory_usage} />
             <div className="flex justify-between">
               <span>Response Time</span>
-              <span className="tabular-nums">{h ? `${h.response_time.toFixed(1)} ms` : '—'}</span>
+              <span className="tabular-nums">{h ? formatMs(h.response_time) : '—'}</span>
             </div>
           </CardContent>
         </Card>
@@ -153,18 +133,6 @@ export function DashboardPage() {
       <p className="text-xs text-muted-foreground">
         Last updated: {d ? new Date(d.last_updated).toLocaleTimeString() : '—'}
       </p>
-    </div>
-  );
-}
-
-function Usage({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <div className="space-y-1">
-      <div className="flex justify-between">
-        <span>{label}</span>
-        <span className="tabular-nums">{value === undefined ? '—' : `${value.toFixed(1)}%`}</span>
-      </div>
-      <UsageBar percent={value ?? 0} label={label} />
     </div>
   );
 }

@@ -7,8 +7,8 @@ import { StatCard } from '@/components/stat-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { UsageBar } from '@/components/usage-bar.tsx';
-import { formatUptimeHours, healthVariant } from '@/lib/health-display.ts';
+import { UsageMeter } from '@/components/usage-meter.tsx';
+import { formatMs, formatUptimeHours, healthVariant } from '@/lib/health-display.ts';
 import { useLiveSocket } from '@/lib/use-live-socket.ts';
 import { cn } from '@/lib/utils.ts';
 import { DEFAULT_MONITOR_INTERVAL, MONITOR_INTERVALS, monitorKey, useMonitor } from './api.ts';
@@ -118,21 +118,17 @@ export function MonitorPage() {
                   ['Disk', m?.systemMetrics.diskUsage],
                 ] as const
               ).map(([label, value]) => (
-                <div key={label} className="space-y-1">
-                  <div className="flex justify-between text-sm">
-                    <span>{label}</span>
-                    <span className="tabular-nums" data-testid={`${label.toLowerCase()}-percent`}>
-                      {value === undefined ? '—' : `${value.toFixed(1)}%`}
-                    </span>
-                  </div>
-                  <UsageBar percent={value ?? 0} label={`${label} usage`} />
-                </div>
+                <UsageMeter
+                  key={label}
+                  label={label}
+                  value={value}
+                  barLabel={`${label} usage`}
+                  testId={`${label.toLowerCase()}-percent`}
+                />
               ))}
               <div className="text-sm">
                 Network Latency:{' '}
-                <span className="tabular-nums">
-                  {m ? `${m.systemMetrics.networkLatency.toFixed(1)} ms` : '—'}
-                </span>
+                <span className="tabular-nums">{m ? formatMs(m.systemMetrics.networkLatency) : '—'}</span>
               </div>
             </CardContent>
           </Card>

@@ -1,34 +1,28 @@
-import { RotateCwIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { AutoRefreshControls } from '@/components/auto-refresh-controls.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { UsageBar } from '@/components/usage-bar.tsx';
-import { formatUptimeDays, healthVariant, latencyLabel } from '@/lib/health-display.ts';
+import {
+  formatMs,
+  formatPercent,
+  formatUptimeDays,
+  healthVariant,
+  latencyLabel,
+} from '@/lib/health-display.ts';
 import { usePerformance } from './api.ts';
 import { HistoryChart } from './history-chart.tsx';
 
 export function PerformancePage() {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const query = usePerformance(autoRefresh);
-  const checkboxId = useId();
 
   const actions = (
-    <div className="flex items-center gap-3">
-      <label htmlFor={checkboxId} className="flex items-center gap-2 text-sm">
-        <Checkbox id={checkboxId} checked={autoRefresh} onCheckedChange={(v) => setAutoRefresh(v === true)} />
-        Auto-refresh
-      </label>
-      <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-        <RotateCwIcon aria-hidden="true" />
-        Refresh
-      </Button>
-    </div>
+    <AutoRefreshControls label="Auto-refresh" state={[autoRefresh, setAutoRefresh]} query={query} />
   );
 
   if (query.isError) {
@@ -100,7 +94,7 @@ export function PerformancePage() {
           <StatCard
             key={u.label}
             label={u.label}
-            value={u.value === undefined ? undefined : `${u.value.toFixed(1)}%`}
+            value={u.value === undefined ? undefined : formatPercent(u.value)}
             hint={u.value === undefined ? undefined : <UsageBar percent={u.value} label={u.label} />}
           />
         ))}
@@ -108,12 +102,12 @@ export function PerformancePage() {
       <div className="grid gap-4 md:grid-cols-4">
         <StatCard
           label="Network Latency"
-          value={h ? `${h.network_latency.toFixed(1)} ms` : undefined}
+          value={h ? formatMs(h.network_latency) : undefined}
           hint={h ? latencyLabel(h.network_latency) : undefined}
         />
         <StatCard
           label="Response Time"
-          value={h ? `${h.response_time.toFixed(1)} ms` : undefined}
+          value={h ? formatMs(h.response_time) : undefined}
           hint="p95, last minute"
         />
         <StatCard label="Error Rate" value={h ? `${(h.error_rate * 100).toFixed(2)}%` : undefined} />
@@ -145,7 +139,7 @@ export function PerformancePage() {
                 </Badge>
                 {i.latest && (
                   <span className="text-muted-foreground">
-                    CPU {i.latest.cpu_usage.toFixed(1)}% · p95 {i.latest.p95.toFixed(1)} ms ·{' '}
+                    CPU {formatPercent(i.latest.cpu_usage)} · p95 {formatMs(i.latest.p95)} ·{' '}
                     {i.latest.active_socket_connections} sockets
                   </span>
                 )}

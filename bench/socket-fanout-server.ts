@@ -1,0 +1,51 @@
+// Child process of the socket fan-out bench: the real app and socket.io server on a fresh database,
+// with one signed-in admin, driven over IPC so the bench can time a broadcast from the moment it is sent.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startRealtime } from '../server/src/realtime/socket-server.ts';
+import { createTestApp, insertUser } from '../server/src/testing/test-app.ts';
+
+export type FanoutRequest = { type: 'broadcast'; id: number } | { type: 'memory' } | { type: 'stop' };
+export type FanoutReply =
+  | { type: 'ready'; url: string; token: string }
+  | { type: 'broadcast-sent'; id: number }
+  | { type: 'memory'; rssMb: number; heapUsedMb: number; sockets: number };
+
+const t = await createTestApp({ dataDir: mkdtempSync(join(tmpdir(), 'switchboard-fanout-')) });
+const admin = await insertUser(t.db, { username: 'fanout', isAdmin: true });
+const { authorization } = await t.authHeader(admin);
+const realtime = await startRealtime(t.app.server, t.deps, t.app.log, t.app.monitoring);
+const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+const send = (reply: FanoutReply) => process.send?.(reply);
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+process.on('message', async (message: FanoutRequest) => {
+  if (message.type === 'broadcast') {
+    // A real metrics sample, as the console receives every few seconds; its timestamp is the send time.
+    const sample = await t.app.monitoring.current();
+    realtime.io.emit('metrics', {
+      ...sample,
+      instance_id: `bench-${message.id}`,
+      timestamp: new Date().toISOString(),
+    });
+    send({ type: 'broadcast-sent', id: message.id });
+  } else if (message.type === 'memory') {
+    // Twice: socket.io's buffers are freed in finalizers that the first pass only schedules.
+    globalThis.gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    globalThis.gc?.();
+    const m = process.memoryUsage();
+    send({
+      type: 'memory',
+      rssMb: mb(m.rss),
+      heapUsedMb: mb(m.heapUsed),
+      sockets: realtime.io.of('/').sockets.size,
+    });
+  } else if (message.type === 'stop') {
+    await realtime.close();
+    await t.close();
+    process.exit(0);
+  }
+});
+send({ type: 'ready', url, token: authorization.replace(/^Bearer /, '') });
