@@ -9,6 +9,12 @@ import { auditPages, type PageResult } from './browser-audit.ts';
 import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
 import { runDirectSql } from './direct-sql.ts';
+import {
+  messagingScenarios,
+  printSendUnderLoad,
+  SEND_UNDER_LOAD,
+  sendUnderLoad,
+} from './messaging-scenarios.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -23,7 +29,7 @@ try {
   const results = [];
   // BENCH_ONLY=calls runs only the scenarios whose name starts with it.
   const only = process.env.BENCH_ONLY;
-  const all = [...scenarios, ...callsScenarios, ...coinsScenarios];
+  const all = [...scenarios, ...callsScenarios, ...coinsScenarios, ...messagingScenarios];
   for (const scenario of all.filter((s) => !only || s.name.startsWith(only))) {
     const result = await run(server.url, token, scenario);
     results.push(result);
@@ -49,6 +55,11 @@ try {
           `(target ≥ 70%: ${ratio >= 0.7 ? 'ok' : 'UNDER TARGET'})`,
       );
     }
+  }
+  if (!only || SEND_UNDER_LOAD.startsWith(only)) {
+    const sendResult = await sendUnderLoad(server.url, token);
+    results.push(sendResult);
+    printSendUnderLoad(sendResult);
   }
   const pages: PageResult[] = process.env.BENCH_BROWSER === 'off' ? [] : await auditPages(server.url);
   for (const page of pages) printPage(page);
