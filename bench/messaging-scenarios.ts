@@ -77,11 +77,13 @@ export interface SendUnderLoadResult {
  * latency over the requests that overlapped the send with a run of the same length without it.
  */
 export async function sendUnderLoad(baseUrl: string, token: string): Promise<SendUnderLoadResult> {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${baseUrl}/api/v1${path}`, {
       method,
-      headers,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
