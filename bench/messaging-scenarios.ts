@@ -6,13 +6,14 @@ import type { Scenario } from './scenarios.ts';
 
 /** The newest 101 (one more than shown tells whether there are more); the counts are columns, not joins. */
 const NOTIFICATION_COLUMNS = `id, title, message, type, priority, target_audience, target_user_ids, is_scheduled,
-  scheduled_at, status, sent_at, total_recipients, read_count, created_by, created_at, updated_at`;
+  scheduled_at, status, sent_at, total_recipients, read_count, delivery_at, delivery_cursor, created_by, created_at,
+  updated_at`;
 const notificationsSql = (where: string) =>
   `select ${NOTIFICATION_COLUMNS} from notifications ${where} order by created_at desc, id desc limit 101`;
 
 const MESSAGE_COLUMNS = `id, title, content, message_type, priority, is_important, is_sticky, is_urgent, image_url,
-  image_alt, status, sent_at, total_recipients, delivered_count, read_count, acknowledged_count, created_by,
-  created_at, updated_at`;
+  image_alt, status, sent_at, total_recipients, delivered_count, read_count, acknowledged_count, delivery_at,
+  delivery_cursor, created_by, created_at, updated_at`;
 
 /** The stat cards: the counters, and the latest sends over the partial sent_at index (two statements there). */
 const notificationStatsSql = `select

@@ -31,6 +31,13 @@ export const notifications = pgTable(
     /** Kept by a trigger on notification_recipients, so lists never count recipient rows. */
     totalRecipients: integer('total_recipients').notNull().default(0),
     readCount: integer('read_count').notNull().default(0),
+    /**
+     * Set while a send is writing recipient rows in batches (it stays a draft or scheduled until the last
+     * batch): when the last batch was written, and the last user id it covered. A send that stops mid-way
+     * is resumed from the cursor once `delivery_at` is stale.
+     */
+    deliveryAt: tstz('delivery_at'),
+    deliveryCursor: text('delivery_cursor'),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -44,6 +51,11 @@ export const notifications = pgTable(
     /** The due-job's queue: scheduled notifications by when they are due. */
     index('notifications_due_idx').on(t.scheduledAt, t.id).where(sql`${t.status} = 'scheduled'`),
     index('notifications_sent_at_idx').on(t.sentAt.desc(), t.id.desc()).where(sql`${t.status} = 'sent'`),
+    index('notifications_delivery_idx').on(t.deliveryAt).where(sql`${t.deliveryAt} is not null`),
+    check(
+      'notifications_delivery_check',
+      sql`${t.deliveryAt} is null or (${t.status} in ('draft', 'scheduled') and ${t.deliveryCursor} is not null)`,
+    ),
     check(
       'notifications_schedule_check',
       sql`${t.status} <> 'scheduled' or (${t.isScheduled} and ${t.scheduledAt} is not null)`,

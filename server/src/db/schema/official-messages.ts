@@ -32,6 +32,13 @@ export const officialMessages = pgTable(
     deliveredCount: integer('delivered_count').notNull().default(0),
     readCount: integer('read_count').notNull().default(0),
     acknowledgedCount: integer('acknowledged_count').notNull().default(0),
+    /**
+     * Set while a send in status `sending` writes recipient rows in batches: when the last batch was
+     * written, and the last user id it covered. A send that stops mid-way resumes from the cursor once
+     * `delivery_at` is stale.
+     */
+    deliveryAt: tstz('delivery_at'),
+    deliveryCursor: text('delivery_cursor'),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -39,6 +46,11 @@ export const officialMessages = pgTable(
   (t) => [
     index('official_messages_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('official_messages_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('official_messages_delivery_idx').on(t.deliveryAt).where(sql`${t.deliveryAt} is not null`),
+    check(
+      'official_messages_delivery_check',
+      sql`${t.deliveryAt} is null or (${t.status} = 'sending' and ${t.deliveryCursor} is not null)`,
+    ),
     check('official_messages_type_check', oneOf('message_type', OFFICIAL_MESSAGE_TYPES)),
     check('official_messages_priority_check', oneOf('priority', OFFICIAL_MESSAGE_PRIORITIES)),
     check('official_messages_status_check', oneOf('status', OFFICIAL_MESSAGE_STATUSES)),

@@ -5,13 +5,13 @@ import {
   RECENT_ACTIVITY_LIMIT,
 } from '@switchboard/contract/notifications';
 import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import { notificationRecipients, notifications } from '../../db/schema/notifications.ts';
-import { type Audience, insertForAudience } from '../users/audience.ts';
+import { insertForAudience } from '../users/audience.ts';
 
-type NotificationRecord = typeof notifications.$inferSelect;
+export type NotificationRecord = typeof notifications.$inferSelect;
 export type NotificationValues = Pick<
   typeof notifications.$inferInsert,
   | 'title'
@@ -118,31 +118,48 @@ export async function deleteNotification(db: Executor, id: number): Promise<void
   await db.delete(notifications).where(eq(notifications.id, id));
 }
 
-/** The next due scheduled notification no other instance is sending, locked until the transaction ends. */
+/** A send whose last batch is older than this has stopped (its process ended) and may be resumed. */
+const STALLED = sql`now() - interval '1 minute'`;
+
+/**
+ * The next notification to send that no other instance is sending, locked until the transaction ends: a
+ * due scheduled one, or one whose batched send stopped mid-way.
+ */
 export async function lockNextDue(db: Executor): Promise<NotificationRecord | undefined> {
+  const n = notifications;
   const [row] = await db
     .select()
-    .from(notifications)
-    .where(and(eq(notifications.status, 'scheduled'), sql`${notifications.scheduledAt} <= now()`))
-    .orderBy(notifications.scheduledAt, notifications.id)
+    .from(n)
+    .where(
+      or(
+        and(eq(n.status, 'scheduled'), isNull(n.deliveryAt), sql`${n.scheduledAt} <= now()`),
+        sql`${n.deliveryAt} < ${STALLED}`,
+      ),
+    )
+    .orderBy(n.scheduledAt, n.id)
     .limit(1)
     .for('update', { skipLocked: true });
   return row;
 }
 
-/** One recipient row per user of the audience; returns the ids reached, for the live push. */
-export function insertRecipients(
-  db: Executor,
-  notificationId: number,
-  audience: Audience,
-  specificIds: readonly string[],
-): Promise<string[]> {
+/**
+ * One recipient row per user of the audience after `cursor`, a batch per transaction, each recording how
+ * far the send got. Returns the ids reached, for the live push.
+ */
+export function insertRecipients(db: Database, row: NotificationRecord): Promise<string[]> {
   return insertForAudience(
     db,
-    audience,
-    specificIds,
+    row.targetAudience,
+    row.targetUserIds,
+    row.deliveryCursor ?? '',
     (batch) => sql`insert into ${notificationRecipients} (notification_id, user_id)
-      select ${notificationId}, b.user_id from (${batch}) b returning user_id`,
+      select ${row.id}, b.user_id from (${batch}) b on conflict do nothing returning user_id`,
+    async (tx, cursor) => {
+      await tx
+        .update(notifications)
+        .set({ deliveryAt: new Date(), deliveryCursor: cursor })
+        .where(eq(notifications.id, row.id));
+    },
   );
 }
 

@@ -78,6 +78,7 @@ export async function createNotification(db: Database, input: Input, { actor, co
 async function lockIn(tx: Executor, id: number, status: 'draft' | 'scheduled') {
   const row = await repo.findNotification(tx, id, true);
   if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  if (row.deliveryAt) throw conflict(NOTIFICATION_MESSAGES.sending);
   if (row.status !== status)
     throw conflict(status === 'draft' ? NOTIFICATION_MESSAGES.notDraft : NOTIFICATION_MESSAGES.notScheduled);
   return row;
@@ -110,12 +111,32 @@ export async function deleteNotification(db: Database, id: number, { actor, cont
   });
 }
 
-/** Writes a recipient row per user of the audience and marks the (locked) notification sent. */
-async function deliver(tx: Executor, row: Awaited<ReturnType<typeof repo.findNotification>> & {}) {
-  const reached = await repo.insertRecipients(tx, row.id, row.targetAudience, row.targetUserIds);
-  const sent = repo.toNotification(
-    await repo.updateNotification(tx, row.id, { status: 'sent', sentAt: new Date() }),
-  );
+/** Marks the (locked) notification as being sent from `cursor` on; it keeps its status until every batch is written. */
+const claim = (tx: Executor, id: number, cursor: string) =>
+  repo.updateNotification(tx, id, { deliveryAt: new Date(), deliveryCursor: cursor });
+
+/**
+ * Writes a recipient row per user of the audience in batches of their own transactions, so other
+ * requests keep flowing, then marks the notification sent in one more, where `finish` also runs.
+ */
+async function deliver(
+  db: Database,
+  row: repo.NotificationRecord,
+  finish?: (tx: Executor, sent: Notification) => Promise<unknown>,
+) {
+  const reached = await repo.insertRecipients(db, row);
+  const sent = await db.transaction(async (tx) => {
+    const after = repo.toNotification(
+      await repo.updateNotification(tx, row.id, {
+        status: 'sent',
+        sentAt: new Date(),
+        deliveryAt: null,
+        deliveryCursor: null,
+      }),
+    );
+    await finish?.(tx, after);
+    return after;
+  });
   return { sent, reached };
 }
 
@@ -136,35 +157,36 @@ export async function sendNotification(
   id: number,
   { actor, context }: Actor,
 ) {
-  const delivery = await db.transaction(async (tx) => {
-    const row = await lockIn(tx, id, 'draft');
-    const result = await deliver(tx, row);
-    await audit(tx, 'notification.send', id, repo.toNotification(row), result.sent, { actor, context });
-    return result;
+  const claimed = await db.transaction(async (tx) => {
+    await lockIn(tx, id, 'draft');
+    return claim(tx, id, '');
   });
+  const before = repo.toNotification({ ...claimed, deliveryAt: null, deliveryCursor: null });
+  const delivery = await deliver(db, claimed, (tx, sent) =>
+    audit(tx, 'notification.send', id, before, sent, { actor, context }),
+  );
   push(userPush, delivery);
   return delivery.sent;
 }
 
 /**
- * Sends every scheduled notification that is due. Each is claimed with FOR UPDATE SKIP LOCKED, so
- * several server instances running this at once never send one twice. Returns the ids it sent.
+ * Sends every scheduled notification that is due, and resumes any send that stopped mid-way. Each is
+ * claimed with FOR UPDATE SKIP LOCKED and marked as being sent before its batches start, so several
+ * server instances running this at once never send one twice. Returns the ids it sent.
  */
 export async function sendDueNotifications(db: Database, userPush: UserPush): Promise<number[]> {
   const sentIds: number[] = [];
   for (;;) {
-    const claimed: { id: number | null } = { id: null };
+    const claimed = await db.transaction(async (tx) => {
+      const row = await repo.lockNextDue(tx);
+      return row && claim(tx, row.id, row.deliveryCursor ?? '');
+    });
+    if (!claimed) return sentIds;
     try {
-      const delivery = await db.transaction(async (tx) => {
-        const row = await repo.lockNextDue(tx);
-        claimed.id = row?.id ?? null;
-        return row ? deliver(tx, row) : null;
-      });
-      if (!delivery) return sentIds;
+      const delivery = await deliver(db, claimed);
       sentIds.push(delivery.sent.id);
       push(userPush, delivery);
-    } catch (error) {
-      if (claimed.id === null) throw error;
+    } catch {
       // A notification that cannot be delivered is marked failed, or the loop would claim it forever.
       await markFailed(db, claimed.id);
     }
@@ -174,7 +196,8 @@ export async function sendDueNotifications(db: Database, userPush: UserPush): Pr
 async function markFailed(db: Database, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await repo.findNotification(tx, id, true);
-    if (row?.status === 'scheduled') await repo.updateNotification(tx, id, { status: 'failed' });
+    if (row?.deliveryAt)
+      await repo.updateNotification(tx, id, { status: 'failed', deliveryAt: null, deliveryCursor: null });
   });
 }
 

@@ -1,10 +1,10 @@
 import { OFFICIAL_MESSAGE_LIST_LIMIT, type OfficialMessage } from '@switchboard/contract/official-messages';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { officialMessageRecipients, officialMessages } from '../../db/schema/official-messages.ts';
 import { insertForAudience } from '../users/audience.ts';
 
-type MessageRecord = typeof officialMessages.$inferSelect;
+export type MessageRecord = typeof officialMessages.$inferSelect;
 export type MessageValues = Pick<
   typeof officialMessages.$inferInsert,
   | 'title'
@@ -78,14 +78,36 @@ export async function deleteMessage(db: Executor, id: number): Promise<void> {
   await db.delete(officialMessages).where(eq(officialMessages.id, id));
 }
 
-/** One recipient row per reachable user; returns their ids, for the live push. */
-export function insertRecipients(db: Executor, messageId: number): Promise<string[]> {
+/** A send in status `sending` whose last batch is older than this has stopped and may be resumed. */
+export async function lockNextStalled(db: Executor): Promise<MessageRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(officialMessages)
+    .where(sql`${officialMessages.deliveryAt} < now() - interval '1 minute'`)
+    .orderBy(officialMessages.deliveryAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/**
+ * One recipient row per reachable user after the send's cursor, a batch per transaction, each recording
+ * how far the send got. Returns their ids, for the live push.
+ */
+export function insertRecipients(db: Database, row: MessageRecord): Promise<string[]> {
   return insertForAudience(
     db,
     'all',
     [],
+    row.deliveryCursor ?? '',
     (batch) => sql`insert into ${officialMessageRecipients} (message_id, user_id)
-      select ${messageId}, b.user_id from (${batch}) b returning user_id`,
+      select ${row.id}, b.user_id from (${batch}) b on conflict do nothing returning user_id`,
+    async (tx, cursor) => {
+      await tx
+        .update(officialMessages)
+        .set({ deliveryAt: new Date(), deliveryCursor: cursor })
+        .where(eq(officialMessages.id, row.id));
+    },
   );
 }
 

@@ -127,16 +127,55 @@ export async function deleteMessage(db: Database, dataDir: string, id: number, {
   if (name) await removeImage(dataDir, name);
 }
 
-/** Writes a recipient row per reachable user and marks the message sent, then pushes it to connected users. */
+/**
+ * Marks the draft `sending`, writes a recipient row per reachable user in batches of their own
+ * transactions (so other requests keep flowing), marks it sent, then pushes it to connected users.
+ */
 export async function sendMessage(db: Database, userPush: UserPush, id: number, { actor, context }: Actor) {
-  const { sent, reached } = await db.transaction(async (tx) => {
-    const before = repo.toOfficialMessage(await lockDraft(tx, id));
-    const userIds = await repo.insertRecipients(tx, id);
+  const claimed = await db.transaction(async (tx) => {
+    const row = await lockDraft(tx, id);
+    return { before: row, row: await claim(tx, id, '') };
+  });
+  const before = repo.toOfficialMessage(claimed.before);
+  return deliver(db, userPush, claimed.row, (tx, after) =>
+    audit(tx, 'official_message.send', id, before, after, { actor, context }),
+  );
+}
+
+const claim = (tx: Executor, id: number, cursor: string) =>
+  repo.updateMessage(tx, id, { status: 'sending', deliveryAt: new Date(), deliveryCursor: cursor });
+
+/** Resumes every send that stopped mid-way (its process ended); safe on several instances. */
+export async function resumeStalledSends(db: Database, userPush: UserPush): Promise<number[]> {
+  const resumed: number[] = [];
+  for (;;) {
+    const row = await db.transaction(async (tx) => {
+      const stalled = await repo.lockNextStalled(tx);
+      return stalled && claim(tx, stalled.id, stalled.deliveryCursor ?? '');
+    });
+    if (!row) return resumed;
+    resumed.push((await deliver(db, userPush, row)).id);
+  }
+}
+
+async function deliver(
+  db: Database,
+  userPush: UserPush,
+  row: repo.MessageRecord,
+  finish?: (tx: Executor, sent: OfficialMessage) => Promise<unknown>,
+) {
+  const reached = await repo.insertRecipients(db, row);
+  const sent = await db.transaction(async (tx) => {
     const after = repo.toOfficialMessage(
-      await repo.updateMessage(tx, id, { status: 'sent', sentAt: new Date() }),
+      await repo.updateMessage(tx, row.id, {
+        status: 'sent',
+        sentAt: new Date(),
+        deliveryAt: null,
+        deliveryCursor: null,
+      }),
     );
-    await audit(tx, 'official_message.send', id, before, after, { actor, context });
-    return { sent: after, reached: userIds };
+    await finish?.(tx, after);
+    return after;
   });
   userPush.toUsers(reached, 'official_message', {
     id: sent.id,
