@@ -5,11 +5,11 @@ import {
   RECENT_ACTIVITY_LIMIT,
 } from '@switchboard/contract/notifications';
 import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import { notificationRecipients, notifications } from '../../db/schema/notifications.ts';
-import { insertForAudience } from '../users/audience.ts';
+import type { BroadcastStore } from '../users/broadcast.ts';
 
 export type NotificationRecord = typeof notifications.$inferSelect;
 export type NotificationValues = Pick<
@@ -142,26 +142,24 @@ export async function lockNextDue(db: Executor): Promise<NotificationRecord | un
   return row;
 }
 
-/**
- * One recipient row per user of the audience after `cursor`, a batch per transaction, each recording how
- * far the send got. Returns the ids reached, for the live push.
- */
-export function insertRecipients(db: Database, row: NotificationRecord): Promise<string[]> {
-  return insertForAudience(
-    db,
-    row.targetAudience,
-    row.targetUserIds,
-    row.deliveryCursor ?? '',
-    (batch) => sql`insert into ${notificationRecipients} (notification_id, user_id)
-      select ${row.id}, b.user_id from (${batch}) b on conflict do nothing returning user_id`,
-    async (tx, cursor) => {
-      await tx
-        .update(notifications)
-        .set({ deliveryAt: new Date(), deliveryCursor: cursor })
-        .where(eq(notifications.id, row.id));
-    },
-  );
-}
+/** How the batched send (users/broadcast.ts) writes and tracks a notification. */
+export const notificationBroadcast: BroadcastStore<NotificationRecord, Notification> = {
+  audience: (row) => ({ audience: row.targetAudience, userIds: row.targetUserIds }),
+  insertRecipients: (id, batch) => sql`insert into ${notificationRecipients} (notification_id, user_id)
+    select ${id}, b.user_id from (${batch}) b on conflict do nothing returning user_id`,
+  recordProgress: (tx, id, cursor) =>
+    updateNotification(tx, id, { deliveryAt: new Date(), deliveryCursor: cursor }),
+  lockNext: lockNextDue,
+  markSent: async (tx, id) =>
+    toNotification(
+      await updateNotification(tx, id, {
+        status: 'sent',
+        sentAt: new Date(),
+        deliveryAt: null,
+        deliveryCursor: null,
+      }),
+    ),
+};
 
 /** Marks one recipient's notification read once; false when it was already read or never sent to them. */
 export async function markRead(db: Executor, notificationId: number, userId: string): Promise<boolean> {

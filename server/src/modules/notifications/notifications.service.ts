@@ -12,6 +12,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import type { UserPush } from '../../realtime/user-push.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
+import { type Delivery, deliver, sendPending } from '../users/broadcast.ts';
 import * as repo from './notifications.repository.ts';
 
 type Input = z.output<typeof NotificationInput>;
@@ -111,36 +112,7 @@ export async function deleteNotification(db: Database, id: number, { actor, cont
   });
 }
 
-/** Marks the (locked) notification as being sent from `cursor` on; it keeps its status until every batch is written. */
-const claim = (tx: Executor, id: number, cursor: string) =>
-  repo.updateNotification(tx, id, { deliveryAt: new Date(), deliveryCursor: cursor });
-
-/**
- * Writes a recipient row per user of the audience in batches of their own transactions, so other
- * requests keep flowing, then marks the notification sent in one more, where `finish` also runs.
- */
-async function deliver(
-  db: Database,
-  row: repo.NotificationRecord,
-  finish?: (tx: Executor, sent: Notification) => Promise<unknown>,
-) {
-  const reached = await repo.insertRecipients(db, row);
-  const sent = await db.transaction(async (tx) => {
-    const after = repo.toNotification(
-      await repo.updateNotification(tx, row.id, {
-        status: 'sent',
-        sentAt: new Date(),
-        deliveryAt: null,
-        deliveryCursor: null,
-      }),
-    );
-    await finish?.(tx, after);
-    return after;
-  });
-  return { sent, reached };
-}
-
-function push(userPush: UserPush, { sent, reached }: { sent: Notification; reached: string[] }) {
+function push(userPush: UserPush, { sent, reached }: Delivery<Notification>) {
   userPush.toUsers(reached, 'notification', {
     id: sent.id,
     title: sent.title,
@@ -157,12 +129,12 @@ export async function sendNotification(
   id: number,
   { actor, context }: Actor,
 ) {
-  const claimed = await db.transaction(async (tx) => {
-    await lockIn(tx, id, 'draft');
-    return claim(tx, id, '');
+  const store = repo.notificationBroadcast;
+  const { before, claimed } = await db.transaction(async (tx) => {
+    const row = await lockIn(tx, id, 'draft');
+    return { before: repo.toNotification(row), claimed: await store.recordProgress(tx, id, '') };
   });
-  const before = repo.toNotification({ ...claimed, deliveryAt: null, deliveryCursor: null });
-  const delivery = await deliver(db, claimed, (tx, sent) =>
+  const delivery = await deliver(db, store, claimed, (tx, sent) =>
     audit(tx, 'notification.send', id, before, sent, { actor, context }),
   );
   push(userPush, delivery);
@@ -170,27 +142,17 @@ export async function sendNotification(
 }
 
 /**
- * Sends every scheduled notification that is due, and resumes any send that stopped mid-way. Each is
- * claimed with FOR UPDATE SKIP LOCKED and marked as being sent before its batches start, so several
- * server instances running this at once never send one twice. Returns the ids it sent.
+ * Sends every scheduled notification that is due, and resumes any send that stopped mid-way; safe on
+ * several instances (see sendPending). Returns the ids it sent.
  */
-export async function sendDueNotifications(db: Database, userPush: UserPush): Promise<number[]> {
-  const sentIds: number[] = [];
-  for (;;) {
-    const claimed = await db.transaction(async (tx) => {
-      const row = await repo.lockNextDue(tx);
-      return row && claim(tx, row.id, row.deliveryCursor ?? '');
-    });
-    if (!claimed) return sentIds;
-    try {
-      const delivery = await deliver(db, claimed);
-      sentIds.push(delivery.sent.id);
-      push(userPush, delivery);
-    } catch {
-      // A notification that cannot be delivered is marked failed, or the loop would claim it forever.
-      await markFailed(db, claimed.id);
-    }
-  }
+export function sendDueNotifications(db: Database, userPush: UserPush): Promise<number[]> {
+  // A notification that cannot be delivered is marked failed, or the loop would claim it forever.
+  return sendPending(
+    db,
+    repo.notificationBroadcast,
+    (delivery) => push(userPush, delivery),
+    (id) => markFailed(db, id),
+  );
 }
 
 async function markFailed(db: Database, id: number): Promise<void> {

@@ -1,8 +1,8 @@
 import { OFFICIAL_MESSAGE_LIST_LIMIT, type OfficialMessage } from '@switchboard/contract/official-messages';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { officialMessageRecipients, officialMessages } from '../../db/schema/official-messages.ts';
-import { insertForAudience } from '../users/audience.ts';
+import type { BroadcastStore } from '../users/broadcast.ts';
 
 export type MessageRecord = typeof officialMessages.$inferSelect;
 export type MessageValues = Pick<
@@ -90,26 +90,24 @@ export async function lockNextStalled(db: Executor): Promise<MessageRecord | und
   return row;
 }
 
-/**
- * One recipient row per reachable user after the send's cursor, a batch per transaction, each recording
- * how far the send got. Returns their ids, for the live push.
- */
-export function insertRecipients(db: Database, row: MessageRecord): Promise<string[]> {
-  return insertForAudience(
-    db,
-    'all',
-    [],
-    row.deliveryCursor ?? '',
-    (batch) => sql`insert into ${officialMessageRecipients} (message_id, user_id)
-      select ${row.id}, b.user_id from (${batch}) b on conflict do nothing returning user_id`,
-    async (tx, cursor) => {
-      await tx
-        .update(officialMessages)
-        .set({ deliveryAt: new Date(), deliveryCursor: cursor })
-        .where(eq(officialMessages.id, row.id));
-    },
-  );
-}
+/** How the batched send (users/broadcast.ts) writes and tracks a message: to every reachable user, as `sending`. */
+export const messageBroadcast: BroadcastStore<MessageRecord, OfficialMessage> = {
+  audience: () => ({ audience: 'all', userIds: [] }),
+  insertRecipients: (id, batch) => sql`insert into ${officialMessageRecipients} (message_id, user_id)
+    select ${id}, b.user_id from (${batch}) b on conflict do nothing returning user_id`,
+  recordProgress: (tx, id, cursor) =>
+    updateMessage(tx, id, { status: 'sending', deliveryAt: new Date(), deliveryCursor: cursor }),
+  lockNext: lockNextStalled,
+  markSent: async (tx, id) =>
+    toOfficialMessage(
+      await updateMessage(tx, id, {
+        status: 'sent',
+        sentAt: new Date(),
+        deliveryAt: null,
+        deliveryCursor: null,
+      }),
+    ),
+};
 
 export type RecipientStep = 'delivered' | 'read' | 'acknowledged';
 

@@ -12,6 +12,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import type { UserPush } from '../../realtime/user-push.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
+import { type Delivery, deliver, sendPending } from '../users/broadcast.ts';
 import { type ImageKind, removeImage, saveImage } from './image-files.ts';
 import * as repo from './official-messages.repository.ts';
 
@@ -128,55 +129,28 @@ export async function deleteMessage(db: Database, dataDir: string, id: number, {
 }
 
 /**
- * Marks the draft `sending`, writes a recipient row per reachable user in batches of their own
- * transactions (so other requests keep flowing), marks it sent, then pushes it to connected users.
+ * Marks the draft `sending`, writes a recipient row per reachable user in batches (see users/broadcast.ts),
+ * marks it sent, then pushes it to connected users.
  */
 export async function sendMessage(db: Database, userPush: UserPush, id: number, { actor, context }: Actor) {
-  const claimed = await db.transaction(async (tx) => {
+  const store = repo.messageBroadcast;
+  const { before, claimed } = await db.transaction(async (tx) => {
     const row = await lockDraft(tx, id);
-    return { before: row, row: await claim(tx, id, '') };
+    return { before: repo.toOfficialMessage(row), claimed: await store.recordProgress(tx, id, '') };
   });
-  const before = repo.toOfficialMessage(claimed.before);
-  return deliver(db, userPush, claimed.row, (tx, after) =>
-    audit(tx, 'official_message.send', id, before, after, { actor, context }),
+  const delivery = await deliver(db, store, claimed, (tx, sent) =>
+    audit(tx, 'official_message.send', id, before, sent, { actor, context }),
   );
+  push(userPush, delivery);
+  return delivery.sent;
 }
-
-const claim = (tx: Executor, id: number, cursor: string) =>
-  repo.updateMessage(tx, id, { status: 'sending', deliveryAt: new Date(), deliveryCursor: cursor });
 
 /** Resumes every send that stopped mid-way (its process ended); safe on several instances. */
-export async function resumeStalledSends(db: Database, userPush: UserPush): Promise<number[]> {
-  const resumed: number[] = [];
-  for (;;) {
-    const row = await db.transaction(async (tx) => {
-      const stalled = await repo.lockNextStalled(tx);
-      return stalled && claim(tx, stalled.id, stalled.deliveryCursor ?? '');
-    });
-    if (!row) return resumed;
-    resumed.push((await deliver(db, userPush, row)).id);
-  }
+export function resumeStalledSends(db: Database, userPush: UserPush): Promise<number[]> {
+  return sendPending(db, repo.messageBroadcast, (delivery) => push(userPush, delivery));
 }
 
-async function deliver(
-  db: Database,
-  userPush: UserPush,
-  row: repo.MessageRecord,
-  finish?: (tx: Executor, sent: OfficialMessage) => Promise<unknown>,
-) {
-  const reached = await repo.insertRecipients(db, row);
-  const sent = await db.transaction(async (tx) => {
-    const after = repo.toOfficialMessage(
-      await repo.updateMessage(tx, row.id, {
-        status: 'sent',
-        sentAt: new Date(),
-        deliveryAt: null,
-        deliveryCursor: null,
-      }),
-    );
-    await finish?.(tx, after);
-    return after;
-  });
+function push(userPush: UserPush, { sent, reached }: Delivery<OfficialMessage>) {
   userPush.toUsers(reached, 'official_message', {
     id: sent.id,
     title: sent.title,
@@ -190,7 +164,6 @@ async function deliver(
     image_alt: sent.image_alt,
     sent_at: sent.sent_at ?? new Date().toISOString(),
   });
-  return sent;
 }
 
 /**
