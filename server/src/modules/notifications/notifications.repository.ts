@@ -142,23 +142,14 @@ export async function lockNextDue(db: Executor): Promise<NotificationRecord | un
   return row;
 }
 
-/** How the batched send (users/broadcast.ts) writes and tracks a notification. */
+/** How the batched send (users/broadcast.ts) writes and tracks a notification: it stays draft or scheduled until sent. */
 export const notificationBroadcast: BroadcastStore<NotificationRecord, Notification> = {
   audience: (row) => ({ audience: row.targetAudience, userIds: row.targetUserIds }),
   insertRecipients: (id, batch) => sql`insert into ${notificationRecipients} (notification_id, user_id)
     select ${id}, b.user_id from (${batch}) b on conflict do nothing returning user_id`,
-  recordProgress: (tx, id, cursor) =>
-    updateNotification(tx, id, { deliveryAt: new Date(), deliveryCursor: cursor }),
+  update: updateNotification,
   lockNext: lockNextDue,
-  markSent: async (tx, id) =>
-    toNotification(
-      await updateNotification(tx, id, {
-        status: 'sent',
-        sentAt: new Date(),
-        deliveryAt: null,
-        deliveryCursor: null,
-      }),
-    ),
+  present: toNotification,
 };
 
 /** Marks one recipient's notification read once; false when it was already read or never sent to them. */

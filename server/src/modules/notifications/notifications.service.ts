@@ -12,7 +12,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import type { UserPush } from '../../realtime/user-push.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
-import { type Delivery, deliver, sendPending } from '../users/broadcast.ts';
+import { type Delivery, sendNow, sendPending } from '../users/broadcast.ts';
 import * as repo from './notifications.repository.ts';
 
 type Input = z.output<typeof NotificationInput>;
@@ -129,13 +129,11 @@ export async function sendNotification(
   id: number,
   { actor, context }: Actor,
 ) {
-  const store = repo.notificationBroadcast;
-  const { before, claimed } = await db.transaction(async (tx) => {
-    const row = await lockIn(tx, id, 'draft');
-    return { before: repo.toNotification(row), claimed: await store.recordProgress(tx, id, '') };
-  });
-  const delivery = await deliver(db, store, claimed, (tx, sent) =>
-    audit(tx, 'notification.send', id, before, sent, { actor, context }),
+  const delivery = await sendNow(
+    db,
+    repo.notificationBroadcast,
+    (tx) => lockIn(tx, id, 'draft'),
+    (tx, before, sent) => audit(tx, 'notification.send', id, before, sent, { actor, context }),
   );
   push(userPush, delivery);
   return delivery.sent;

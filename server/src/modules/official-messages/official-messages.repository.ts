@@ -91,22 +91,14 @@ export async function lockNextStalled(db: Executor): Promise<MessageRecord | und
 }
 
 /** How the batched send (users/broadcast.ts) writes and tracks a message: to every reachable user, as `sending`. */
-export const messageBroadcast: BroadcastStore<MessageRecord, OfficialMessage> = {
+export const messageBroadcast: BroadcastStore<MessageRecord, OfficialMessage, 'sending'> = {
   audience: () => ({ audience: 'all', userIds: [] }),
   insertRecipients: (id, batch) => sql`insert into ${officialMessageRecipients} (message_id, user_id)
     select ${id}, b.user_id from (${batch}) b on conflict do nothing returning user_id`,
-  recordProgress: (tx, id, cursor) =>
-    updateMessage(tx, id, { status: 'sending', deliveryAt: new Date(), deliveryCursor: cursor }),
+  sendingStatus: 'sending',
+  update: updateMessage,
   lockNext: lockNextStalled,
-  markSent: async (tx, id) =>
-    toOfficialMessage(
-      await updateMessage(tx, id, {
-        status: 'sent',
-        sentAt: new Date(),
-        deliveryAt: null,
-        deliveryCursor: null,
-      }),
-    ),
+  present: toOfficialMessage,
 };
 
 export type RecipientStep = 'delivered' | 'read' | 'acknowledged';

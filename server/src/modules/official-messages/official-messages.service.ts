@@ -12,7 +12,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import type { UserPush } from '../../realtime/user-push.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
-import { type Delivery, deliver, sendPending } from '../users/broadcast.ts';
+import { type Delivery, sendNow, sendPending } from '../users/broadcast.ts';
 import { type ImageKind, removeImage, saveImage } from './image-files.ts';
 import * as repo from './official-messages.repository.ts';
 
@@ -133,13 +133,11 @@ export async function deleteMessage(db: Database, dataDir: string, id: number, {
  * marks it sent, then pushes it to connected users.
  */
 export async function sendMessage(db: Database, userPush: UserPush, id: number, { actor, context }: Actor) {
-  const store = repo.messageBroadcast;
-  const { before, claimed } = await db.transaction(async (tx) => {
-    const row = await lockDraft(tx, id);
-    return { before: repo.toOfficialMessage(row), claimed: await store.recordProgress(tx, id, '') };
-  });
-  const delivery = await deliver(db, store, claimed, (tx, sent) =>
-    audit(tx, 'official_message.send', id, before, sent, { actor, context }),
+  const delivery = await sendNow(
+    db,
+    repo.messageBroadcast,
+    (tx) => lockDraft(tx, id),
+    (tx, before, sent) => audit(tx, 'official_message.send', id, before, sent, { actor, context }),
   );
   push(userPush, delivery);
   return delivery.sent;

@@ -4,18 +4,36 @@ import { type Audience, insertForAudience } from './audience.ts';
 
 type Sendable = { id: number; deliveryCursor: string | null };
 
+/** The columns a batched send changes on its message. */
+export interface SendState<Sending extends string> {
+  status?: Sending | 'sent';
+  sentAt?: Date;
+  /** When the last batch was written; null once sent. */
+  deliveryAt: Date | null;
+  /** The last user id written; '' before the first batch, null once sent. */
+  deliveryCursor: string | null;
+}
+
 /** What a batched broadcast needs from the module that owns the message and its recipient rows. */
-export interface BroadcastStore<Row extends Sendable, Sent> {
+export interface BroadcastStore<Row extends Sendable, Sent, Sending extends string = never> {
   audience(row: Row): { audience: Audience; userIds: readonly string[] };
   /** Wraps a SELECT of `user_id`s in this message's INSERT … ON CONFLICT DO NOTHING RETURNING user_id. */
   insertRecipients(id: number, batch: SQL): SQL;
-  /** Marks the message as being sent, now, with the last user id written so far ('' before the first batch). */
-  recordProgress(tx: Executor, id: number, cursor: string): Promise<Row>;
+  /** The status a message shows while its batches are written, if it has one for that. */
+  sendingStatus?: Sending;
+  update(tx: Executor, id: number, state: SendState<Sending>): Promise<Row>;
   /** The next message to send or resume, locked FOR UPDATE SKIP LOCKED so instances never share one. */
   lockNext(tx: Executor): Promise<Row | undefined>;
-  /** Marks it sent (status, sent_at) and clears its progress. */
-  markSent(tx: Executor, id: number): Promise<Sent>;
+  present(row: Row): Sent;
 }
+
+/** Stamps the message as being sent, now, with the last user id written so far. */
+const recordProgress = <Row extends Sendable, Sent>(
+  tx: Executor,
+  store: BroadcastStore<Row, Sent, string>,
+  id: number,
+  cursor: string,
+) => store.update(tx, id, { status: store.sendingStatus, deliveryAt: new Date(), deliveryCursor: cursor });
 
 export interface Delivery<Sent> {
   sent: Sent;
@@ -30,7 +48,7 @@ export interface Delivery<Sent> {
  */
 export async function deliver<Row extends Sendable, Sent>(
   db: Database,
-  store: BroadcastStore<Row, Sent>,
+  store: BroadcastStore<Row, Sent, string>,
   row: Row,
   finish?: (tx: Executor, sent: Sent) => Promise<unknown>,
 ): Promise<Delivery<Sent>> {
@@ -41,10 +59,11 @@ export async function deliver<Row extends Sendable, Sent>(
     userIds,
     row.deliveryCursor ?? '',
     (batch) => store.insertRecipients(row.id, batch),
-    async (tx, cursor) => void (await store.recordProgress(tx, row.id, cursor)),
+    async (tx, cursor) => void (await recordProgress(tx, store, row.id, cursor)),
   );
   const sent = await db.transaction(async (tx) => {
-    const after = await store.markSent(tx, row.id);
+    const state = { status: 'sent', sentAt: new Date(), deliveryAt: null, deliveryCursor: null } as const;
+    const after = store.present(await store.update(tx, row.id, state));
     await finish?.(tx, after);
     return after;
   });
@@ -59,7 +78,7 @@ export async function deliver<Row extends Sendable, Sent>(
  */
 export async function sendPending<Row extends Sendable, Sent>(
   db: Database,
-  store: BroadcastStore<Row, Sent>,
+  store: BroadcastStore<Row, Sent, string>,
   onSent: (delivery: Delivery<Sent>) => void,
   onFailed?: (id: number) => Promise<void>,
 ): Promise<number[]> {
@@ -67,7 +86,7 @@ export async function sendPending<Row extends Sendable, Sent>(
   for (;;) {
     const row = await db.transaction(async (tx) => {
       const next = await store.lockNext(tx);
-      return next && store.recordProgress(tx, next.id, next.deliveryCursor ?? '');
+      return next && recordProgress(tx, store, next.id, next.deliveryCursor ?? '');
     });
     if (!row) return sentIds;
     try {
@@ -78,4 +97,21 @@ export async function sendPending<Row extends Sendable, Sent>(
       await onFailed(row.id);
     }
   }
+}
+
+/**
+ * Sends one message now: `lock` locks it, refusing (with a 4xx) one that cannot be sent, and it is claimed
+ * in that transaction; then it is delivered, and `finish` (an audit) runs where it is marked sent.
+ */
+export async function sendNow<Row extends Sendable, Sent>(
+  db: Database,
+  store: BroadcastStore<Row, Sent, string>,
+  lock: (tx: Executor) => Promise<Row>,
+  finish: (tx: Executor, before: Sent, sent: Sent) => Promise<unknown>,
+): Promise<Delivery<Sent>> {
+  const { before, claimed } = await db.transaction(async (tx) => {
+    const row = await lock(tx);
+    return { before: store.present(row), claimed: await recordProgress(tx, store, row.id, '') };
+  });
+  return deliver(db, store, claimed, (tx, sent) => finish(tx, before, sent));
 }
