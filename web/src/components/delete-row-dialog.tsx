@@ -7,10 +7,8 @@ interface DeleteRowDialogProps<Row extends { id: number; title: string }> {
   /** The row to delete; null keeps the dialog closed. */
   row: Row | null;
   title: string;
-  question: string;
-  /** What the toasts say after the call. */
-  deleted: string;
-  deleteFailed: string;
+  /** The screen's messages: the question asked, and what the toasts say after the call. */
+  messages: { deleteConfirm: string; deleted: string; deleteFailed: string };
   remove(id: number): Promise<unknown>;
   onClose(): void;
   /** Where focus goes after the dialog closes (the row may be gone): usually the page's create button. */
@@ -21,9 +19,7 @@ interface DeleteRowDialogProps<Row extends { id: number; title: string }> {
 export function DeleteRowDialog<Row extends { id: number; title: string }>({
   row,
   title,
-  question,
-  deleted,
-  deleteFailed,
+  messages,
   remove,
   onClose,
   returnFocus,
@@ -32,7 +28,7 @@ export function DeleteRowDialog<Row extends { id: number; title: string }>({
     <ConfirmDialog
       open={row !== null}
       title={title}
-      description={question}
+      description={messages.deleteConfirm}
       detail={row?.title}
       onOpenChange={(open) => !open && onClose()}
       onCloseAutoFocus={(event) => {
@@ -43,9 +39,9 @@ export function DeleteRowDialog<Row extends { id: number; title: string }>({
         if (!row) return;
         try {
           await remove(row.id);
-          toast.success(deleted);
+          toast.success(messages.deleted);
         } catch (error) {
-          failureToast(deleteFailed, error);
+          failureToast(messages.deleteFailed, error);
         }
       }}
     />

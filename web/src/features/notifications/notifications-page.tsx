@@ -165,9 +165,7 @@ export function NotificationsPage() {
       <DeleteRowDialog
         row={deleting}
         title="Delete notification"
-        question={NOTIFICATION_MESSAGES.deleteConfirm}
-        deleted={NOTIFICATION_MESSAGES.deleted}
-        deleteFailed={NOTIFICATION_MESSAGES.deleteFailed}
+        messages={NOTIFICATION_MESSAGES}
         remove={remove.mutateAsync}
         onClose={() => setDeleting(null)}
         returnFocus={createButton}

@@ -82,9 +82,7 @@ export function OfficialMessagesPage() {
       <DeleteRowDialog
         row={deleting}
         title="Delete message"
-        question={OFFICIAL_MESSAGE_MESSAGES.deleteConfirm}
-        deleted={OFFICIAL_MESSAGE_MESSAGES.deleted}
-        deleteFailed={OFFICIAL_MESSAGE_MESSAGES.deleteFailed}
+        messages={OFFICIAL_MESSAGE_MESSAGES}
         remove={remove.mutateAsync}
         onClose={() => setDeleting(null)}
         returnFocus={createButton}

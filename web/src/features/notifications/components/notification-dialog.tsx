@@ -8,7 +8,7 @@ import {
 } from '@switchboard/contract/notifications';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog } from '@/components/form-dialog.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
@@ -58,7 +58,7 @@ interface NotificationDialogProps {
 
 export function NotificationDialog({ open, editing, onOpenChange }: NotificationDialogProps) {
   return (
-    <FormDialog
+    <ModalDialog
       open={open}
       onOpenChange={onOpenChange}
       title={editing ? 'Edit Notification' : 'Create Notification'}
@@ -66,7 +66,7 @@ export function NotificationDialog({ open, editing, onOpenChange }: Notification
     >
       {/* Keyed so each opening starts from the defaults or the draft being edited. */}
       <NotificationForm key={editing?.id ?? 'new'} editing={editing} onDone={() => onOpenChange(false)} />
-    </FormDialog>
+    </ModalDialog>
   );
 }
 

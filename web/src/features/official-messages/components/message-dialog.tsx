@@ -8,7 +8,7 @@ import {
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert.tsx';
-import { FormDialog } from '@/components/form-dialog.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
@@ -35,14 +35,14 @@ interface MessageDialogProps {
 
 export function MessageDialog({ open, editing, onOpenChange }: MessageDialogProps) {
   return (
-    <FormDialog
+    <ModalDialog
       open={open}
       onOpenChange={onOpenChange}
       title={editing ? 'Edit Official Message' : 'Create Official Message'}
       description="Sent to every user of the app."
     >
       <MessageForm key={editing?.id ?? 'new'} editing={editing} onDone={() => onOpenChange(false)} />
-    </FormDialog>
+    </ModalDialog>
   );
 }
 

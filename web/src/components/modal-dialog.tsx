@@ -7,17 +7,17 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
 
-interface FormDialogProps {
+interface ModalDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   title: string;
   description: string;
-  /** The form; rendered only while open, so key it to start each opening from its initial values. */
+  /** The body; rendered only while open, so a form keyed by what it edits starts fresh on each opening. */
   children: ReactNode;
 }
 
-/** A modal with a heading and a form that scrolls when the window is short. */
-export function FormDialog({ open, onOpenChange, title, description, children }: FormDialogProps) {
+/** A modal with a heading and a body that scrolls when the window is short. */
+export function ModalDialog({ open, onOpenChange, title, description, children }: ModalDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
