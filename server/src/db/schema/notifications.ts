@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks.ts';
-import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
+import { bigId, createdAt, deliveryColumns, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export { NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES };
@@ -31,13 +31,8 @@ export const notifications = pgTable(
     /** Kept by a trigger on notification_recipients, so lists never count recipient rows. */
     totalRecipients: integer('total_recipients').notNull().default(0),
     readCount: integer('read_count').notNull().default(0),
-    /**
-     * Set while a send is writing recipient rows in batches (it stays a draft or scheduled until the last
-     * batch): when the last batch was written, and the last user id it covered. A send that stops mid-way
-     * is resumed from the cursor once `delivery_at` is stale.
-     */
-    deliveryAt: tstz('delivery_at'),
-    deliveryCursor: text('delivery_cursor'),
+    /** While a send is under way; a notification stays draft or scheduled until its last batch. */
+    ...deliveryColumns(),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks.ts';
-import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
+import { bigId, createdAt, deliveryColumns, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export { OFFICIAL_MESSAGE_PRIORITIES, OFFICIAL_MESSAGE_STATUSES, OFFICIAL_MESSAGE_TYPES };
@@ -32,13 +32,8 @@ export const officialMessages = pgTable(
     deliveredCount: integer('delivered_count').notNull().default(0),
     readCount: integer('read_count').notNull().default(0),
     acknowledgedCount: integer('acknowledged_count').notNull().default(0),
-    /**
-     * Set while a send in status `sending` writes recipient rows in batches: when the last batch was
-     * written, and the last user id it covered. A send that stops mid-way resumes from the cursor once
-     * `delivery_at` is stale.
-     */
-    deliveryAt: tstz('delivery_at'),
-    deliveryCursor: text('delivery_cursor'),
+    /** While a send (status `sending`) is under way. */
+    ...deliveryColumns(),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
