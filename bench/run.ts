@@ -9,6 +9,12 @@ import { auditPages, type PageResult } from './browser-audit.ts';
 import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
 import { runDirectSql } from './direct-sql.ts';
+import {
+  messagingScenarios,
+  printSendUnderLoad,
+  SEND_UNDER_LOAD,
+  sendUnderLoad,
+} from './messaging-scenarios.ts';
 import { type MonitorLoadResult, printMonitorLoad, runMonitorUnderLoad } from './monitor-under-load.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 import { type FanoutResult, printFanout, runSocketFanout } from './socket-fanout.ts';
@@ -32,7 +38,7 @@ try {
     monitoring.push(seen);
   }
   const results = [];
-  const all = [...scenarios, ...callsScenarios, ...coinsScenarios];
+  const all = [...scenarios, ...callsScenarios, ...coinsScenarios, ...messagingScenarios];
   for (const scenario of all.filter((s) => !only || s.name.startsWith(only))) {
     const result = await run(server.url, token, scenario);
     results.push(result);
@@ -58,6 +64,11 @@ try {
           `(target ≥ 70%: ${ratio >= 0.7 ? 'ok' : 'UNDER TARGET'})`,
       );
     }
+  }
+  if (!only || SEND_UNDER_LOAD.startsWith(only)) {
+    const sendResult = await sendUnderLoad(server.url, token);
+    results.push(sendResult);
+    printSendUnderLoad(sendResult);
   }
   const sockets: FanoutResult[] = [];
   if (!only || only === 'sockets') {

@@ -25,6 +25,7 @@ export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',
   notDraft: 'Only a draft notification can be changed or sent',
   notScheduled: 'Only a scheduled notification can be cancelled',
+  sending: 'This notification is being sent',
   scheduledAtRequired: 'Choose when to send a scheduled notification',
   scheduledAtPast: 'The scheduled time must be in the future',
   usersRequired: 'Choose at least one user for a notification to specific users',

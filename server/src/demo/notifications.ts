@@ -6,7 +6,7 @@ import {
   notificationRecipients,
   notifications,
 } from '../db/schema/notifications.ts';
-import { type Audience, audienceMembers, recipientId } from './audience.ts';
+import { type Audience, insertRecipientRows } from './audience.ts';
 import { insertInBatches } from './batch-insert.ts';
 import type { DemoUsers } from './demo-users.ts';
 import { Random, Weighted } from './prng.ts';
@@ -122,23 +122,18 @@ export async function seedNotifications(input: StageInput, users: DemoUsers): Pr
     },
   );
 
-  // Parallel number arrays rather than objects: a broadcast to 100k users is 100k rows.
-  const rowOf: number[] = [];
-  const memberOf: number[] = [];
   const readRate = rows.map((row) => (row.targetAudience === 'admin' ? 0.9 : rng.between(0.3, 0.8)));
-  rows.forEach((row, i) => {
-    if (!row.sentAt) return;
-    for (const member of audienceMembers(rng, users, row.targetAudience, row.sentAt.getTime())) {
-      rowOf.push(i);
-      memberOf.push(member);
-    }
-  });
-  await insertInBatches(
-    input.tx,
+  const written = await insertRecipientRows(
+    input,
+    rng,
+    users,
     notificationRecipients,
-    rowOf.length,
-    (k) => {
-      const i = rowOf[k] as number;
+    rows.length,
+    (i) => {
+      const row = rows[i] as (typeof rows)[number];
+      return row.sentAt ? { audience: row.targetAudience, at: row.sentAt.getTime() } : null;
+    },
+    (i, userId) => {
       const sentAt = (rows[i] as (typeof rows)[number]).sentAt?.getTime() ?? now;
       const delivered = Math.min(now, sentAt + rng.between(200, 30_000));
       const readAt = rng.chance(readRate[i] as number)
@@ -146,14 +141,13 @@ export async function seedNotifications(input: StageInput, users: DemoUsers): Pr
         : Number.POSITIVE_INFINITY;
       return {
         notificationId: ids[i] as number,
-        userId: recipientId(users, memberOf[k] as number),
+        userId,
         deliveredAt: new Date(delivered),
         readAt: readAt < now ? new Date(readAt) : null,
       };
     },
-    { batchSize: 10_000, progress: (done) => input.progress(done, rowOf.length) },
   );
-  return rows.length + rowOf.length;
+  return rows.length + written;
 }
 
 function createdAgo(rng: Random, status: Status): number {

@@ -5,7 +5,7 @@ import {
   officialMessageRecipients,
   officialMessages,
 } from '../db/schema/official-messages.ts';
-import { audienceMembers, recipientId } from './audience.ts';
+import { insertRecipientRows } from './audience.ts';
 import { insertInBatches } from './batch-insert.ts';
 import type { DemoUsers } from './demo-users.ts';
 import { Random, Weighted } from './prng.ts';
@@ -122,23 +122,19 @@ export async function seedOfficialMessages(input: StageInput, users: DemoUsers):
     },
   );
 
-  const rowOf: number[] = [];
-  const memberOf: number[] = [];
   const attemptAt = rows.map((row) => row.sentAt?.getTime() ?? row.createdAt.getTime() + 2 * MINUTE);
   const readRate = rows.map(() => rng.between(0.3, 0.7));
-  rows.forEach((row, i) => {
-    if (DELIVERED[row.status] === undefined) return;
-    for (const member of audienceMembers(rng, users, 'all', attemptAt[i] as number)) {
-      rowOf.push(i);
-      memberOf.push(member);
-    }
-  });
-  await insertInBatches(
-    input.tx,
+  const written = await insertRecipientRows(
+    input,
+    rng,
+    users,
     officialMessageRecipients,
-    rowOf.length,
-    (k) => {
-      const i = rowOf[k] as number;
+    rows.length,
+    (i) =>
+      DELIVERED[(rows[i] as (typeof rows)[number]).status] === undefined
+        ? null
+        : { audience: 'all', at: attemptAt[i] as number },
+    (i, userId) => {
       const row = rows[i] as (typeof rows)[number];
       const delivered = rng.chance(DELIVERED[row.status] ?? 0)
         ? Math.min(now, (attemptAt[i] as number) + rng.between(1_000, 10 * MINUTE))
@@ -153,13 +149,12 @@ export async function seedOfficialMessages(input: StageInput, users: DemoUsers):
       const readAt = past(read);
       return {
         messageId: ids[i] as number,
-        userId: recipientId(users, memberOf[k] as number),
+        userId,
         deliveredAt: past(delivered) ?? (delivered === null ? null : new Date(now)),
         readAt,
         acknowledgedAt: readAt ? past(acknowledged) : null,
       };
     },
-    { batchSize: 10_000, progress: (done) => input.progress(done, rowOf.length) },
   );
-  return rows.length + rowOf.length;
+  return rows.length + written;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks.ts';
-import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
+import { bigId, createdAt, deliveryColumns, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export { NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES };
@@ -31,6 +31,8 @@ export const notifications = pgTable(
     /** Kept by a trigger on notification_recipients, so lists never count recipient rows. */
     totalRecipients: integer('total_recipients').notNull().default(0),
     readCount: integer('read_count').notNull().default(0),
+    /** While a send is under way; a notification stays draft or scheduled until its last batch. */
+    ...deliveryColumns(),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -44,6 +46,11 @@ export const notifications = pgTable(
     /** The due-job's queue: scheduled notifications by when they are due. */
     index('notifications_due_idx').on(t.scheduledAt, t.id).where(sql`${t.status} = 'scheduled'`),
     index('notifications_sent_at_idx').on(t.sentAt.desc(), t.id.desc()).where(sql`${t.status} = 'sent'`),
+    index('notifications_delivery_idx').on(t.deliveryAt).where(sql`${t.deliveryAt} is not null`),
+    check(
+      'notifications_delivery_check',
+      sql`${t.deliveryAt} is null or (${t.status} in ('draft', 'scheduled') and ${t.deliveryCursor} is not null)`,
+    ),
     check(
       'notifications_schedule_check',
       sql`${t.status} <> 'scheduled' or (${t.isScheduled} and ${t.scheduledAt} is not null)`,

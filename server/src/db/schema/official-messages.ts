@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks.ts';
-import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
+import { bigId, createdAt, deliveryColumns, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export { OFFICIAL_MESSAGE_PRIORITIES, OFFICIAL_MESSAGE_STATUSES, OFFICIAL_MESSAGE_TYPES };
@@ -32,6 +32,8 @@ export const officialMessages = pgTable(
     deliveredCount: integer('delivered_count').notNull().default(0),
     readCount: integer('read_count').notNull().default(0),
     acknowledgedCount: integer('acknowledged_count').notNull().default(0),
+    /** While a send (status `sending`) is under way. */
+    ...deliveryColumns(),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -39,6 +41,11 @@ export const officialMessages = pgTable(
   (t) => [
     index('official_messages_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('official_messages_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('official_messages_delivery_idx').on(t.deliveryAt).where(sql`${t.deliveryAt} is not null`),
+    check(
+      'official_messages_delivery_check',
+      sql`${t.deliveryAt} is null or (${t.status} = 'sending' and ${t.deliveryCursor} is not null)`,
+    ),
     check('official_messages_type_check', oneOf('message_type', OFFICIAL_MESSAGE_TYPES)),
     check('official_messages_priority_check', oneOf('priority', OFFICIAL_MESSAGE_PRIORITIES)),
     check('official_messages_status_check', oneOf('status', OFFICIAL_MESSAGE_STATUSES)),

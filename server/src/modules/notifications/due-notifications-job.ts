@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { resumeStalledSends } from '../official-messages/official-messages.service.ts';
 import { sendDueNotifications } from './notifications.service.ts';
 
 /** How often each instance looks for scheduled notifications that are due. */
 export const DUE_NOTIFICATIONS_INTERVAL_MS = 5000;
 
-/** Sends due scheduled notifications every few seconds; safe on several instances (see sendDueNotifications). */
+/**
+ * Sends due scheduled notifications every few seconds, and resumes notification and official-message sends
+ * that stopped mid-way; safe on several instances (see sendDueNotifications).
+ */
 export function startDueNotificationsJob(
   deps: Pick<AppDeps, 'db' | 'userPush'>,
   log: FastifyBaseLogger,
@@ -17,6 +21,10 @@ export function startDueNotificationsJob(
     running = sendDueNotifications(deps.db, deps.userPush)
       .then((ids) => {
         if (ids.length > 0) log.info({ ids }, 'scheduled notifications sent');
+        return resumeStalledSends(deps.db, deps.userPush);
+      })
+      .then((ids) => {
+        if (ids.length > 0) log.info({ ids }, 'stalled official message sends resumed');
       })
       .catch((err) => log.warn({ err }, 'scheduled notifications failed'))
       .finally(() => {

@@ -9,9 +9,9 @@ import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import { notificationRecipients, notifications } from '../../db/schema/notifications.ts';
-import { type Audience, insertForAudience } from '../users/audience.ts';
+import type { BroadcastStore } from '../users/broadcast.ts';
 
-type NotificationRecord = typeof notifications.$inferSelect;
+export type NotificationRecord = typeof notifications.$inferSelect;
 export type NotificationValues = Pick<
   typeof notifications.$inferInsert,
   | 'title'
@@ -118,33 +118,39 @@ export async function deleteNotification(db: Executor, id: number): Promise<void
   await db.delete(notifications).where(eq(notifications.id, id));
 }
 
-/** The next due scheduled notification no other instance is sending, locked until the transaction ends. */
+/** A send whose last batch is older than this has stopped (its process ended) and may be resumed. */
+const STALLED = sql`now() - interval '1 minute'`;
+
+/**
+ * The next notification to send that no other instance is sending, locked until the transaction ends: a
+ * due scheduled one, or one whose batched send stopped mid-way.
+ */
 export async function lockNextDue(db: Executor): Promise<NotificationRecord | undefined> {
+  const n = notifications;
   const [row] = await db
     .select()
-    .from(notifications)
-    .where(and(eq(notifications.status, 'scheduled'), sql`${notifications.scheduledAt} <= now()`))
-    .orderBy(notifications.scheduledAt, notifications.id)
+    .from(n)
+    .where(
+      or(
+        and(eq(n.status, 'scheduled'), isNull(n.deliveryAt), sql`${n.scheduledAt} <= now()`),
+        sql`${n.deliveryAt} < ${STALLED}`,
+      ),
+    )
+    .orderBy(n.scheduledAt, n.id)
     .limit(1)
     .for('update', { skipLocked: true });
   return row;
 }
 
-/** One recipient row per user of the audience; returns the ids reached, for the live push. */
-export function insertRecipients(
-  db: Executor,
-  notificationId: number,
-  audience: Audience,
-  specificIds: readonly string[],
-): Promise<string[]> {
-  return insertForAudience(
-    db,
-    audience,
-    specificIds,
-    (batch) => sql`insert into ${notificationRecipients} (notification_id, user_id)
-      select ${notificationId}, b.user_id from (${batch}) b returning user_id`,
-  );
-}
+/** How the batched send (users/broadcast.ts) writes and tracks a notification: it stays draft or scheduled until sent. */
+export const notificationBroadcast: BroadcastStore<NotificationRecord, Notification> = {
+  audience: (row) => ({ audience: row.targetAudience, userIds: row.targetUserIds }),
+  insertRecipients: (id, batch) => sql`insert into ${notificationRecipients} (notification_id, user_id)
+    select ${id}, b.user_id from (${batch}) b on conflict do nothing returning user_id`,
+  update: updateNotification,
+  lockNext: lockNextDue,
+  present: toNotification,
+};
 
 /** Marks one recipient's notification read once; false when it was already read or never sent to them. */
 export async function markRead(db: Executor, notificationId: number, userId: string): Promise<boolean> {

@@ -12,6 +12,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import type { UserPush } from '../../realtime/user-push.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
+import { type Delivery, sendNow, sendPending } from '../users/broadcast.ts';
 import * as repo from './notifications.repository.ts';
 
 type Input = z.output<typeof NotificationInput>;
@@ -78,6 +79,7 @@ export async function createNotification(db: Database, input: Input, { actor, co
 async function lockIn(tx: Executor, id: number, status: 'draft' | 'scheduled') {
   const row = await repo.findNotification(tx, id, true);
   if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  if (row.deliveryAt) throw conflict(NOTIFICATION_MESSAGES.sending);
   if (row.status !== status)
     throw conflict(status === 'draft' ? NOTIFICATION_MESSAGES.notDraft : NOTIFICATION_MESSAGES.notScheduled);
   return row;
@@ -110,16 +112,7 @@ export async function deleteNotification(db: Database, id: number, { actor, cont
   });
 }
 
-/** Writes a recipient row per user of the audience and marks the (locked) notification sent. */
-async function deliver(tx: Executor, row: Awaited<ReturnType<typeof repo.findNotification>> & {}) {
-  const reached = await repo.insertRecipients(tx, row.id, row.targetAudience, row.targetUserIds);
-  const sent = repo.toNotification(
-    await repo.updateNotification(tx, row.id, { status: 'sent', sentAt: new Date() }),
-  );
-  return { sent, reached };
-}
-
-function push(userPush: UserPush, { sent, reached }: { sent: Notification; reached: string[] }) {
+function push(userPush: UserPush, { sent, reached }: Delivery<Notification>) {
   userPush.toUsers(reached, 'notification', {
     id: sent.id,
     title: sent.title,
@@ -136,45 +129,35 @@ export async function sendNotification(
   id: number,
   { actor, context }: Actor,
 ) {
-  const delivery = await db.transaction(async (tx) => {
-    const row = await lockIn(tx, id, 'draft');
-    const result = await deliver(tx, row);
-    await audit(tx, 'notification.send', id, repo.toNotification(row), result.sent, { actor, context });
-    return result;
-  });
+  const delivery = await sendNow(
+    db,
+    repo.notificationBroadcast,
+    (tx) => lockIn(tx, id, 'draft'),
+    (tx, before, sent) => audit(tx, 'notification.send', id, before, sent, { actor, context }),
+  );
   push(userPush, delivery);
   return delivery.sent;
 }
 
 /**
- * Sends every scheduled notification that is due. Each is claimed with FOR UPDATE SKIP LOCKED, so
- * several server instances running this at once never send one twice. Returns the ids it sent.
+ * Sends every scheduled notification that is due, and resumes any send that stopped mid-way; safe on
+ * several instances (see sendPending). Returns the ids it sent.
  */
-export async function sendDueNotifications(db: Database, userPush: UserPush): Promise<number[]> {
-  const sentIds: number[] = [];
-  for (;;) {
-    const claimed: { id: number | null } = { id: null };
-    try {
-      const delivery = await db.transaction(async (tx) => {
-        const row = await repo.lockNextDue(tx);
-        claimed.id = row?.id ?? null;
-        return row ? deliver(tx, row) : null;
-      });
-      if (!delivery) return sentIds;
-      sentIds.push(delivery.sent.id);
-      push(userPush, delivery);
-    } catch (error) {
-      if (claimed.id === null) throw error;
-      // A notification that cannot be delivered is marked failed, or the loop would claim it forever.
-      await markFailed(db, claimed.id);
-    }
-  }
+export function sendDueNotifications(db: Database, userPush: UserPush): Promise<number[]> {
+  // A notification that cannot be delivered is marked failed, or the loop would claim it forever.
+  return sendPending(
+    db,
+    repo.notificationBroadcast,
+    (delivery) => push(userPush, delivery),
+    (id) => markFailed(db, id),
+  );
 }
 
 async function markFailed(db: Database, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await repo.findNotification(tx, id, true);
-    if (row?.status === 'scheduled') await repo.updateNotification(tx, id, { status: 'failed' });
+    if (row?.deliveryAt)
+      await repo.updateNotification(tx, id, { status: 'failed', deliveryAt: null, deliveryCursor: null });
   });
 }
 

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind, testDatabaseUrl } from '../../config.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
-import { notifications } from '../../db/schema/notifications.ts';
+import { notificationRecipients, notifications } from '../../db/schema/notifications.ts';
 import { users as usersTable } from '../../db/schema/users.ts';
 import type { UserPush } from '../../realtime/user-push.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
@@ -108,6 +108,67 @@ describe('scheduled notifications', () => {
         expect(row.totalRecipients).toBe(reachable?.n);
       }
     }
+  });
+
+  it('resumes a send that stopped mid-way, from its cursor, and refuses changes while it is being sent', async () => {
+    const { headers } = await admin();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/notifications',
+      headers,
+      payload: { title: 'Interrupted', message: 'Half written' },
+    });
+    const id = created.json().data.id as number;
+    const everyone = (
+      await t.db
+        .select({ id: usersTable.id })
+        .from(usersTable)
+        .where(sql`${usersTable.deletedAt} is null and ${usersTable.isActive}`)
+    )
+      .map((u) => u.id)
+      .sort();
+    const half = everyone.slice(0, 5);
+    // What a process that ended after its first batch leaves: some recipient rows, a cursor, still a draft.
+    await t.db.insert(notificationRecipients).values(half.map((userId) => ({ notificationId: id, userId })));
+    await t.db
+      .update(notifications)
+      .set({ deliveryAt: sql`now()`, deliveryCursor: half.at(-1) })
+      .where(eq(notifications.id, id));
+
+    const send = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/notifications/${id}/send`,
+      headers,
+    });
+    expect(send.statusCode).toBe(409);
+    expect(send.json().message).toBe('This notification is being sent');
+    const remove = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/notifications/${id}`,
+      headers,
+    });
+    expect(remove.statusCode).toBe(409);
+    // While its sender may still be alive, no other instance takes it over.
+    expect(await sendDueNotifications(t.db, recordingPush())).not.toContain(id);
+    const [waiting] = await t.db.select().from(notifications).where(eq(notifications.id, id));
+    expect(waiting?.status).toBe('draft');
+    expect(waiting?.totalRecipients).toBe(half.length);
+
+    await t.db
+      .update(notifications)
+      .set({ deliveryAt: sql`now() - interval '2 minutes'` })
+      .where(eq(notifications.id, id));
+    const push = recordingPush();
+    expect(await sendDueNotifications(second?.db ?? t.db, push)).toEqual([id]);
+    const [done] = await t.db.select().from(notifications).where(eq(notifications.id, id));
+    expect(done?.status).toBe('sent');
+    expect(done?.deliveryAt).toBeNull();
+    expect(done?.totalRecipients).toBe(everyone.length);
+    const rows = await t.db
+      .select({ userId: notificationRecipients.userId })
+      .from(notificationRecipients)
+      .where(eq(notificationRecipients.notificationId, id));
+    expect(rows.map((r) => r.userId).sort()).toEqual(everyone);
   });
 
   it('the job loop sends a notification when its time comes, and not before', async () => {

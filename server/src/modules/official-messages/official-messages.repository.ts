@@ -2,9 +2,9 @@ import { OFFICIAL_MESSAGE_LIST_LIMIT, type OfficialMessage } from '@switchboard/
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { officialMessageRecipients, officialMessages } from '../../db/schema/official-messages.ts';
-import { insertForAudience } from '../users/audience.ts';
+import type { BroadcastStore } from '../users/broadcast.ts';
 
-type MessageRecord = typeof officialMessages.$inferSelect;
+export type MessageRecord = typeof officialMessages.$inferSelect;
 export type MessageValues = Pick<
   typeof officialMessages.$inferInsert,
   | 'title'
@@ -78,16 +78,28 @@ export async function deleteMessage(db: Executor, id: number): Promise<void> {
   await db.delete(officialMessages).where(eq(officialMessages.id, id));
 }
 
-/** One recipient row per reachable user; returns their ids, for the live push. */
-export function insertRecipients(db: Executor, messageId: number): Promise<string[]> {
-  return insertForAudience(
-    db,
-    'all',
-    [],
-    (batch) => sql`insert into ${officialMessageRecipients} (message_id, user_id)
-      select ${messageId}, b.user_id from (${batch}) b returning user_id`,
-  );
+/** A send in status `sending` whose last batch is older than this has stopped and may be resumed. */
+export async function lockNextStalled(db: Executor): Promise<MessageRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(officialMessages)
+    .where(sql`${officialMessages.deliveryAt} < now() - interval '1 minute'`)
+    .orderBy(officialMessages.deliveryAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
 }
+
+/** How the batched send (users/broadcast.ts) writes and tracks a message: to every reachable user, as `sending`. */
+export const messageBroadcast: BroadcastStore<MessageRecord, OfficialMessage, 'sending'> = {
+  audience: () => ({ audience: 'all', userIds: [] }),
+  insertRecipients: (id, batch) => sql`insert into ${officialMessageRecipients} (message_id, user_id)
+    select ${id}, b.user_id from (${batch}) b on conflict do nothing returning user_id`,
+  sendingStatus: 'sending',
+  update: updateMessage,
+  lockNext: lockNextStalled,
+  present: toOfficialMessage,
+};
 
 export type RecipientStep = 'delivered' | 'read' | 'acknowledged';
 

@@ -1,13 +1,14 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { officialMessages } from '../../db/schema/official-messages.ts';
+import { officialMessageRecipients, officialMessages } from '../../db/schema/official-messages.ts';
+import type { UserPush } from '../../realtime/user-push.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
 import { auditRows } from '../users/users.test-helpers.ts';
-import { markOfficialMessage } from './official-messages.service.ts';
+import { markOfficialMessage, resumeStalledSends } from './official-messages.service.ts';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -21,6 +22,8 @@ interface FilePart {
   type: string;
   bytes: Buffer;
 }
+
+const noPush: UserPush = { attach: () => undefined, toUsers: () => undefined };
 
 /** A multipart/form-data body as a browser would send it. */
 function form(fields: Record<string, string>, file?: FilePart) {
@@ -209,6 +212,30 @@ describe('official messages API', () => {
       .json()
       .data.messages.find((m: { id: number }) => m.id === created.id);
     expect(listed).toMatchObject({ delivered_count: 2, read_count: 1, acknowledged_count: 1 });
+  });
+
+  it('shows a send that stopped mid-way as sending, and resumes it once it has stalled', async () => {
+    const created = (await submit(base)).json().data;
+    const [first] = [admin, ...members].map((u) => u.id).sort();
+    await t.db.insert(officialMessageRecipients).values({ messageId: created.id, userId: first as string });
+    await t.db
+      .update(officialMessages)
+      .set({ status: 'sending', deliveryAt: sql`now()`, deliveryCursor: first })
+      .where(eq(officialMessages.id, created.id));
+    const listed = () =>
+      call('GET', '')
+        .then((r) => r.json().data.messages.find((m: { id: number }) => m.id === created.id))
+        .then((m) => ({ status: m.status, total: m.total_recipients }));
+    expect(await resumeStalledSends(t.db, noPush)).toEqual([]);
+    expect(await listed()).toEqual({ status: 'sending', total: 1 });
+    expect((await call('DELETE', `/${created.id}`)).statusCode).toBe(409);
+
+    await t.db
+      .update(officialMessages)
+      .set({ deliveryAt: sql`now() - interval '2 minutes'` })
+      .where(eq(officialMessages.id, created.id));
+    expect(await resumeStalledSends(t.db, noPush)).toEqual([created.id]);
+    expect(await listed()).toEqual({ status: 'sent', total: members.length + 1 });
   });
 
   it('deletes a draft and its image', async () => {

@@ -12,6 +12,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import type { UserPush } from '../../realtime/user-push.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
+import { type Delivery, sendNow, sendPending } from '../users/broadcast.ts';
 import { type ImageKind, removeImage, saveImage } from './image-files.ts';
 import * as repo from './official-messages.repository.ts';
 
@@ -127,17 +128,27 @@ export async function deleteMessage(db: Database, dataDir: string, id: number, {
   if (name) await removeImage(dataDir, name);
 }
 
-/** Writes a recipient row per reachable user and marks the message sent, then pushes it to connected users. */
+/**
+ * Marks the draft `sending`, writes a recipient row per reachable user in batches (see users/broadcast.ts),
+ * marks it sent, then pushes it to connected users.
+ */
 export async function sendMessage(db: Database, userPush: UserPush, id: number, { actor, context }: Actor) {
-  const { sent, reached } = await db.transaction(async (tx) => {
-    const before = repo.toOfficialMessage(await lockDraft(tx, id));
-    const userIds = await repo.insertRecipients(tx, id);
-    const after = repo.toOfficialMessage(
-      await repo.updateMessage(tx, id, { status: 'sent', sentAt: new Date() }),
-    );
-    await audit(tx, 'official_message.send', id, before, after, { actor, context });
-    return { sent: after, reached: userIds };
-  });
+  const delivery = await sendNow(
+    db,
+    repo.messageBroadcast,
+    (tx) => lockDraft(tx, id),
+    (tx, before, sent) => audit(tx, 'official_message.send', id, before, sent, { actor, context }),
+  );
+  push(userPush, delivery);
+  return delivery.sent;
+}
+
+/** Resumes every send that stopped mid-way (its process ended); safe on several instances. */
+export function resumeStalledSends(db: Database, userPush: UserPush): Promise<number[]> {
+  return sendPending(db, repo.messageBroadcast, (delivery) => push(userPush, delivery));
+}
+
+function push(userPush: UserPush, { sent, reached }: Delivery<OfficialMessage>) {
   userPush.toUsers(reached, 'official_message', {
     id: sent.id,
     title: sent.title,
@@ -151,7 +162,6 @@ export async function sendMessage(db: Database, userPush: UserPush, id: number, 
     image_alt: sent.image_alt,
     sent_at: sent.sent_at ?? new Date().toISOString(),
   });
-  return sent;
 }
 
 /**

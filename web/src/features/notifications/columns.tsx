@@ -1,6 +1,7 @@
 import type { Notification } from '@switchboard/contract/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
-import { PencilIcon, SendIcon, Trash2Icon, XCircleIcon } from 'lucide-react';
+import { XCircleIcon } from 'lucide-react';
+import { DraftActions } from '@/components/draft-actions.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { formatCount } from '@/lib/format.ts';
@@ -96,31 +97,13 @@ function RowActions({ notification, actions }: { notification: Notification; act
   if (notification.status !== 'draft') return null;
   return (
     <div className="flex gap-1">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={label('Edit')}
-        onClick={() => actions.onEdit(notification)}
-      >
-        <PencilIcon aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={label('Send')}
-        disabled={busy}
-        onClick={() => actions.onSend(notification)}
-      >
-        <SendIcon aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={label('Delete')}
-        onClick={() => actions.onDelete(notification)}
-      >
-        <Trash2Icon aria-hidden="true" />
-      </Button>
+      <DraftActions
+        name={notification.title}
+        sending={busy}
+        onEdit={() => actions.onEdit(notification)}
+        onSend={() => actions.onSend(notification)}
+        onDelete={() => actions.onDelete(notification)}
+      />
     </div>
   );
 }

@@ -9,17 +9,19 @@ import {
 import { PlusIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { DataTable } from '@/components/data-table.tsx';
+import { DeleteRowDialog } from '@/components/delete-row-dialog.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { TableNote } from '@/components/table-note.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { errorMessage } from '@/lib/error-message.ts';
+import { failureToast } from '@/lib/failure-toast.ts';
 import { formatCount } from '@/lib/format.ts';
+import { listError } from '@/lib/list-error.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import {
@@ -33,11 +35,6 @@ import { notificationColumns } from './columns.tsx';
 import { NotificationDialog } from './components/notification-dialog.tsx';
 import { RecentActivity } from './components/recent-activity.tsx';
 import { formatPercent } from './notification-format.ts';
-
-const failureToast = (title: string, error: unknown) => {
-  const detail = errorMessage(error, '');
-  toast.error(title, detail && detail !== title ? { description: detail } : undefined);
-};
 
 export function NotificationsPage() {
   const id = useId();
@@ -150,21 +147,13 @@ export function NotificationsPage() {
         rows={list.isError ? [] : list.data?.notifications}
         getRowId={(n) => String(n.id)}
         stale={list.isPlaceholderData}
-        error={
-          list.isError
-            ? {
-                title: NOTIFICATION_MESSAGES.fetchFailed,
-                message: errorMessage(list.error, NOTIFICATION_MESSAGES.fetchFailed),
-                onRetry: () => void list.refetch(),
-              }
-            : null
-        }
+        error={listError(list, NOTIFICATION_MESSAGES.fetchFailed)}
         empty={<EmptyState title="No notifications" description="Nothing matches these filters yet." />}
         footer={
           list.data?.has_more ? (
-            <p className="px-4 py-3 text-sm text-muted-foreground">
+            <TableNote>
               Showing the newest {NOTIFICATION_LIST_LIMIT}; narrow the search or filters to find older ones.
-            </p>
+            </TableNote>
           ) : null
         }
       />
@@ -173,25 +162,13 @@ export function NotificationsPage() {
         editing={dialog.editing}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
       />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteRowDialog
+        row={deleting}
         title="Delete notification"
-        description={NOTIFICATION_MESSAGES.deleteConfirm}
-        detail={deleting?.title}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          createButton.current?.focus();
-        }}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            toast.success(NOTIFICATION_MESSAGES.deleted);
-          } catch (error) {
-            failureToast(NOTIFICATION_MESSAGES.deleteFailed, error);
-          }
-        }}
+        messages={NOTIFICATION_MESSAGES}
+        remove={remove.mutateAsync}
+        onClose={() => setDeleting(null)}
+        returnFocus={createButton}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import type { OfficialMessage } from '@switchboard/contract/official-messages';
 import type { ColumnDef } from '@tanstack/react-table';
-import { EyeIcon, PencilIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { EyeIcon } from 'lucide-react';
+import { DraftActions } from '@/components/draft-actions.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { formatCount } from '@/lib/format.ts';
@@ -81,33 +82,13 @@ function RowActions({ message, actions }: { message: OfficialMessage; actions: M
         <EyeIcon aria-hidden="true" />
       </Button>
       {message.status === 'draft' ? (
-        <>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={named('Edit')}
-            onClick={() => actions.onEdit(message)}
-          >
-            <PencilIcon aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={named('Send')}
-            disabled={actions.busyId === message.id}
-            onClick={() => actions.onSend(message)}
-          >
-            <SendIcon aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={named('Delete')}
-            onClick={() => actions.onDelete(message)}
-          >
-            <Trash2Icon aria-hidden="true" />
-          </Button>
-        </>
+        <DraftActions
+          name={message.title}
+          sending={actions.busyId === message.id}
+          onEdit={() => actions.onEdit(message)}
+          onSend={() => actions.onSend(message)}
+          onDelete={() => actions.onDelete(message)}
+        />
       ) : null}
     </div>
   );

@@ -6,12 +6,14 @@ import {
 import { PlusIcon } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { DataTable } from '@/components/data-table.tsx';
+import { DeleteRowDialog } from '@/components/delete-row-dialog.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { TableNote } from '@/components/table-note.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { errorMessage } from '@/lib/error-message.ts';
+import { failureToast } from '@/lib/failure-toast.ts';
+import { listError } from '@/lib/list-error.ts';
 import { useDeleteMessage, useOfficialMessages, useSendMessage } from './api.ts';
 import { messageColumns } from './columns.tsx';
 import { MessageDetailsDialog } from './components/message-details-dialog.tsx';
@@ -40,7 +42,7 @@ export function OfficialMessagesPage() {
         onSend: (m) =>
           send.mutate(m.id, {
             onSuccess: () => toast.success(OFFICIAL_MESSAGE_MESSAGES.sent),
-            onError: (error) => toast.error(errorMessage(error, OFFICIAL_MESSAGE_MESSAGES.sendFailed)),
+            onError: (error) => failureToast(OFFICIAL_MESSAGE_MESSAGES.sendFailed, error),
           }),
       }),
     [busyId, send],
@@ -63,21 +65,11 @@ export function OfficialMessagesPage() {
         columns={columns}
         rows={list.isError ? [] : list.data?.messages}
         getRowId={(m) => String(m.id)}
-        error={
-          list.isError
-            ? {
-                title: OFFICIAL_MESSAGE_MESSAGES.fetchFailed,
-                message: errorMessage(list.error, OFFICIAL_MESSAGE_MESSAGES.fetchFailed),
-                onRetry: () => void list.refetch(),
-              }
-            : null
-        }
+        error={listError(list, OFFICIAL_MESSAGE_MESSAGES.fetchFailed)}
         empty={<EmptyState title="No messages yet" description="Create a message to reach every user." />}
         footer={
           list.data?.has_more ? (
-            <p className="px-4 py-3 text-sm text-muted-foreground">
-              Showing the newest {OFFICIAL_MESSAGE_LIST_LIMIT} messages.
-            </p>
+            <TableNote>Showing the newest {OFFICIAL_MESSAGE_LIST_LIMIT} messages.</TableNote>
           ) : null
         }
       />
@@ -87,25 +79,13 @@ export function OfficialMessagesPage() {
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
       />
       <MessageDetailsDialog message={viewing} onClose={() => setViewing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteRowDialog
+        row={deleting}
         title="Delete message"
-        description={OFFICIAL_MESSAGE_MESSAGES.deleteConfirm}
-        detail={deleting?.title}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          createButton.current?.focus();
-        }}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            toast.success(OFFICIAL_MESSAGE_MESSAGES.deleted);
-          } catch (error) {
-            toast.error(errorMessage(error, OFFICIAL_MESSAGE_MESSAGES.deleteFailed));
-          }
-        }}
+        messages={OFFICIAL_MESSAGE_MESSAGES}
+        remove={remove.mutateAsync}
+        onClose={() => setDeleting(null)}
+        returnFocus={createButton}
       />
     </div>
   );

@@ -8,21 +8,15 @@ import {
 } from '@switchboard/contract/notifications';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { errorMessage } from '@/lib/error-message.ts';
+import { failureToast } from '@/lib/failure-toast.ts';
 import { useCreateNotification, useUpdateNotification } from '../api.ts';
 
 type Form = Required<Omit<NotificationInput, 'scheduled_at' | 'target_user_ids'>> & {
@@ -64,14 +58,15 @@ interface NotificationDialogProps {
 
 export function NotificationDialog({ open, editing, onOpenChange }: NotificationDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {/* Keyed so each opening starts from the defaults or the draft being edited. */}
-        {open ? (
-          <NotificationForm key={editing?.id ?? 'new'} editing={editing} onDone={() => onOpenChange(false)} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? 'Edit Notification' : 'Create Notification'}
+      description="Title and message are required."
+    >
+      {/* Keyed so each opening starts from the defaults or the draft being edited. */}
+      <NotificationForm key={editing?.id ?? 'new'} editing={editing} onDone={() => onOpenChange(false)} />
+    </ModalDialog>
   );
 }
 
@@ -100,17 +95,12 @@ function NotificationForm({ editing, onDone }: { editing: Notification | null; o
       onDone();
     } catch (error) {
       const failed = editing ? NOTIFICATION_MESSAGES.updateFailed : NOTIFICATION_MESSAGES.createFailed;
-      const detail = errorMessage(error, '');
-      toast.error(failed, detail ? { description: detail } : undefined);
+      failureToast(failed, error);
     }
   };
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{editing ? 'Edit Notification' : 'Create Notification'}</DialogTitle>
-        <DialogDescription>Title and message are required.</DialogDescription>
-      </DialogHeader>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-title`}>Title *</Label>
         <Input

@@ -1,13 +1,7 @@
 import { OFFICIAL_MESSAGE_MESSAGES, type OfficialMessage } from '@switchboard/contract/official-messages';
 import { ErrorPanel } from '@/components/error-panel.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount, formatDateTime } from '@/lib/format.ts';
 import { useMessageStats } from '../api.ts';
@@ -24,48 +18,45 @@ export function MessageDetailsDialog({
   const stats = useMessageStats(message?.id ?? null);
   const s = stats.data;
   return (
-    <Dialog open={message !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {message ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{message.title}</DialogTitle>
-              <DialogDescription>
-                {message.status === 'sent'
-                  ? `Sent ${formatDateTime(message.sent_at)}`
-                  : `Status: ${message.status}`}
-              </DialogDescription>
-            </DialogHeader>
-            <MessageBadges message={message} />
-            {message.image_url ? (
-              <img
-                src={message.image_url}
-                alt={message.image_alt ?? ''}
-                className="max-h-60 rounded object-contain"
+    <ModalDialog
+      open={message !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={message?.title ?? ''}
+      description={
+        message?.status === 'sent' ? `Sent ${formatDateTime(message.sent_at)}` : `Status: ${message?.status}`
+      }
+    >
+      {message ? (
+        <>
+          <MessageBadges message={message} />
+          {message.image_url ? (
+            <img
+              src={message.image_url}
+              alt={message.image_alt ?? ''}
+              className="max-h-60 rounded object-contain"
+            />
+          ) : null}
+          <p className="whitespace-pre-wrap text-sm">{message.content}</p>
+          {stats.isError ? (
+            <ErrorPanel
+              title={OFFICIAL_MESSAGE_MESSAGES.fetchFailed}
+              message={errorMessage(stats.error, OFFICIAL_MESSAGE_MESSAGES.fetchFailed)}
+              onRetry={() => void stats.refetch()}
+            />
+          ) : (
+            <div className="grid grid-cols-2 gap-3">
+              <StatCard label="Recipients" value={s ? formatCount(s.total_recipients) : undefined} />
+              <StatCard label="Delivered" value={s ? formatCount(s.delivered_count) : undefined} />
+              <StatCard
+                label="Read"
+                value={s ? formatCount(s.read_count) : undefined}
+                hint={s ? `${Math.round(s.read_rate * 100)}% read rate` : undefined}
               />
-            ) : null}
-            <p className="whitespace-pre-wrap text-sm">{message.content}</p>
-            {stats.isError ? (
-              <ErrorPanel
-                title={OFFICIAL_MESSAGE_MESSAGES.fetchFailed}
-                message={errorMessage(stats.error, OFFICIAL_MESSAGE_MESSAGES.fetchFailed)}
-                onRetry={() => void stats.refetch()}
-              />
-            ) : (
-              <div className="grid grid-cols-2 gap-3">
-                <StatCard label="Recipients" value={s ? formatCount(s.total_recipients) : undefined} />
-                <StatCard label="Delivered" value={s ? formatCount(s.delivered_count) : undefined} />
-                <StatCard
-                  label="Read"
-                  value={s ? formatCount(s.read_count) : undefined}
-                  hint={s ? `${Math.round(s.read_rate * 100)}% read rate` : undefined}
-                />
-                <StatCard label="Acknowledged" value={s ? formatCount(s.acknowledged_count) : undefined} />
-              </div>
-            )}
-          </>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+              <StatCard label="Acknowledged" value={s ? formatCount(s.acknowledged_count) : undefined} />
+            </div>
+          )}
+        </>
+      ) : null}
+    </ModalDialog>
   );
 }

@@ -8,17 +8,11 @@ import {
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
@@ -41,13 +35,14 @@ interface MessageDialogProps {
 
 export function MessageDialog({ open, editing, onOpenChange }: MessageDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {open ? (
-          <MessageForm key={editing?.id ?? 'new'} editing={editing} onDone={() => onOpenChange(false)} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? 'Edit Official Message' : 'Create Official Message'}
+      description="Sent to every user of the app."
+    >
+      <MessageForm key={editing?.id ?? 'new'} editing={editing} onDone={() => onOpenChange(false)} />
+    </ModalDialog>
   );
 }
 
@@ -114,10 +109,6 @@ function MessageForm({ editing, onDone }: { editing: OfficialMessage | null; onD
         void submit(true);
       }}
     >
-      <DialogHeader>
-        <DialogTitle>{editing ? 'Edit Official Message' : 'Create Official Message'}</DialogTitle>
-        <DialogDescription>Sent to every user of the app.</DialogDescription>
-      </DialogHeader>
       {problem ? <FormAlert message={problem} /> : null}
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-title`}>Title *</Label>
