@@ -10,7 +10,7 @@ import {
 } from '@switchboard/contract/monitoring';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { callDailyRows } from '../calls/calls-daily.repository.ts';
+import { dailyCallStats } from '../calls/call-statistics.service.ts';
 import { ALERT_RULES, type CallHealth } from './alert-rules.ts';
 import { systemHealth } from './health-rule.ts';
 import { HttpStats, routeGroup } from './http-stats.ts';
@@ -67,15 +67,12 @@ export function createMonitoring(app: FastifyInstance, deps: AppDeps) {
   }
 
   async function callHealthToday(): Promise<CallHealth> {
-    const rows = await callDailyRows(deps.db, 1);
-    const calls = rows.reduce((n, r) => n + r.calls, 0);
-    const failed = rows.filter((r) => r.status === 'failed').reduce((n, r) => n + r.calls, 0);
-    const qualityCount = rows.reduce((n, r) => n + r.qualityCount, 0);
-    const qualitySum = rows.reduce((n, r) => n + r.qualitySum, 0);
+    const [today] = await dailyCallStats(deps.db, 1);
+    const calls = today ? today.voice + today.video + today.group : 0;
     return {
       calls,
-      failureRate: calls ? failed / calls : 0,
-      averageQuality: qualityCount ? qualitySum / qualityCount : 0,
+      failureRate: calls && today ? today.failed / calls : 0,
+      averageQuality: today?.average_quality ?? 0,
     };
   }
 

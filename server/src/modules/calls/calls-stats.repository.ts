@@ -1,0 +1,85 @@
+import { and, asc, count, desc, gte, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { callDailyStats, calls } from '../../db/schema/calls.ts';
+import type { CallRecord } from './call-row.ts';
+
+export interface RollupTotals {
+  status: CallRecord['status'];
+  calls: number;
+  duration: number;
+  revenue: number;
+  qualitySum: number;
+  qualityCount: number;
+}
+
+/** call_daily_stats summed by status over every day: a few hundred rollup rows, never the calls table. */
+export async function totalsByStatus(db: Executor): Promise<RollupTotals[]> {
+  const rows = await db
+    .select({
+      status: callDailyStats.status,
+      calls: sql<string>`sum(${callDailyStats.callCount})`,
+      duration: sql<string>`sum(${callDailyStats.totalDuration})`,
+      revenue: sql<string>`sum(${callDailyStats.revenue})`,
+      qualitySum: sql<string>`sum(${callDailyStats.qualitySum})`,
+      qualityCount: sql<string>`sum(${callDailyStats.qualityCount})`,
+    })
+    .from(callDailyStats)
+    .groupBy(callDailyStats.status);
+  return rows.map((r) => ({
+    status: r.status,
+    calls: Number(r.calls),
+    duration: Number(r.duration),
+    revenue: Number(r.revenue),
+    qualitySum: Number(r.qualitySum),
+    qualityCount: Number(r.qualityCount),
+  }));
+}
+
+export interface DailyRollup {
+  day: string;
+  type: CallRecord['type'];
+  status: CallRecord['status'];
+  calls: number;
+  qualitySum: number;
+  qualityCount: number;
+}
+
+export async function dailyRollups(db: Executor, sinceDay: string): Promise<DailyRollup[]> {
+  const rows = await db
+    .select({
+      day: callDailyStats.day,
+      type: callDailyStats.type,
+      status: callDailyStats.status,
+      calls: callDailyStats.callCount,
+      qualitySum: callDailyStats.qualitySum,
+      qualityCount: callDailyStats.qualityCount,
+    })
+    .from(callDailyStats)
+    .where(and(gte(callDailyStats.day, sinceDay)))
+    .orderBy(asc(callDailyStats.day));
+  return rows.map((r) => ({ ...r, calls: Number(r.calls), qualityCount: Number(r.qualityCount) }));
+}
+/** The latest calls, over the started_at index. */
+export async function recentCalls(db: Executor, limit: number) {
+  return db
+    .select({
+      id: calls.id,
+      caller: calls.callerUsername,
+      callee: calls.calleeUsername,
+      type: calls.type,
+      status: calls.status,
+      startedAt: calls.startedAt,
+    })
+    .from(calls)
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(limit);
+}
+
+/** Calls of the last 24 hours with quality below 3 of 5 (a range of the started_at index). */
+export async function poorQualityCallsLastDay(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(calls)
+    .where(and(gte(calls.startedAt, sql`now() - interval '1 day'`), lt(calls.quality, 3)));
+  return row?.n ?? 0;
+}
