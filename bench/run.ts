@@ -8,6 +8,7 @@ import { startServer } from '../e2e/support/server.ts';
 import { auditPages, type PageResult } from './browser-audit.ts';
 import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
+import { dashboardScenarios } from './dashboard-scenarios.ts';
 import { runDirectSql } from './direct-sql.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 
@@ -23,7 +24,7 @@ try {
   const results = [];
   // BENCH_ONLY=calls runs only the scenarios whose name starts with it.
   const only = process.env.BENCH_ONLY;
-  const all = [...scenarios, ...callsScenarios, ...coinsScenarios];
+  const all = [...scenarios, ...callsScenarios, ...coinsScenarios, ...dashboardScenarios];
   for (const scenario of all.filter((s) => !only || s.name.startsWith(only))) {
     const result = await run(server.url, token, scenario);
     results.push(result);
@@ -35,9 +36,10 @@ try {
     );
     const databaseUrl = process.env.BENCH_DATABASE_URL;
     if (scenario.sql && databaseUrl) {
+      const statements = typeof scenario.sql === 'function' ? await scenario.sql(databaseUrl) : scenario.sql;
       const direct = await runDirectSql(
         databaseUrl,
-        scenario.sql,
+        statements,
         scenario.connections ?? 10,
         scenario.durationSeconds ?? DURATION_S,
       );

@@ -2,7 +2,7 @@ import type { CallRow, ListCallsQuery } from '@switchboard/contract/calls';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
-import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
+import { COUNT_CAP } from '../../db/row-counts.ts';
 import { usernameMatches } from '../users/username-matches.ts';
 import { CALL_COLUMNS as COLUMNS, type RawCall, rowsOf, toRow } from './call-row.ts';
 
@@ -47,9 +47,14 @@ function searchedCalls(
     order by c.started_at desc, c.id desc`;
 }
 
-async function manyMatchingUsers(db: Executor, search: string): Promise<boolean> {
-  const rows = await rowsOf(db, sql`select 1 from (${usernameMatches(search)}) m limit ${LATERAL_USERS + 1}`);
-  return rows.length > LATERAL_USERS;
+/** How many users the search matches, up to LATERAL_USERS + 1: what picks the search's plan. */
+export const matchingUsersQuery = (search: string) =>
+  sql`select count(*) as n from (select 1 from (${usernameMatches(search)}) m limit ${LATERAL_USERS + 1}) c`;
+
+/** Whether more than LATERAL_USERS users match: the search then walks calls in time order. */
+export async function manyMatchingUsers(db: Executor, search: string): Promise<boolean> {
+  const [row] = await rowsOf<{ n: string | number }>(db, matchingUsersQuery(search));
+  return Number(row?.n ?? 0) > LATERAL_USERS;
 }
 
 function plainCalls(filter: CallFilter, after: [string, string] | undefined): SQL {
@@ -64,28 +69,36 @@ export interface CallsPageResult {
   nextCursor: string | null;
 }
 
+type ListQuery = Omit<ListCallsQuery, 'search'> & { search: string };
+
 /**
- * One page, newest first: after the cursor when there is one, else at an OFFSET. Totals never count
- * calls: an unsearched list reads its counter, a search counts at most COUNT_CAP + 1 matches.
+ * One page, newest first, and its total in one statement: the page after the cursor when there is
+ * one, else at an OFFSET. Totals never count calls: an unsearched list reads its counter, a search
+ * counts at most COUNT_CAP + 1 matches. `manyUsers` is manyMatchingUsers' answer for the search.
+ * bench/calls-scenarios.ts runs this same statement on the driver.
  */
-export async function listCalls(
-  db: Executor,
-  query: Omit<ListCallsQuery, 'search'> & { search: string },
-): Promise<CallsPageResult> {
+export function callsPageQuery(query: ListQuery, manyUsers: boolean): SQL {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const offset = after ? 0 : (query.page - 1) * query.limit;
-  const many = query.search ? await manyMatchingUsers(db, query.search) : false;
   const source = query.search
-    ? searchedCalls(query, after, offset + query.limit, many)
+    ? searchedCalls(query, after, offset + query.limit, manyUsers)
     : plainCalls(query, after);
-  const [raw, total] = await Promise.all([
-    rowsOf<RawCall>(db, sql`${source} limit ${query.limit} offset ${offset}`),
-    countCalls(db, query),
-  ]);
-  const last = raw.length === query.limit ? raw.at(-1) : undefined;
+  return sql`select t.total, p.* from (select ${totalOf(query)}::bigint as total) t
+    left join (${source} limit ${query.limit} offset ${offset}) p on true`;
+}
+
+export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPageResult> {
+  const many = query.search ? await manyMatchingUsers(db, query.search) : false;
+  const raw = await rowsOf<RawCall & { total: string | number }>(db, callsPageQuery(query, many));
+  const counted = Number(raw[0]?.total ?? 0);
+  // An empty page is the total's row alone, its call columns null.
+  const rows = raw[0]?.id === null ? [] : raw;
+  const last = rows.length === query.limit ? rows.at(-1) : undefined;
+  const capped = query.search !== '' && counted > COUNT_CAP;
   return {
-    rows: raw.map(toRow),
-    ...total,
+    rows: rows.map(toRow),
+    total: capped ? COUNT_CAP : counted,
+    totalCapped: capped,
     nextCursor: last ? encodeCursor(last.sort_key, String(last.id)) : null,
   };
 }
@@ -96,31 +109,20 @@ export function counterName({ status, type }: Pick<CallFilter, 'status' | 'type'
   return type === 'all' ? `calls.status.${status}` : `calls.${status}.${type}`;
 }
 
-async function countCalls(
-  db: Executor,
-  filter: CallFilter,
-): Promise<{ total: number; totalCapped: boolean }> {
-  if (!filter.search) {
-    const name = counterName(filter);
-    const counts = await readCounters(db, [name]);
-    return { total: counts[name] ?? 0, totalCapped: false };
-  }
+function totalOf(filter: CallFilter): SQL {
+  if (!filter.search)
+    return sql`(select coalesce(sum(n), 0) from row_counts where counter = ${counterName(filter)})`;
   // Each call once without sorting: every call whose caller matches, then those whose callee
   // matches and caller does not; the LIMIT stops the walk at the cap.
   const where = conditions(filter, undefined);
   const matches = usernameMatches(filter.search);
-  const [row] = await rowsOf<{ n: string | number }>(
-    db,
-    sql`with m as materialized (${matches})
-      select count(*) as n from (
+  return sql`(with m as materialized (${matches})
+      select count(*) from (
         select 1 from m cross join lateral (select 1 from calls where caller_id = m.id and ${where}) a
         union all
         select 1 from m cross join lateral (select 1 from calls c where callee_id = m.id and ${where}
           and not exists (select 1 from m m2 where m2.id = c.caller_id)) b
-        limit ${COUNT_CAP + 1}) s`,
-  );
-  const n = Number(row?.n ?? 0);
-  return { total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
+        limit ${COUNT_CAP + 1}) s)`;
 }
 
 /** Up to `batch` rows of the filtered list after the cursor: what the CSV export streams, batch by batch. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { callDailyStats, calls } from '../../db/schema/calls.ts';
 import type { CallRecord } from './call-row.ts';
@@ -59,6 +59,7 @@ export async function dailyRollups(db: Executor, sinceDay: string): Promise<Dail
     .orderBy(asc(callDailyStats.day));
   return rows.map((r) => ({ ...r, calls: Number(r.calls), qualityCount: Number(r.qualityCount) }));
 }
+
 /** The latest calls, over the started_at index. */
 export async function recentCalls(db: Executor, limit: number) {
   return db
@@ -75,11 +76,11 @@ export async function recentCalls(db: Executor, limit: number) {
     .limit(limit);
 }
 
-/** Calls of the last 24 hours with quality below 3 of 5 (a range of the started_at index). */
-export async function poorQualityCallsLastDay(db: Executor): Promise<number> {
+/** Today's (UTC) rated calls below POOR_QUALITY, from the rollup. */
+export async function poorQualityCallsToday(db: Executor): Promise<number> {
   const [row] = await db
-    .select({ n: count() })
-    .from(calls)
-    .where(and(gte(calls.startedAt, sql`now() - interval '1 day'`), lt(calls.quality, 3)));
-  return row?.n ?? 0;
+    .select({ n: sql<string>`coalesce(sum(${callDailyStats.poorQualityCount}), 0)` })
+    .from(callDailyStats)
+    .where(eq(callDailyStats.day, sql`(now() at time zone 'utc')::date`));
+  return Number(row?.n ?? 0);
 }

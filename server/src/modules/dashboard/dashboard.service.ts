@@ -9,7 +9,7 @@ import { readCounters } from '../../db/row-counts.ts';
 import { readLiveCounts } from '../../realtime/live-counts.ts';
 import { recentAuditEntries } from '../audit/audit-recent.repository.ts';
 import { dailyCallStats, getCallStatistics } from '../calls/call-statistics.service.ts';
-import { poorQualityCallsLastDay, recentCalls } from '../calls/calls-stats.repository.ts';
+import { poorQualityCallsToday, recentCalls } from '../calls/calls-stats.repository.ts';
 import { dailyCoinTotals } from '../coins/coins.service.ts';
 import { recentCoinGrants } from '../coins/coins-stats.repository.ts';
 import { estimatedMessageCount } from '../messaging/messages-count.repository.ts';
@@ -85,7 +85,7 @@ export async function readAdminStats(deps: AppDeps, monitoring: Monitoring) {
     getCallStatistics(deps.db),
     estimatedMessageCount(deps.db),
     monitoring.detailedHealth(),
-    poorQualityCallsLastDay(deps.db),
+    poorQualityCallsToday(deps.db),
     dailyCallStats(deps.db, 1),
     monitoring.listAlerts({ activeOnly: true, limit: 100 }),
   ]);
