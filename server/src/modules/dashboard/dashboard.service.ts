@@ -21,7 +21,7 @@ const RECENT_ACTIVITY = 10;
 
 export async function readDashboard(deps: AppDeps, monitoring: Monitoring): Promise<Dashboard> {
   const [counters, live, totals, messages, health, activity] = await Promise.all([
-    readCounters(deps.db, ['users.total', 'users.online']),
+    readCounters(deps.db, ['users.total']),
     readLiveCounts(deps.db),
     getCallStatistics(deps.db),
     estimatedMessageCount(deps.db),
@@ -31,7 +31,7 @@ export async function readDashboard(deps: AppDeps, monitoring: Monitoring): Prom
   return {
     overview: {
       total_users: counters['users.total'],
-      active_users: counters['users.online'],
+      active_users: live.onlineUsers,
       total_calls: totals.total_calls,
       active_calls: live.activeCalls,
       total_messages: messages,
