@@ -16,6 +16,12 @@ function conditions(filter: CallFilter, after: [string, string] | undefined): SQ
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * Spelled as the indexes are declared (Drizzle's desc() indexes are NULLS LAST, while ORDER BY ... DESC
+ * means NULLS FIRST): otherwise PostgreSQL sorts every matching call instead of reading the index.
+ */
+const NEWEST_FIRST = sql.raw('started_at desc nulls last, id desc nulls last');
+
 /** Up to this many matching users, a search walks each one's calls; beyond it, calls in time order. */
 const LATERAL_USERS = 200;
 
@@ -38,13 +44,13 @@ function searchedCalls(
   if (manyUsers)
     return sql`select ${sql.raw(COLUMNS)} from calls where ${where}
       and (caller_id in (${matches}) or callee_id in (${matches}))
-      order by started_at desc, id desc`;
+      order by ${NEWEST_FIRST}`;
   const side = (column: string) => sql`(select ${sql.raw(COLUMNS)} from calls
       where ${sql.raw(column)} = m.id and ${where}
-      order by started_at desc, id desc limit ${perUser})`;
+      order by ${NEWEST_FIRST} limit ${perUser})`;
   return sql`select distinct on (c.started_at, c.id) c.* from (${matches}) m
     cross join lateral (${side('caller_id')} union all ${side('callee_id')}) c
-    order by c.started_at desc, c.id desc`;
+    order by c.started_at desc nulls last, c.id desc nulls last`;
 }
 
 /** How many users the search matches, up to LATERAL_USERS + 1: what picks the search's plan. */
@@ -59,7 +65,7 @@ export async function manyMatchingUsers(db: Executor, search: string): Promise<b
 
 function plainCalls(filter: CallFilter, after: [string, string] | undefined): SQL {
   return sql`select ${sql.raw(COLUMNS)} from calls where ${conditions(filter, after)}
-    order by started_at desc, id desc`;
+    order by ${NEWEST_FIRST}`;
 }
 
 export interface CallsPageResult {
@@ -144,7 +150,7 @@ export async function pastCalls(db: Executor, limit: number, offset: number): Pr
   const raw = await rowsOf<RawCall>(
     db,
     sql`select ${sql.raw(COLUMNS)} from calls where status not in ('ringing', 'active')
-      order by started_at desc, id desc limit ${limit} offset ${offset}`,
+      order by ${NEWEST_FIRST} limit ${limit} offset ${offset}`,
   );
   return raw.map(toRow);
 }

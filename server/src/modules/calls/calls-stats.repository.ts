@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { callDailyStats, calls } from '../../db/schema/calls.ts';
 import type { CallRecord } from './call-row.ts';
@@ -72,7 +72,7 @@ export async function recentCalls(db: Executor, limit: number) {
       startedAt: calls.startedAt,
     })
     .from(calls)
-    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .orderBy(sql`${calls.startedAt} desc nulls last`, sql`${calls.id} desc nulls last`)
     .limit(limit);
 }
 

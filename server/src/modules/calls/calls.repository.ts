@@ -1,5 +1,5 @@
 import type { CallQualitySample, CallRow } from '@switchboard/contract/calls';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { callQualitySamples, calls } from '../../db/schema/calls.ts';
 import { type CallRecord, recordToRow } from './call-row.ts';
@@ -11,7 +11,7 @@ export async function liveCalls(db: Executor): Promise<CallRow[]> {
     .select()
     .from(calls)
     .where(inArray(calls.status, [...LIVE_STATUSES]))
-    .orderBy(desc(calls.startedAt), desc(calls.id));
+    .orderBy(sql`${calls.startedAt} desc nulls last`, sql`${calls.id} desc nulls last`);
   return rows.map(recordToRow);
 }
 

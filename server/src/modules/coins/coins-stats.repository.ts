@@ -86,11 +86,11 @@ export async function dailyTotals(
   return rows;
 }
 
-/** The latest coin grants made by admins (entries with a creator), newest first. */
+/** The latest coin grants made by admins (entries with a creator), newest first, over the created_at index. */
 export async function recentCoinGrants(db: Executor, limit: number) {
   const result = (await db.execute(sql`
     select id, username, amount, created_at from coin_transactions
-    where created_by is not null order by created_at desc, id desc limit ${limit}`)) as unknown as {
+    where created_by is not null order by created_at desc nulls last, id desc nulls last limit ${limit}`)) as unknown as {
     rows: { id: number; username: string; amount: number; created_at: string }[];
   };
   return result.rows.map((r) => ({
