@@ -13,11 +13,15 @@ import {
   toSummary,
 } from './coins-stats.repository.ts';
 
-// Written out: inside the subquery the outer table must be named in full, or "id" would bind to r.
 const COLUMNS = sql.raw(`id, user_id, username, amount, transaction_type, description, balance_after,
-  created_at, reference_id, reference_type, reverses_id,
-  exists (select 1 from coin_transactions r where r.reverses_id = coin_transactions.id) as reversed,
-  created_at::text as sort_key`);
+  created_at, reference_id, reference_type, reverses_id, created_at::text as sort_key`);
+/**
+ * Whether a reversal of the page row p exists, looked up per row after the LIMIT: written as EXISTS,
+ * PostgreSQL hashes the whole reverses_id index (every ledger entry) on each request instead.
+ */
+const REVERSED = sql.raw(
+  'coalesce((select true from coin_transactions r where r.reverses_id = p.id limit 1), false) as reversed',
+);
 /**
  * Spelled as the indexes are declared (Drizzle's desc() indexes are NULLS LAST, while ORDER BY ... DESC
  * means NULLS FIRST): otherwise PostgreSQL sorts the whole table instead of reading the index.
@@ -101,7 +105,8 @@ function totalOf(query: ListCoinsQuery): SQL {
 export function coinsPageQuery(query: ListCoinsQuery, topLimit: number): SQL {
   const where = whereOf(listFilter(query), afterCursor(query.cursor));
   const offset = query.cursor ? 0 : (query.page - 1) * query.limit;
-  return sql`select s.*, p.* from (select ${totalOf(query)}::bigint as total, ${summaryColumns(topLimit)}) s
+  return sql`select s.*, p.*, ${REVERSED}
+    from (select ${totalOf(query)}::bigint as total, ${summaryColumns(topLimit)}) s
     left join (select ${COLUMNS} from ${coinTransactions} where ${where}
       order by ${NEWEST_FIRST} limit ${query.limit} offset ${offset}) p on true`;
 }
@@ -146,9 +151,9 @@ export async function listUserTransactions(
 ): Promise<{ rows: CoinTransactionView[]; nextCursor: string | null }> {
   const rows = await rowsOf<RawTransaction>(
     db,
-    sql`select ${COLUMNS} from ${coinTransactions}
+    sql`select p.*, ${REVERSED} from (select ${COLUMNS} from ${coinTransactions}
       where ${whereOf(eq(coinTransactions.userId, userId), afterCursor(cursor))}
-      order by ${NEWEST_FIRST} limit ${limit}`,
+      order by ${NEWEST_FIRST} limit ${limit}) p`,
   );
   return { rows: rows.map(toView), nextCursor: nextCursorOf(rows, limit) };
 }
@@ -159,7 +164,8 @@ export async function findTransactionView(
 ): Promise<CoinTransactionView | undefined> {
   const [row] = await rowsOf<RawTransaction>(
     db,
-    sql`select ${COLUMNS} from ${coinTransactions} where ${coinTransactions.id} = ${id}`,
+    sql`select p.*, ${REVERSED} from (select ${COLUMNS} from ${coinTransactions}
+      where ${coinTransactions.id} = ${id}) p`,
   );
   return row && toView(row);
 }
