@@ -1,6 +1,7 @@
-// The database's own throughput for a scenario's SQL: `connections` clients each running the statement
-// back to back for the same duration as the HTTP run, on the same PostgreSQL database.
+// The database's own throughput for a scenario's SQL: `connections` clients each running the request's
+// statements back to back for the same duration as the HTTP run, on the same PostgreSQL database.
 import pg from 'pg';
+import type { SqlStatement } from './repository-sql.ts';
 
 export interface DirectSqlResult {
   queriesPerSecond: number;
@@ -10,20 +11,23 @@ export interface DirectSqlResult {
 
 export async function runDirectSql(
   databaseUrl: string,
-  sql: { text: string; params?: unknown[] },
+  statements: SqlStatement[],
   connections: number,
   durationSeconds: number,
 ): Promise<DirectSqlResult> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
   const latencies: number[] = [];
-  const deadline = performance.now() + durationSeconds * 1000;
+  const runAll = async () => {
+    for (const statement of statements) await pool.query(statement.text, statement.params);
+  };
   try {
-    await pool.query(sql.text, sql.params); // warm-up, and fail early on a wrong statement
+    await runAll(); // warm-up, and fail early on a wrong statement
+    const deadline = performance.now() + durationSeconds * 1000;
     await Promise.all(
       Array.from({ length: connections }, async () => {
         while (performance.now() < deadline) {
           const started = performance.now();
-          await pool.query(sql.text, sql.params);
+          await runAll();
           latencies.push(performance.now() - started);
         }
       }),

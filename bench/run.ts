@@ -8,6 +8,7 @@ import { startServer } from '../e2e/support/server.ts';
 import { auditPages, type PageResult } from './browser-audit.ts';
 import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
+import { dashboardScenarios } from './dashboard-scenarios.ts';
 import { runDirectSql } from './direct-sql.ts';
 import {
   messagingScenarios,
@@ -38,7 +39,13 @@ try {
     monitoring.push(seen);
   }
   const results = [];
-  const all = [...scenarios, ...callsScenarios, ...coinsScenarios, ...messagingScenarios];
+  const all = [
+    ...scenarios,
+    ...callsScenarios,
+    ...coinsScenarios,
+    ...dashboardScenarios,
+    ...messagingScenarios,
+  ];
   for (const scenario of all.filter((s) => !only || s.name.startsWith(only))) {
     const result = await run(server.url, token, scenario);
     results.push(result);
@@ -50,9 +57,10 @@ try {
     );
     const databaseUrl = process.env.BENCH_DATABASE_URL;
     if (scenario.sql && databaseUrl) {
+      const statements = typeof scenario.sql === 'function' ? await scenario.sql(databaseUrl) : scenario.sql;
       const direct = await runDirectSql(
         databaseUrl,
-        scenario.sql,
+        statements,
         scenario.connections ?? 10,
         scenario.durationSeconds ?? DURATION_S,
       );

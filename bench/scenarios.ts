@@ -1,3 +1,5 @@
+import type { SqlTwin } from './repository-sql.ts';
+
 /** What `npm run bench` measures, each with the p99 latency it should stay under on this 2-core machine. */
 export interface Scenario {
   name: string;
@@ -10,10 +12,11 @@ export interface Scenario {
   targetP99Ms: number;
   /**
    * The SQL the endpoint runs, executed straight on the driver at the same concurrency in the same run,
-   * so the report can say what share of the database's own throughput the API keeps. Update it when the
-   * repository's query changes.
+   * so the report can say what share of the database's own throughput the API keeps: the statements one
+   * request runs, one after another. Prefer taking them from the repository (repository-sql.ts) to
+   * copying them, so they cannot drift.
    */
-  sql?: { text: string; params?: unknown[] };
+  sql?: SqlTwin;
 }
 
 const USER_COLUMNS =
@@ -31,28 +34,30 @@ export const scenarios: Scenario[] = [
     name: 'users: first page',
     path: '/api/v1/admin/public/users?page=1&limit=10',
     targetP99Ms: 100,
-    sql: { text: usersListSql('', 0) },
+    sql: [{ text: usersListSql('', 0) }],
   },
   {
     name: 'users: search "son"',
     path: '/api/v1/admin/public/users?search=son&limit=10',
     targetP99Ms: 150,
-    sql: {
-      text: usersListSql('where username ilike $1 or email ilike $1 or full_name ilike $1', 0),
-      params: ['%son%'],
-    },
+    sql: [
+      {
+        text: usersListSql('where username ilike $1 or email ilike $1 or full_name ilike $1', 0),
+        params: ['%son%'],
+      },
+    ],
   },
   {
     name: 'users: admins filter',
     path: '/api/v1/admin/public/users?status=admin&limit=10',
     targetP99Ms: 100,
-    sql: { text: usersListSql('where is_admin = true', 0) },
+    sql: [{ text: usersListSql('where is_admin = true', 0) }],
   },
   {
     name: 'users: page 150',
     path: '/api/v1/admin/public/users?page=150&limit=10',
     targetP99Ms: 150,
-    sql: { text: usersListSql('', 1490) },
+    sql: [{ text: usersListSql('', 1490) }],
   },
   {
     name: 'sign-in (argon2id)',

@@ -81,18 +81,18 @@ describe('calls', () => {
     expect(await errorCode(insert(`'voice', 'completed', 10, 4, -1`))).toBe('23514');
   });
 
-  it('keeps call_daily_stats equal to the calls, through inserts, status changes and deletes', async () => {
+  it('keeps call_daily_stats (poor-quality calls too) equal to the calls, through inserts, status changes and deletes', async () => {
     const a = await insertUser(handle.db, { username: 'statcaller' });
     const b = await insertUser(handle.db, { username: 'statcallee' });
     await handle.db.execute(sql`insert into calls (caller_id, callee_id, type, status, duration, quality, cost, coins_used, started_at)
       values (${a.id}, ${b.id}, 'voice', 'completed', 120, 4.5, 0.04, 2, '2026-01-05T10:00:00Z'),
-             (${a.id}, ${b.id}, 'voice', 'completed', 60, 3.5, 0.02, 1, '2026-01-05T23:30:00Z'),
+             (${a.id}, ${b.id}, 'voice', 'completed', 60, 2.5, 0.02, 1, '2026-01-05T23:30:00Z'),
              (${b.id}, ${a.id}, 'video', 'ringing', 0, null, 0, 0, '2026-01-06T08:00:00Z')`);
-    await handle.db.execute(sql`update calls set status = 'active', quality = 4 where status = 'ringing'`);
+    await handle.db.execute(sql`update calls set status = 'active', quality = 2 where status = 'ringing'`);
     await handle.db.execute(sql`delete from calls where duration = 60`);
     const stats = await rows<Record<string, unknown>>(sql`
       select day::text, type, status, call_count::int, total_duration::int, revenue::float8 as revenue,
-             coins_used::int, quality_sum, quality_count::int
+             coins_used::int, quality_sum, quality_count::int, poor_quality_count::int
       from call_daily_stats where call_count <> 0 order by day, type, status`);
     expect(stats).toEqual([
       {
@@ -105,6 +105,7 @@ describe('calls', () => {
         coins_used: 2,
         quality_sum: 4.5,
         quality_count: 1,
+        poor_quality_count: 0,
       },
       {
         day: '2026-01-06',
@@ -114,8 +115,9 @@ describe('calls', () => {
         total_duration: 0,
         revenue: 0,
         coins_used: 0,
-        quality_sum: 4,
+        quality_sum: 2,
         quality_count: 1,
+        poor_quality_count: 1,
       },
     ]);
   });

@@ -9,6 +9,8 @@ interface OptionSelectProps<V extends string> {
   /** The text shown for each value; the value itself when absent. */
   labels?: Partial<Record<V, string>>;
   onChange(value: V): void;
+  /** Only screen readers get the label (a toolbar filter whose values name it). */
+  hideLabel?: boolean;
   className?: string;
 }
 
@@ -20,11 +22,14 @@ export function OptionSelect<V extends string>({
   options,
   labels,
   onChange,
+  hideLabel = false,
   className,
 }: OptionSelectProps<V>) {
   return (
     <div className={className ?? 'flex flex-col gap-1.5'}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+        {label}
+      </Label>
       <Select value={value} onValueChange={(next) => onChange(next as V)}>
         <SelectTrigger id={id} className="w-full">
           <SelectValue />

@@ -109,6 +109,8 @@ export const callDailyStats = pgTable(
     coinsUsed: bigint('coins_used', { mode: 'number' }).notNull().default(0),
     qualitySum: doublePrecision('quality_sum').notNull().default(0),
     qualityCount: bigint('quality_count', { mode: 'number' }).notNull().default(0),
+    /** Rated calls with quality below 3 of 5. */
+    poorQualityCount: bigint('poor_quality_count', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.day, t.type, t.status] })],

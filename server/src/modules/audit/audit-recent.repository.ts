@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/security.ts';
 
@@ -14,6 +14,6 @@ export async function recentAuditEntries(db: Executor, limit: number) {
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .orderBy(sql`${auditLog.createdAt} desc nulls last`, sql`${auditLog.id} desc nulls last`)
     .limit(limit);
 }

@@ -19,8 +19,11 @@ export async function authenticateAdmin(
 ): Promise<(SessionPrincipal & { expiresAt: number }) | null> {
   const claims = token ? await deps.tokens.verify(token) : null;
   if (!claims) return null;
-  const row = await findAccountById(deps.db, claims.id);
-  if (!row?.isActive || !row.isAdmin) return null;
-  if (!(await isSessionLive(deps.db, claims.sessionId, claims.id))) return null;
+  // Side by side: every guarded request waits for both.
+  const [row, live] = await Promise.all([
+    findAccountById(deps.db, claims.id),
+    isSessionLive(deps.db, claims.sessionId, claims.id),
+  ]);
+  if (!row?.isActive || !row.isAdmin || !live) return null;
   return { ...claims, username: row.username, isRootAdmin: row.isRootAdmin };
 }

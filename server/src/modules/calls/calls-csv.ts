@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { CALLS_EXPORT_COLUMNS, type CallRow } from '@switchboard/contract/calls';
 import type { Database } from '../../db/client.ts';
-import { type CallFilter, callsBatch } from './calls.repository.ts';
+import { type CallFilter, callsBatch } from './calls-list.repository.ts';
 
 const BATCH = 1000;
 

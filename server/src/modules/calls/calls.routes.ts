@@ -4,14 +4,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../../http/auth-guard.ts';
 import { route } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
-import {
-  activeCalls,
-  callHistory,
-  callQuality,
-  endCall,
-  getCallStatistics,
-  listCalls,
-} from './calls.service.ts';
+import { getCallStatistics } from './call-statistics.service.ts';
+import { activeCalls, callHistory, callQuality, endCall, listCalls } from './calls.service.ts';
 import { callsCsv } from './calls-csv.ts';
 
 export const callsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

@@ -2,12 +2,10 @@ import {
   CALL_MESSAGES,
   type CallQuality,
   type CallRow,
-  type CallStatistics,
   type CallsPage,
-  type DailyCallStats,
   type ListCallsQuery,
 } from '@switchboard/contract/calls';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import { MAX_CALL_SECONDS } from '../../db/schema/calls.ts';
 import { conflict, notFound } from '../../http/http-error.ts';
@@ -15,9 +13,12 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
 import { CALL_RATES } from './call-rates.ts';
+import type { CallRecord } from './call-row.ts';
+import { recordToRow } from './call-row.ts';
 import * as repo from './calls.repository.ts';
+import * as list from './calls-list.repository.ts';
 
-const pageOf = (result: repo.CallsPageResult, page: number, limit: number): CallsPage => ({
+const pageOf = (result: list.CallsPageResult, page: number, limit: number): CallsPage => ({
   calls: result.rows,
   total: result.total,
   page,
@@ -28,13 +29,13 @@ const pageOf = (result: repo.CallsPageResult, page: number, limit: number): Call
 });
 
 export async function listCalls(db: Database, query: ListCallsQuery): Promise<CallsPage> {
-  return pageOf(await repo.listCalls(db, query), query.page, query.limit);
+  return pageOf(await list.listCalls(db, query), query.page, query.limit);
 }
 
 /** Calls no longer live, newest first; the total is the calls counter less the live ones. */
 export async function callHistory(db: Database, query: { page: number; limit: number }): Promise<CallsPage> {
   const [rows, counts] = await Promise.all([
-    repo.pastCalls(db, query.limit, (query.page - 1) * query.limit),
+    list.pastCalls(db, query.limit, (query.page - 1) * query.limit),
     readCounters(db, ['calls.total', 'calls.status.ringing', 'calls.status.active']),
   ]);
   const total = counts['calls.total'] - counts['calls.status.ringing'] - counts['calls.status.active'];
@@ -42,67 +43,6 @@ export async function callHistory(db: Database, query: { page: number; limit: nu
 }
 
 export const activeCalls = (db: Database): Promise<CallRow[]> => repo.liveCalls(db);
-
-/** Every Call statistics field from the call_daily_stats rollup and the live counters. */
-export async function getCallStatistics(db: Executor): Promise<CallStatistics> {
-  const [byStatus, live] = await Promise.all([
-    repo.totalsByStatus(db),
-    readCounters(db, ['calls.status.active']),
-  ]);
-  const sum = (pick: (t: repo.RollupTotals) => number, only?: readonly string[]) =>
-    byStatus.filter((t) => !only || only.includes(t.status)).reduce((acc, t) => acc + pick(t), 0);
-  const answered = ['completed', 'ended'] as const;
-  const answeredCalls = sum((t) => t.calls, answered);
-  const qualityCount = sum((t) => t.qualityCount);
-  return {
-    total_calls: sum((t) => t.calls),
-    active_calls: live['calls.status.active'],
-    completed_calls: answeredCalls,
-    failed_calls: sum((t) => t.calls, ['failed']),
-    total_duration: sum((t) => t.duration),
-    average_duration: answeredCalls ? sum((t) => t.duration, answered) / answeredCalls : 0,
-    total_revenue: Math.round(sum((t) => t.revenue) * 100) / 100,
-    average_quality: qualityCount ? Math.round((sum((t) => t.qualitySum) / qualityCount) * 100) / 100 : 0,
-  };
-}
-
-/** The last `days` UTC days (today included), oldest first, with a zero row for a day without calls. */
-export async function dailyCallStats(
-  db: Executor,
-  days: number,
-  now = new Date(),
-): Promise<DailyCallStats[]> {
-  const dayOf = (offset: number) => new Date(now.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
-  const rows = await repo.dailyRollups(db, dayOf(days - 1));
-  const out = new Map<string, DailyCallStats & { qs: number; qc: number }>();
-  for (let i = days - 1; i >= 0; i--) {
-    const day = dayOf(i);
-    out.set(day, {
-      day,
-      voice: 0,
-      video: 0,
-      group: 0,
-      completed: 0,
-      failed: 0,
-      average_quality: null,
-      qs: 0,
-      qc: 0,
-    });
-  }
-  for (const r of rows) {
-    const d = out.get(r.day);
-    if (!d) continue;
-    d[r.type] += r.calls;
-    if (r.status === 'completed' || r.status === 'ended') d.completed += r.calls;
-    if (r.status === 'failed') d.failed += r.calls;
-    d.qs += r.qualitySum;
-    d.qc += r.qualityCount;
-  }
-  return [...out.values()].map(({ qs, qc, ...d }) => ({
-    ...d,
-    average_quality: qc ? Math.round((qs / qc) * 100) / 100 : null,
-  }));
-}
 
 export async function callQuality(db: Database, id: number): Promise<CallQuality> {
   if (!(await repo.callExists(db, id))) throw notFound(CALL_MESSAGES.notFound);
@@ -119,7 +59,7 @@ export async function callQuality(db: Database, id: number): Promise<CallQuality
 }
 
 type Settlement = Pick<
-  repo.CallRecord,
+  CallRecord,
   'status' | 'duration' | 'cost' | 'coinsUsed' | 'endReason' | 'endedAt' | 'quality'
 >;
 
@@ -129,7 +69,7 @@ type Settlement = Pick<
  * and its quality is the mean opinion score of its samples when it has any.
  */
 export function settleCall(
-  call: Pick<repo.CallRecord, 'status' | 'type' | 'startedAt' | 'quality'>,
+  call: Pick<CallRecord, 'status' | 'type' | 'startedAt' | 'quality'>,
   endedAt: Date,
   endReason: string,
   sampleMos: readonly number[] = [],
@@ -180,13 +120,13 @@ export async function endCall(
       'admin_ended',
       samples.map((s) => s.mos),
     );
-    const after = repo.recordToRow(await repo.updateCall(tx, id, settled));
+    const after = recordToRow(await repo.updateCall(tx, id, settled));
     await recordAudit(tx, {
       actor,
       action: 'call.end',
       targetType: 'call',
       targetId: String(id),
-      before: repo.recordToRow(call),
+      before: recordToRow(call),
       after,
       context,
     });

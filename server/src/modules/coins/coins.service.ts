@@ -15,10 +15,12 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
 import { applyCoinEntry, COIN_LEDGER_MESSAGES, reverseTransaction } from './coin-ledger.ts';
 import * as repo from './coins.repository.ts';
+import * as list from './coins-list.repository.ts';
+import * as stats from './coins-stats.repository.ts';
 
 type CoinEntry = CoinEntryResponse['data'];
 
-function statisticsOf(summary: repo.LedgerSummary): CoinStatistics {
+function statisticsOf(summary: stats.LedgerSummary): CoinStatistics {
   const circulating = summary.earned - summary.spent;
   return {
     total_coins_circulating: circulating,
@@ -33,18 +35,16 @@ function statisticsOf(summary: repo.LedgerSummary): CoinStatistics {
 
 /** The Coin statistics, from the daily rollup, the counters and the accounts' top indexes: no ledger scan. */
 export async function coinStatistics(db: Executor): Promise<CoinStatistics> {
-  return statisticsOf(await repo.ledgerSummary(db, TOP_COIN_USERS));
+  return statisticsOf(await stats.ledgerSummary(db, TOP_COIN_USERS));
 }
 
-/** Two round trips: the page, and the statistics with the total (or, for a search, a capped count beside them). */
+/** One round trip: the page, its total and the statistics. */
 export async function listCoins(db: Database, query: ListCoinsQuery): Promise<CoinsPage> {
-  const counter = repo.totalCounter(query);
-  const [{ rows, nextCursor }, summary, matches] = await Promise.all([
-    repo.listTransactions(db, query),
-    repo.ledgerSummary(db, TOP_COIN_USERS, counter),
-    counter ? undefined : repo.countMatches(db, query),
-  ]);
-  const total = matches?.total ?? summary.counted ?? 0;
+  const { rows, nextCursor, total, totalCapped, summary } = await list.listCoinsPage(
+    db,
+    query,
+    TOP_COIN_USERS,
+  );
   return {
     ...statisticsOf(summary),
     coins: rows,
@@ -52,7 +52,7 @@ export async function listCoins(db: Database, query: ListCoinsQuery): Promise<Co
     page: query.page,
     limit: query.limit,
     total_pages: Math.ceil(total / query.limit),
-    total_capped: matches?.totalCapped ?? false,
+    total_capped: totalCapped,
     next_cursor: nextCursor,
   };
 }
@@ -122,7 +122,7 @@ export async function userLedger(
   query: { limit: number; cursor?: string },
 ): Promise<UserLedgerResponse['data']> {
   const [page, account] = await Promise.all([
-    repo.listUserTransactions(db, userId, query),
+    list.listUserTransactions(db, userId, query),
     repo.findAccount(db, userId),
   ]);
   if (!account && page.rows.length === 0 && !(await repo.userExists(db, userId)))
@@ -138,11 +138,11 @@ export async function userLedger(
 
 /** Coins earned against spent per UTC day over the last `days` days, for the dashboard's chart. */
 export function dailyCoinTotals(db: Executor, days: number) {
-  return repo.dailyTotals(db, days);
+  return stats.dailyTotals(db, days);
 }
 
 async function viewOf(tx: Executor, id: number) {
-  const view = await repo.findTransactionView(tx, id);
+  const view = await list.findTransactionView(tx, id);
   if (!view) throw new Error(`ledger entry ${id} vanished inside its own transaction`);
   return view;
 }

@@ -8,14 +8,10 @@ import type { AppDeps } from '../../app-deps.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import { readLiveCounts } from '../../realtime/live-counts.ts';
 import { recentAuditEntries } from '../audit/audit-recent.repository.ts';
-import {
-  callDailyRows,
-  callTotals,
-  poorQualityCallsLastDay,
-  recentCalls,
-} from '../calls/calls-daily.repository.ts';
+import { dailyCallStats, getCallStatistics } from '../calls/call-statistics.service.ts';
+import { poorQualityCallsToday, recentCalls } from '../calls/calls-stats.repository.ts';
 import { dailyCoinTotals } from '../coins/coins.service.ts';
-import { recentCoinGrants } from '../coins/coins-daily.repository.ts';
+import { recentCoinGrants } from '../coins/coins-stats.repository.ts';
 import { estimatedMessageCount } from '../messaging/messages-count.repository.ts';
 import type { Monitoring } from '../monitoring/monitoring.service.ts';
 import { recentUsers } from '../users/users-recent.repository.ts';
@@ -25,9 +21,9 @@ const RECENT_ACTIVITY = 10;
 
 export async function readDashboard(deps: AppDeps, monitoring: Monitoring): Promise<Dashboard> {
   const [counters, live, totals, messages, health, activity] = await Promise.all([
-    readCounters(deps.db, ['users.total', 'users.online']),
+    readCounters(deps.db, ['users.total']),
     readLiveCounts(deps.db),
-    callTotals(deps.db),
+    getCallStatistics(deps.db),
     estimatedMessageCount(deps.db),
     monitoring.detailedHealth(),
     recentActivity(deps),
@@ -35,8 +31,8 @@ export async function readDashboard(deps: AppDeps, monitoring: Monitoring): Prom
   return {
     overview: {
       total_users: counters['users.total'],
-      active_users: counters['users.online'],
-      total_calls: totals.calls,
+      active_users: live.onlineUsers,
+      total_calls: totals.total_calls,
       active_calls: live.activeCalls,
       total_messages: messages,
       system_health: health.status,
@@ -85,23 +81,23 @@ async function recentActivity(deps: AppDeps): Promise<ActivityItem[]> {
 }
 
 export async function readAdminStats(deps: AppDeps, monitoring: Monitoring) {
-  const [totals, messages, health, poor, today, openAlerts] = await Promise.all([
-    callTotals(deps.db),
+  const [totals, messages, health, poor, [today], openAlerts] = await Promise.all([
+    getCallStatistics(deps.db),
     estimatedMessageCount(deps.db),
     monitoring.detailedHealth(),
-    poorQualityCallsLastDay(deps.db),
-    callDailyRows(deps.db, 1),
+    poorQualityCallsToday(deps.db),
+    dailyCallStats(deps.db, 1),
     monitoring.listAlerts({ activeOnly: true, limit: 100 }),
   ]);
   return {
     total_messages: messages,
-    total_calls: totals.calls,
+    total_calls: totals.total_calls,
     last_updated: new Date().toISOString(),
     active_connections: health.active_connections,
     call_quality: {
-      average_quality: Math.round(totals.averageQuality * 100) / 100,
+      average_quality: totals.average_quality,
       poor_quality_calls: poor,
-      connection_issues: today.filter((r) => r.status === 'failed').reduce((n, r) => n + r.calls, 0),
+      connection_issues: today?.failed ?? 0,
     },
     alerts: openAlerts.length,
   };
@@ -109,33 +105,25 @@ export async function readAdminStats(deps: AppDeps, monitoring: Monitoring) {
 
 /** Per day over the last 30 days, from the call and coin rollups. */
 export async function readAnalytics(deps: AppDeps): Promise<Analytics> {
-  const [callRows, coinDays] = await Promise.all([
-    callDailyRows(deps.db, ANALYTICS_DAYS),
+  const [callDays, coinDays] = await Promise.all([
+    dailyCallStats(deps.db, ANALYTICS_DAYS),
     dailyCoinTotals(deps.db, ANALYTICS_DAYS),
   ]);
-  const today = new Date();
-  const days: Analytics['days'] = [];
-  for (let i = ANALYTICS_DAYS - 1; i >= 0; i--) {
-    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - i))
-      .toISOString()
-      .slice(0, 10);
-    const rows = callRows.filter((r) => r.day === day);
-    const count = (type: string) => rows.filter((r) => r.type === type).reduce((n, r) => n + r.calls, 0);
-    const all = rows.reduce((n, r) => n + r.calls, 0);
-    const failed = rows.filter((r) => r.status === 'failed').reduce((n, r) => n + r.calls, 0);
-    const qualityCount = rows.reduce((n, r) => n + r.qualityCount, 0);
-    const qualitySum = rows.reduce((n, r) => n + r.qualitySum, 0);
-    const coins = coinDays.find((c) => c.day === day);
-    days.push({
-      day,
-      voice: count('voice'),
-      video: count('video'),
-      group: count('group'),
-      success_rate: all ? Math.round(((all - failed) / all) * 1000) / 10 : null,
-      average_quality: qualityCount ? Math.round((qualitySum / qualityCount) * 100) / 100 : null,
-      coins_earned: coins?.earned ?? 0,
-      coins_spent: coins?.spent ?? 0,
-    });
-  }
-  return { days };
+  const coinsByDay = new Map(coinDays.map((c) => [c.day, c]));
+  return {
+    days: callDays.map((d) => {
+      const all = d.voice + d.video + d.group;
+      const coins = coinsByDay.get(d.day);
+      return {
+        day: d.day,
+        voice: d.voice,
+        video: d.video,
+        group: d.group,
+        success_rate: all ? Math.round(((all - d.failed) / all) * 1000) / 10 : null,
+        average_quality: d.average_quality,
+        coins_earned: coins?.earned ?? 0,
+        coins_spent: coins?.spent ?? 0,
+      };
+    }),
+  };
 }

@@ -1,19 +1,16 @@
 import type { Alert, AlertEvent, MetricsSample } from '@switchboard/contract/monitoring';
 import type { Executor } from '../../db/client.ts';
-import { callDailyRows } from '../calls/calls-daily.repository.ts';
+import { dailyCallStats } from '../calls/call-statistics.service.ts';
 import { ALERT_RULES, type CallHealth } from './alert-rules.ts';
 import * as repo from './monitoring.repository.ts';
 
 async function callHealthToday(db: Executor): Promise<CallHealth> {
-  const rows = await callDailyRows(db, 1);
-  const calls = rows.reduce((n, r) => n + r.calls, 0);
-  const failed = rows.filter((r) => r.status === 'failed').reduce((n, r) => n + r.calls, 0);
-  const qualityCount = rows.reduce((n, r) => n + r.qualityCount, 0);
-  const qualitySum = rows.reduce((n, r) => n + r.qualitySum, 0);
+  const [today] = await dailyCallStats(db, 1);
+  const calls = today ? today.voice + today.video + today.group : 0;
   return {
     calls,
-    failureRate: calls ? failed / calls : 0,
-    averageQuality: qualityCount ? qualitySum / qualityCount : 0,
+    failureRate: calls && today ? today.failed / calls : 0,
+    averageQuality: today?.average_quality ?? 0,
   };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/endpoint-route.ts';
 import { readLiveCounts } from '../../realtime/live-counts.ts';
-import { callTotals } from '../calls/calls-daily.repository.ts';
+import { getCallStatistics } from '../calls/call-statistics.service.ts';
 import type { Monitoring } from './monitoring.service.ts';
 
 export const monitoringRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring: Monitoring }> = async (
@@ -36,7 +36,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring
     const [h, counts, calls] = await Promise.all([
       monitoring.detailedHealth(),
       readLiveCounts(deps.db),
-      callTotals(deps.db),
+      getCallStatistics(deps.db),
     ]);
     return {
       success: true as const,
@@ -44,7 +44,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring
         activeConnections: h.active_connections,
         activeCalls: counts.activeCalls,
         onlineUsers: counts.onlineUsers,
-        callQuality: { averageQuality: Math.round(calls.averageQuality * 100) / 100 },
+        callQuality: { averageQuality: calls.average_quality },
         systemMetrics: {
           cpuUsage: h.cpu_usage,
           memoryUsage: h.memory_usage,

@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { EyeIcon, PhoneIcon, PhoneOffIcon, VideoIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { valueColumn } from '@/components/value-column.ts';
 import { formatDateTime, formatDurationClock } from '@/lib/format.ts';
 import { callTitle, capitalize, formatCost, formatQuality, isLive } from './call-format.ts';
 import { CallStatusBadge } from './components/call-status-badge.tsx';
@@ -38,29 +39,25 @@ export function callColumns(actions: CallRowActions): ColumnDef<CallRow>[] {
         );
       },
     },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: ({ row }) => <CallStatusBadge status={row.original.status} />,
-    },
-    {
-      id: 'duration',
-      header: 'Duration',
-      meta: { className: 'hidden sm:table-cell tabular-nums' },
-      cell: ({ row }) => formatDurationClock(row.original.duration),
-    },
-    {
-      id: 'quality',
-      header: 'Quality',
-      meta: { className: 'hidden md:table-cell tabular-nums' },
-      cell: ({ row }) => formatQuality(row.original.quality),
-    },
-    {
-      id: 'cost',
-      header: 'Cost',
-      meta: { className: 'hidden md:table-cell tabular-nums' },
-      cell: ({ row }) => formatCost(row.original.cost),
-    },
+    valueColumn<CallRow>('status', 'Status', (call) => <CallStatusBadge status={call.status} />),
+    valueColumn<CallRow>(
+      'duration',
+      'Duration',
+      (call) => formatDurationClock(call.duration),
+      'hidden sm:table-cell tabular-nums',
+    ),
+    valueColumn<CallRow>(
+      'quality',
+      'Quality',
+      (call) => formatQuality(call.quality),
+      'hidden md:table-cell tabular-nums',
+    ),
+    valueColumn<CallRow>(
+      'cost',
+      'Cost',
+      (call) => formatCost(call.cost),
+      'hidden md:table-cell tabular-nums',
+    ),
     {
       id: 'actions',
       header: 'Actions',

@@ -1,11 +1,12 @@
 import {
   COIN_MESSAGES,
   COINS_PAGE_SIZE,
+  type CoinStatistics,
   type CoinTransaction,
   ListCoinsQuery,
 } from '@switchboard/contract/coins';
 import { ArrowDownIcon, ArrowUpIcon, CoinsIcon, PlusIcon, UsersIcon, XIcon } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -26,6 +27,17 @@ import { CoinsToolbar } from './components/coins-toolbar.tsx';
 import { TopUsersCard } from './components/top-users-card.tsx';
 
 const averageFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+
+const STAT_CARDS: { label: string; icon: ReactNode; value(stats: CoinStatistics): string }[] = [
+  { label: 'Total Circulating', icon: <CoinsIcon />, value: (s) => formatCoins(s.total_coins_circulating) },
+  { label: 'Total Earned', icon: <ArrowUpIcon />, value: (s) => formatCoins(s.total_coins_earned) },
+  { label: 'Total Spent', icon: <ArrowDownIcon />, value: (s) => formatCoins(s.total_coins_spent) },
+  {
+    label: 'Avg per User',
+    icon: <UsersIcon />,
+    value: (s) => averageFormat.format(s.average_coins_per_user),
+  },
+];
 
 /** Coin Management: statistics, top users, the transactions list, Add Coins and reversal. */
 export function CoinsPage() {
@@ -66,26 +78,9 @@ export function CoinsPage() {
       />
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard
-          label="Total Circulating"
-          icon={<CoinsIcon />}
-          value={stats && formatCoins(stats.total_coins_circulating)}
-        />
-        <StatCard
-          label="Total Earned"
-          icon={<ArrowUpIcon />}
-          value={stats && formatCoins(stats.total_coins_earned)}
-        />
-        <StatCard
-          label="Total Spent"
-          icon={<ArrowDownIcon />}
-          value={stats && formatCoins(stats.total_coins_spent)}
-        />
-        <StatCard
-          label="Avg per User"
-          icon={<UsersIcon />}
-          value={stats && averageFormat.format(stats.average_coins_per_user)}
-        />
+        {STAT_CARDS.map((card) => (
+          <StatCard key={card.label} label={card.label} icon={card.icon} value={stats && card.value(stats)} />
+        ))}
       </div>
 
       <div className="grid gap-4 md:grid-cols-2">

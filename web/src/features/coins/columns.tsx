@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Undo2Icon } from 'lucide-react';
 import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { valueColumn } from '@/components/value-column.ts';
 import { formatCoins, formatDateTime } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 
@@ -26,11 +27,9 @@ export const signedCoins = (amount: number) => `${amount > 0 ? '+' : ''}${format
 
 export function transactionColumns(onReverse: (row: CoinTransaction) => void): ColumnDef<CoinTransaction>[] {
   return [
-    {
-      id: 'user',
-      header: 'User',
-      cell: ({ row }) => <span className="font-medium">{row.original.username}</span>,
-    },
+    valueColumn<CoinTransaction>('user', 'User', (entry) => (
+      <span className="font-medium">{entry.username}</span>
+    )),
     {
       id: 'type',
       header: 'Type',
@@ -50,24 +49,24 @@ export function transactionColumns(onReverse: (row: CoinTransaction) => void): C
         </span>
       ),
     },
-    {
-      id: 'balance_after',
-      header: 'Balance After',
-      meta: { className: 'hidden text-right tabular-nums sm:table-cell' },
-      cell: ({ row }) => formatCoins(row.original.balance_after),
-    },
-    {
-      id: 'description',
-      header: 'Description',
-      meta: { className: 'hidden max-w-72 truncate md:table-cell' },
-      cell: ({ row }) => <span title={row.original.description}>{row.original.description}</span>,
-    },
-    {
-      id: 'date',
-      header: 'Date',
-      meta: { className: 'hidden whitespace-nowrap lg:table-cell' },
-      cell: ({ row }) => formatDateTime(row.original.created_at),
-    },
+    valueColumn<CoinTransaction>(
+      'balance_after',
+      'Balance After',
+      (entry) => formatCoins(entry.balance_after),
+      'hidden text-right tabular-nums sm:table-cell',
+    ),
+    valueColumn<CoinTransaction>(
+      'description',
+      'Description',
+      (entry) => <span title={entry.description}>{entry.description}</span>,
+      'hidden max-w-72 truncate md:table-cell',
+    ),
+    valueColumn<CoinTransaction>(
+      'date',
+      'Date',
+      (entry) => formatDateTime(entry.created_at),
+      'hidden whitespace-nowrap lg:table-cell',
+    ),
     {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,

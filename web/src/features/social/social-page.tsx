@@ -1,5 +1,6 @@
 import { FRIEND_STATUS_FILTERS, LIKE_TARGET_FILTERS, SOCIAL_USER_TYPES } from '@switchboard/contract/social';
 import { PageHeader } from '@/components/page-header.tsx';
+import { SearchBox } from '@/components/search-box.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
@@ -8,7 +9,6 @@ import { followColumns, friendRequestColumns, likeColumns, userColumns } from '.
 import { FilterSelect } from './components/filter-select.tsx';
 import { OverviewTab } from './components/overview-tab.tsx';
 import { SocialList } from './components/social-list.tsx';
-import { UserSearch } from './components/user-search.tsx';
 import { SOCIAL_TABS, type SocialTab, SocialUrlQuery } from './social-url-state.ts';
 
 const TAB_LABELS: Record<SocialTab, string> = {
@@ -47,7 +47,13 @@ export function SocialPage() {
           <Card>
             <CardContent className="flex flex-col gap-4">
               <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-                <UserSearch value={params.query} onChange={(query) => update({ query }, { replace: true })} />
+                <SearchBox
+                  value={params.query}
+                  onSearch={(query) => update({ query }, { replace: true })}
+                  label="Search users"
+                  showLabel
+                  placeholder="Search by username or email"
+                />
                 <FilterSelect
                   label="User type"
                   value={params.user_type}

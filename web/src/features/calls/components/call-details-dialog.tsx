@@ -1,16 +1,7 @@
 import type { CallRow } from '@switchboard/contract/calls';
 import { lazy, Suspense } from 'react';
 import { DetailField } from '@/components/detail-field.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DetailList, DetailsDialog } from '@/components/details-dialog.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatCoins, formatDateTime, formatDurationClock } from '@/lib/format.ts';
 import { capitalize, formatCost, formatQuality, partyName } from '../call-format.ts';
@@ -29,41 +20,37 @@ interface CallDetailsDialogProps {
 
 export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: CallDetailsDialogProps) {
   return (
-    <Dialog open={call !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl" onCloseAutoFocus={onCloseAutoFocus} showCloseButton={false}>
-        <DialogHeader>
-          <DialogTitle>Call Details</DialogTitle>
-          <DialogDescription>Call #{call?.id}</DialogDescription>
-        </DialogHeader>
-        {call ? (
-          <>
-            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2.5 text-sm">
-              <DetailField label="Caller">{partyName(call.caller_username, call.is_anonymous)}</DetailField>
-              <DetailField label="Receiver">{partyName(call.callee_username, false)}</DetailField>
-              <DetailField label="Type">{capitalize(call.type)}</DetailField>
-              <DetailField label="Status">
-                <CallStatusBadge status={call.status} />
-              </DetailField>
-              <DetailField label="Duration">{formatDurationClock(call.duration)}</DetailField>
-              <DetailField label="Quality">{formatQuality(call.quality)}</DetailField>
-              <DetailField label="Cost">{formatCost(call.cost)}</DetailField>
-              <DetailField label="Coins Used">{formatCoins(call.coins_used)}</DetailField>
-              <DetailField label="Start Time">{formatDateTime(call.started_at)}</DetailField>
-              {call.ended_at ? (
-                <DetailField label="End Time">{formatDateTime(call.ended_at)}</DetailField>
-              ) : null}
-            </dl>
-            <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-              <CallQualityPanel call={call} />
-            </Suspense>
-          </>
-        ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Close</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DetailsDialog
+      open={call !== null}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="Call Details"
+      description={`Call #${call?.id ?? ''}`}
+      className="sm:max-w-xl"
+    >
+      {call ? (
+        <>
+          <DetailList>
+            <DetailField label="Caller">{partyName(call.caller_username, call.is_anonymous)}</DetailField>
+            <DetailField label="Receiver">{partyName(call.callee_username, false)}</DetailField>
+            <DetailField label="Type">{capitalize(call.type)}</DetailField>
+            <DetailField label="Status">
+              <CallStatusBadge status={call.status} />
+            </DetailField>
+            <DetailField label="Duration">{formatDurationClock(call.duration)}</DetailField>
+            <DetailField label="Quality">{formatQuality(call.quality)}</DetailField>
+            <DetailField label="Cost">{formatCost(call.cost)}</DetailField>
+            <DetailField label="Coins Used">{formatCoins(call.coins_used)}</DetailField>
+            <DetailField label="Start Time">{formatDateTime(call.started_at)}</DetailField>
+            {call.ended_at ? (
+              <DetailField label="End Time">{formatDateTime(call.ended_at)}</DetailField>
+            ) : null}
+          </DetailList>
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <CallQualityPanel call={call} />
+          </Suspense>
+        </>
+      ) : null}
+    </DetailsDialog>
   );
 }

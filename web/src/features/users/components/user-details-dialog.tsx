@@ -1,16 +1,8 @@
 import type { AdminUserRow } from '@switchboard/contract/users';
 import { Link } from 'react-router';
 import { DetailField } from '@/components/detail-field.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DetailList, DetailsDialog } from '@/components/details-dialog.tsx';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCoins, formatDateTime } from '@/lib/format.ts';
@@ -22,7 +14,6 @@ interface UserDetailsDialogProps {
   /** The row that was clicked; shown at once while the fresh copy loads. */
   user: AdminUserRow | null;
   onOpenChange(open: boolean): void;
-  /** Where focus goes on close; there is no Trigger for Radix to return it to. */
   onCloseAutoFocus(event: Event): void;
 }
 
@@ -32,64 +23,57 @@ export function UserDetailsDialog({ user, onOpenChange, onCloseAutoFocus }: User
   const shown = fresh && fresh.id === user?.id ? fresh : user;
 
   return (
-    <Dialog open={user !== null} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        {shown ? (
-          <>
-            <DialogHeader>
-              <div className="flex items-center gap-3">
-                <UserAvatar user={shown} className="size-11 text-base" />
-                <div className="min-w-0">
-                  <DialogTitle>{displayName(shown)}</DialogTitle>
-                  <DialogDescription>User details</DialogDescription>
-                </div>
+    <DetailsDialog open={user !== null} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus}>
+      {shown ? (
+        <>
+          <DialogHeader>
+            <div className="flex items-center gap-3">
+              <UserAvatar user={shown} className="size-11 text-base" />
+              <div className="min-w-0">
+                <DialogTitle>{displayName(shown)}</DialogTitle>
+                <DialogDescription>User details</DialogDescription>
               </div>
-            </DialogHeader>
-            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2.5 text-sm">
-              <DetailField label="ID">
-                <span className="font-mono text-xs break-all">{shown.id}</span>
-              </DetailField>
-              <DetailField label="Username">{shown.username}</DetailField>
-              <DetailField label="Email">
-                <span className="break-all">{shown.email}</span>
-              </DetailField>
-              <DetailField label="Full name">{shown.full_name || '—'}</DetailField>
-              <DetailField label="Status">
-                <UserStatusBadges user={shown} />
-              </DetailField>
-              <DetailField label="Account">{shown.is_active ? 'Active' : 'Inactive'}</DetailField>
-              <DetailField label="Role">
-                <UserRoleBadges user={shown} />
-              </DetailField>
-              <DetailField label="Coin balance">
-                {formatCoins(shown.coin_balance)}{' '}
-                <Link
-                  to={`/coin-management?user=${shown.id}`}
-                  className="text-primary text-xs underline-offset-4 hover:underline"
-                >
-                  View ledger
-                </Link>
-              </DetailField>
-              <DetailField label="Total earned">{formatCoins(shown.total_earned)}</DetailField>
-              <DetailField label="Total spent">{formatCoins(shown.total_spent)}</DetailField>
-              <DetailField label="Joined">{formatDateTime(shown.created_at)}</DetailField>
-              <DetailField label="Last login">{formatDateTime(shown.last_login)}</DetailField>
-            </dl>
-            {error ? (
-              <p role="status" className="text-xs text-muted-foreground">
-                Could not refresh these details: {errorMessage(error, 'Failed to load user')}
-              </p>
-            ) : null}
-          </>
-        ) : (
-          <DialogTitle className="sr-only">User details</DialogTitle>
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Close</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+            </div>
+          </DialogHeader>
+          <DetailList>
+            <DetailField label="ID">
+              <span className="font-mono text-xs break-all">{shown.id}</span>
+            </DetailField>
+            <DetailField label="Username">{shown.username}</DetailField>
+            <DetailField label="Email">
+              <span className="break-all">{shown.email}</span>
+            </DetailField>
+            <DetailField label="Full name">{shown.full_name || '—'}</DetailField>
+            <DetailField label="Status">
+              <UserStatusBadges user={shown} />
+            </DetailField>
+            <DetailField label="Account">{shown.is_active ? 'Active' : 'Inactive'}</DetailField>
+            <DetailField label="Role">
+              <UserRoleBadges user={shown} />
+            </DetailField>
+            <DetailField label="Coin balance">
+              {formatCoins(shown.coin_balance)}{' '}
+              <Link
+                to={`/coin-management?user=${shown.id}`}
+                className="text-primary text-xs underline-offset-4 hover:underline"
+              >
+                View ledger
+              </Link>
+            </DetailField>
+            <DetailField label="Total earned">{formatCoins(shown.total_earned)}</DetailField>
+            <DetailField label="Total spent">{formatCoins(shown.total_spent)}</DetailField>
+            <DetailField label="Joined">{formatDateTime(shown.created_at)}</DetailField>
+            <DetailField label="Last login">{formatDateTime(shown.last_login)}</DetailField>
+          </DetailList>
+          {error ? (
+            <p role="status" className="text-xs text-muted-foreground">
+              Could not refresh these details: {errorMessage(error, 'Failed to load user')}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <DialogTitle className="sr-only">User details</DialogTitle>
+      )}
+    </DetailsDialog>
   );
 }

@@ -1,0 +1,171 @@
+import type { CoinTransaction as CoinTransactionView, ListCoinsQuery } from '@switchboard/contract/coins';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { COUNT_CAP } from '../../db/row-counts.ts';
+import { coinTransactions } from '../../db/schema/coins.ts';
+import {
+  counterSum,
+  type LedgerSummary,
+  type SummaryRecord,
+  summaryColumns,
+  toSummary,
+} from './coins-stats.repository.ts';
+
+const COLUMNS = sql.raw(`id, user_id, username, amount, transaction_type, description, balance_after,
+  created_at, reference_id, reference_type, reverses_id, created_at::text as sort_key`);
+/**
+ * Whether a reversal of the page row p exists, looked up per row after the LIMIT: written as EXISTS,
+ * PostgreSQL hashes the whole reverses_id index (every ledger entry) on each request instead.
+ */
+const REVERSED = sql.raw(
+  'coalesce((select true from coin_transactions r where r.reverses_id = p.id limit 1), false) as reversed',
+);
+/**
+ * Spelled as the indexes are declared (Drizzle's desc() indexes are NULLS LAST, while ORDER BY ... DESC
+ * means NULLS FIRST): otherwise PostgreSQL sorts the whole table instead of reading the index.
+ */
+const NEWEST_FIRST = sql.raw('created_at desc nulls last, id desc nulls last');
+
+interface RawTransaction {
+  id: string | number;
+  user_id: string | null;
+  username: string;
+  amount: number;
+  transaction_type: CoinTransactionView['transaction_type'];
+  description: string;
+  balance_after: string | number;
+  created_at: string | Date;
+  reference_id: string | null;
+  reference_type: string | null;
+  reverses_id: string | number | null;
+  reversed: boolean;
+  sort_key: string;
+}
+
+const toView = ({ sort_key: _, ...row }: RawTransaction): CoinTransactionView => ({
+  ...row,
+  id: Number(row.id),
+  balance_after: Number(row.balance_after),
+  reverses_id: row.reverses_id === null ? null : Number(row.reverses_id),
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+const rowsOf = async <T>(db: Executor, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const afterCursor = (cursor: string | undefined) => {
+  if (!cursor) return undefined;
+  const [sortKey, id] = decodeCursor(cursor);
+  return sql`(${coinTransactions.createdAt}, ${coinTransactions.id}) < (${sortKey}::timestamptz, ${id}::bigint)`;
+};
+
+function listFilter({
+  search,
+  type,
+  user,
+}: Pick<ListCoinsQuery, 'search' | 'type' | 'user'>): SQL | undefined {
+  const pattern = containsPattern(search);
+  // Both columns live on the ledger row (username is a snapshot), so the OR is two trigram index scans, no join.
+  const matchesSearch = search
+    ? or(ilike(coinTransactions.username, pattern), ilike(coinTransactions.description, pattern))
+    : undefined;
+  return and(
+    matchesSearch,
+    type === 'all' ? undefined : eq(coinTransactions.transactionType, type),
+    user ? eq(coinTransactions.userId, user) : undefined,
+  );
+}
+
+const whereOf = (...parts: (SQL | undefined)[]) => and(...parts) ?? sql`true`;
+
+const nextCursorOf = (rows: RawTransaction[], limit: number) => {
+  const last = rows.length === limit ? rows.at(-1) : undefined;
+  return last ? encodeCursor(last.sort_key, String(last.id)) : null;
+};
+
+/**
+ * The list's total without counting the ledger: the type's counter when nothing else narrows it,
+ * else the matches counted up to COUNT_CAP + 1.
+ */
+function totalOf(query: ListCoinsQuery): SQL {
+  if (!query.search && !query.user)
+    return counterSum(`coin_transactions.${query.type === 'all' ? 'total' : query.type}`);
+  return sql`(select count(*) from (select 1 from ${coinTransactions} where ${whereOf(listFilter(query))}
+    limit ${COUNT_CAP + 1}) m)`;
+}
+
+/**
+ * GET /admin/public/coins in one statement: the statistics and the total in a one-row SELECT, joined
+ * to the page, newest first, as a LIMIT over the (created_at desc, id desc) index (or the type's or the
+ * user's index that ends the same way), after the cursor when there is one, else at an OFFSET.
+ * bench/coins-scenarios.ts runs this same statement on the driver.
+ */
+export function coinsPageQuery(query: ListCoinsQuery, topLimit: number): SQL {
+  const where = whereOf(listFilter(query), afterCursor(query.cursor));
+  const offset = query.cursor ? 0 : (query.page - 1) * query.limit;
+  return sql`select s.*, p.*, ${REVERSED}
+    from (select ${totalOf(query)}::bigint as total, ${summaryColumns(topLimit)}) s
+    left join (select ${COLUMNS} from ${coinTransactions} where ${where}
+      order by ${NEWEST_FIRST} limit ${query.limit} offset ${offset}) p on true`;
+}
+
+export interface CoinsPageResult {
+  rows: CoinTransactionView[];
+  nextCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+  summary: LedgerSummary;
+}
+
+export async function listCoinsPage(
+  db: Executor,
+  query: ListCoinsQuery,
+  topLimit: number,
+): Promise<CoinsPageResult> {
+  const raw = await rowsOf<SummaryRecord & { total: string | number } & RawTransaction>(
+    db,
+    coinsPageQuery(query, topLimit),
+  );
+  const first = raw[0];
+  if (!first) throw new Error('coins page returned no row');
+  // An empty page is the summary row alone, its page columns null.
+  const rows = first.id === null ? [] : raw;
+  const counted = Number(first.total);
+  const capped = Boolean(query.search || query.user) && counted > COUNT_CAP;
+  return {
+    rows: rows.map(toView),
+    nextCursor: nextCursorOf(rows, query.limit),
+    total: capped ? COUNT_CAP : counted,
+    totalCapped: capped,
+    summary: toSummary(first),
+  };
+}
+
+/** A user's entries, newest first, keyset paged over the (user_id, created_at desc, id desc) index. */
+export async function listUserTransactions(
+  db: Executor,
+  userId: string,
+  { limit, cursor }: { limit: number; cursor?: string },
+): Promise<{ rows: CoinTransactionView[]; nextCursor: string | null }> {
+  const rows = await rowsOf<RawTransaction>(
+    db,
+    sql`select p.*, ${REVERSED} from (select ${COLUMNS} from ${coinTransactions}
+      where ${whereOf(eq(coinTransactions.userId, userId), afterCursor(cursor))}
+      order by ${NEWEST_FIRST} limit ${limit}) p`,
+  );
+  return { rows: rows.map(toView), nextCursor: nextCursorOf(rows, limit) };
+}
+
+export async function findTransactionView(
+  db: Executor,
+  id: number,
+): Promise<CoinTransactionView | undefined> {
+  const [row] = await rowsOf<RawTransaction>(
+    db,
+    sql`select p.*, ${REVERSED} from (select ${COLUMNS} from ${coinTransactions}
+      where ${coinTransactions.id} = ${id}) p`,
+  );
+  return row && toView(row);
+}
