@@ -1,8 +1,9 @@
 import { DATABASE_MESSAGES, DATABASE_TAB_ROWS } from '@switchboard/contract/database';
+import type { ColumnDef } from '@tanstack/react-table';
 import { ArchiveIcon, GaugeIcon, SparklesIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { DataTable } from '@/components/data-table.tsx';
+import { DataTable, type DataTableError } from '@/components/data-table.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -111,50 +112,16 @@ export function DatabasePage() {
             <OverviewTab overview={overview.data} />
           </TabsContent>
           <TabsContent value="tables">
-            <DataTable
-              label="Tables"
-              columns={tableColumns}
-              rows={overview.data.tables}
-              getRowId={(t) => t.name}
-              empty="No tables"
-            />
+            <CatalogTable label="Tables" columns={tableColumns} rows={overview.data.tables} />
           </TabsContent>
           <TabsContent value="users">
-            <DataTable
-              label="Users"
-              columns={userColumns}
-              rows={sample.data?.users.rows}
-              getRowId={(u) => u.id}
-              error={sampleError}
-              empty="No users"
-              skeletonRows={DATABASE_TAB_ROWS}
-              footer={
-                <FirstRowsNote shown={sample.data?.users.rows.length} total={sample.data?.users.total} />
-              }
-            />
+            <SampleTable label="Users" columns={userColumns} part={sample.data?.users} error={sampleError} />
           </TabsContent>
           <TabsContent value="calls">
-            <DataTable
-              label="Calls"
-              columns={callColumns}
-              rows={sample.data?.calls.rows}
-              getRowId={(c) => c.id}
-              error={sampleError}
-              empty="No calls"
-              skeletonRows={DATABASE_TAB_ROWS}
-              footer={
-                <FirstRowsNote shown={sample.data?.calls.rows.length} total={sample.data?.calls.total} />
-              }
-            />
+            <SampleTable label="Calls" columns={callColumns} part={sample.data?.calls} error={sampleError} />
           </TabsContent>
           <TabsContent value="indexes">
-            <DataTable
-              label="Indexes"
-              columns={indexColumns}
-              rows={overview.data.indexes}
-              getRowId={(i) => i.name}
-              empty="No indexes"
-            />
+            <CatalogTable label="Indexes" columns={indexColumns} rows={overview.data.indexes} />
           </TabsContent>
           <TabsContent value="optimization">
             <OptimizationTab
@@ -172,11 +139,41 @@ export function DatabasePage() {
   );
 }
 
-function FirstRowsNote({ shown, total }: { shown: number | undefined; total: number | undefined }) {
-  if (shown === undefined || total === undefined) return null;
+/** Tables and indexes from the catalog, each named uniquely. */
+function CatalogTable<Row extends { name: string }>(props: {
+  label: string;
+  columns: ColumnDef<Row>[];
+  rows: Row[];
+}) {
+  return <DataTable {...props} getRowId={(row) => row.name} empty={`No ${props.label.toLowerCase()}`} />;
+}
+
+interface SampleTableProps<Row extends { id: string }> {
+  label: string;
+  columns: ColumnDef<Row>[];
+  part: { total: number; rows: Row[] } | undefined;
+  error: DataTableError | null;
+}
+
+/** The first rows of a big table, with how many there are in all. */
+function SampleTable<Row extends { id: string }>({ label, columns, part, error }: SampleTableProps<Row>) {
   return (
-    <p className="px-4 py-3 text-sm text-muted-foreground">
-      Showing first {formatCount(Math.min(shown, DATABASE_TAB_ROWS))} of {formatCount(total)}
-    </p>
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={part?.rows}
+      getRowId={(row) => row.id}
+      error={error}
+      empty={`No ${label.toLowerCase()}`}
+      skeletonRows={DATABASE_TAB_ROWS}
+      footer={
+        part && (
+          <p className="px-4 py-3 text-sm text-muted-foreground">
+            Showing first {formatCount(Math.min(part.rows.length, DATABASE_TAB_ROWS))} of{' '}
+            {formatCount(part.total)}
+          </p>
+        )
+      }
+    />
   );
 }
