@@ -62,11 +62,15 @@ export function FactoryResetPage() {
       />
     );
   } else {
-    const failure = execute.error ? errorMessage(execute.error, FACTORY_RESET_MESSAGES.failed) : null;
     const fieldErrors =
       execute.error instanceof ApiRequestError
         ? Object.fromEntries(execute.error.fieldErrors.map((e) => [e.field, e.message]))
         : {};
+    // A refusal that names a field is shown at the field; any other above the form.
+    const failure =
+      execute.error && Object.keys(fieldErrors).length === 0
+        ? errorMessage(execute.error, FACTORY_RESET_MESSAGES.failed)
+        : null;
     body = (
       <>
         <FactoryResetWarnings />
@@ -91,7 +95,7 @@ export function FactoryResetPage() {
     );
   }
 
-  const showBack = !(execute.isPending || done) && root && !refused && available;
+  const showBack = !(execute.isPending || done) && root && !refused && !(status.isSuccess && !available);
   return (
     <main className="min-h-dvh bg-background px-4 py-10 sm:px-6">
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">

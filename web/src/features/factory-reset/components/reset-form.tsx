@@ -16,13 +16,15 @@ import { Textarea } from '@/components/ui/textarea.tsx';
 type Field = keyof FactoryResetRequest;
 type Errors = Partial<Record<Field, string>>;
 
-/** The contract's rules, one message per field, in the order the form shows them. */
-export function validateResetForm(form: FactoryResetRequest): Errors {
+/** The contract's rules: the trimmed payload, or one message per field. */
+export function validateResetForm(
+  form: FactoryResetRequest,
+): { ok: true; value: FactoryResetRequest } | { ok: false; errors: Errors } {
   const parsed = FactoryResetSchema.safeParse(form);
-  if (parsed.success) return {};
+  if (parsed.success) return { ok: true, value: parsed.data };
   const errors: Errors = {};
   for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
-  return errors;
+  return { ok: false, errors };
 }
 
 interface ResetFormProps {
@@ -49,9 +51,9 @@ export function ResetForm({ failure, fieldErrors, pending, onSubmit }: ResetForm
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateResetForm(form);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSubmit(form);
+    const checked = validateResetForm(form);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (checked.ok) onSubmit(checked.value);
   };
 
   const text = (field: 'password' | 'admin_username', label: string, type: string, autoComplete: string) => (
