@@ -1,5 +1,6 @@
 import { EXACT_COUNT_LIMIT } from '@switchboard/contract/database';
 import { sql } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import type { Executor } from '../../db/client.ts';
 import { rows } from './catalog-query.ts';
 
@@ -150,10 +151,13 @@ export function firstCalls(executor: Executor, limit: number): Promise<FirstCall
   );
 }
 
-export async function vacuum(executor: Executor): Promise<void> {
-  await executor.execute(sql`vacuum`);
-}
-
-export async function analyze(executor: Executor): Promise<void> {
-  await executor.execute(sql`analyze`);
+/** On PostgreSQL, on the given connection (whose query timeout is lifted); on PGlite, on the database. */
+export async function runMaintenanceCommand(
+  executor: Executor,
+  client: PoolClient | null,
+  kind: 'vacuum' | 'analyze',
+): Promise<void> {
+  const command = kind === 'vacuum' ? 'vacuum' : 'analyze';
+  if (client) await client.query(command);
+  else await executor.execute(sql.raw(command));
 }

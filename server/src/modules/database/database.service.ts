@@ -12,6 +12,7 @@ import {
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
+import { withoutStatementTimeout } from '../../db/pool-settings.ts';
 import * as schema from '../../db/schema/all.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -27,13 +28,12 @@ import {
 } from './backup.repository.ts';
 import { backupDir, backupExists, backupFilename, pgRestore, writeBackupFile } from './backup-files.ts';
 import {
-  analyze,
   databaseSize,
   firstCalls,
   firstUsers,
   indexStats,
+  runMaintenanceCommand,
   tableStats,
-  vacuum,
 } from './database.repository.ts';
 import { copyTables, executorSource, KEPT_BY_WIPE, replaceRows } from './table-copy.ts';
 
@@ -229,7 +229,7 @@ export async function runMaintenance(
   by: { actor: AdminPrincipal; context: RequestContext },
 ): Promise<number> {
   const started = performance.now();
-  await (kind === 'vacuum' ? vacuum(deps.db) : analyze(deps.db));
+  await withoutStatementTimeout(deps.database, (client) => runMaintenanceCommand(deps.db, client, kind));
   const durationMs = Math.round(performance.now() - started);
   // VACUUM cannot run inside a transaction, so its audit row follows it.
   await deps.db.transaction((tx) =>
