@@ -29,10 +29,9 @@ import {
 import { backupDir, backupExists, backupFilename, pgRestore, writeBackupFile } from './backup-files.ts';
 import {
   databaseSize,
-  firstCalls,
-  firstUsers,
   indexStats,
   runMaintenanceCommand,
+  sample,
   tableStats,
 } from './database.repository.ts';
 import { copyTables, executorSource, KEPT_BY_WIPE, replaceRows } from './table-copy.ts';
@@ -94,14 +93,11 @@ function poolStats(handle: DatabaseHandle) {
 }
 
 export async function databaseSample(deps: Deps): Promise<DatabaseSample> {
-  const stats = await tableStats(deps.db);
-  const total = (name: string) => stats.find((t) => t.name === name)?.records ?? 0;
-  const users = await firstUsers(deps.db, DATABASE_TAB_ROWS);
-  const calls = await firstCalls(deps.db, DATABASE_TAB_ROWS);
+  const found = await sample(deps.db, DATABASE_TAB_ROWS);
   return {
     users: {
-      total: total('users'),
-      rows: users.map((u) => ({
+      total: Number(found.users_total),
+      rows: found.users.map((u) => ({
         id: u.id,
         username: u.username,
         full_name: u.full_name,
@@ -114,8 +110,8 @@ export async function databaseSample(deps: Deps): Promise<DatabaseSample> {
       })),
     },
     calls: {
-      total: total('calls'),
-      rows: calls.map((c) => ({
+      total: Number(found.calls_total),
+      rows: found.calls.map((c) => ({
         id: c.id,
         caller: c.caller ?? '',
         callee: c.callee ?? '',
