@@ -8,6 +8,7 @@ import { startServer } from '../e2e/support/server.ts';
 import { auditPages, type PageResult } from './browser-audit.ts';
 import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
+import { databaseScenarios } from './database-scenarios.ts';
 import { runDirectSql } from './direct-sql.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 
@@ -23,7 +24,7 @@ try {
   const results = [];
   // BENCH_ONLY=calls runs only the scenarios whose name starts with it.
   const only = process.env.BENCH_ONLY;
-  const all = [...scenarios, ...callsScenarios, ...coinsScenarios];
+  const all = [...scenarios, ...callsScenarios, ...coinsScenarios, ...databaseScenarios];
   for (const scenario of all.filter((s) => !only || s.name.startsWith(only))) {
     const result = await run(server.url, token, scenario);
     results.push(result);

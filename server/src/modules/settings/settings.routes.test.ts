@@ -62,6 +62,41 @@ describe('system settings', () => {
     expect(back.json().data.app.name).toBe('Renamed');
   });
 
+  it('only a root admin may change the root admin settings, which decide who can register as root', async () => {
+    const reopen = structuredClone(SETTINGS_DEFAULTS);
+    reopen.root_admin = {
+      auto_disable_after_creation: false,
+      require_strong_password: false,
+      max_root_admins: 5,
+    };
+    const refused = await put(reopen);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors).toEqual([{ field: 'root_admin', message: SETTINGS_MESSAGES.rootOnly }]);
+    const back = await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: auth });
+    expect(back.json().data.root_admin).toEqual(SETTINGS_DEFAULTS.root_admin);
+
+    const root = await insertUser(t.db, {
+      username: 'settingsroot',
+      password: 'Str0ng!pass',
+      isRootAdmin: true,
+    });
+    const byRoot = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers: await t.authHeader(root),
+      payload: { ...back.json().data, root_admin: reopen.root_admin },
+    });
+    expect(byRoot.statusCode).toBe(200);
+    // Put back, so the other tests here save as a plain admin again.
+    const restored = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers: await t.authHeader(root),
+      payload: { ...back.json().data, root_admin: SETTINGS_DEFAULTS.root_admin },
+    });
+    expect(restored.statusCode).toBe(200);
+  });
+
   it('maintenance mode closes the app API on the next request while the console keeps working', async () => {
     expect((await ping()).statusCode).toBe(200);
     await save((s) => {

@@ -1,4 +1,4 @@
-import type { Settings } from '@switchboard/contract/settings';
+import { SETTINGS_MESSAGES, type Settings } from '@switchboard/contract/settings';
 import { Badge } from '@/components/ui/badge.tsx';
 import { useRootAdminSettings } from './api.ts';
 import { SettingsFields } from './settings-fields.tsx';
@@ -23,6 +23,9 @@ export function RootAdminTab({ section, errors, onChange }: RootAdminTabProps) {
         </Badge>
         <span>Existing root admins: {status.data?.existing_root_admins ?? 0}</span>
       </div>
+      {status.isError && (
+        <p className="text-sm text-muted-foreground sm:col-span-2">{SETTINGS_MESSAGES.rootOnly}.</p>
+      )}
       <SettingsFields
         section="root_admin"
         fields={ROOT_ADMIN_FIELDS}
