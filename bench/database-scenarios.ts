@@ -12,12 +12,12 @@ const sampleSql = `select
     select u.id, u.username, u.full_name, u.email, u.is_active, u.is_admin, u.last_login, u.created_at,
       (select count(*) from calls c where c.caller_id = u.id) + (select count(*) from calls c where c.callee_id = u.id) as call_count,
       a.balance as coin_balance
-    from (select * from users where deleted_at is null order by created_at desc, id desc limit $1) u
+    from (select * from users where deleted_at is null order by created_at desc nulls last, id desc nulls last limit $1) u
     left join coin_accounts a on a.user_id = u.id) u) as users,
-  (select coalesce(json_agg(c order by c.started_at desc, c.id desc), '[]') from (
+  (select coalesce(json_agg(c order by c.started_at desc, c.id::bigint desc), '[]') from (
     select id::text as id, caller_username as caller, callee_username as callee, type, status, duration,
       coins_used, started_at
-    from calls order by started_at desc, id desc limit $2) c) as calls`;
+    from calls order by calls.started_at desc nulls last, calls.id desc nulls last limit $2) c) as calls`;
 
 export const databaseScenarios: Scenario[] = [
   {
