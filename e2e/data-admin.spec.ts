@@ -1,21 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { signIn } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { serverAndBrowser } from './support/server-and-browser.ts';
 
 describe('data and administration on the demo data', () => {
+  const running = serverAndBrowser({ demo: true });
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   before(async () => {
-    [server, browser] = await Promise.all([startServer({ demo: true }), launchBrowser()]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    server = running.server;
+    page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, server.url);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('saves the settings, which are still there after a reload', async () => {

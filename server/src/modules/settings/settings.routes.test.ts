@@ -80,21 +80,17 @@ describe('system settings', () => {
       password: 'Str0ng!pass',
       isRootAdmin: true,
     });
-    const byRoot = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/admin/settings',
-      headers: await t.authHeader(root),
-      payload: { ...back.json().data, root_admin: reopen.root_admin },
-    });
-    expect(byRoot.statusCode).toBe(200);
+    const rootAuth = await t.authHeader(root);
+    const asRoot = (rootAdmin: Settings['root_admin']) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/settings',
+        headers: rootAuth,
+        payload: { ...back.json().data, root_admin: rootAdmin },
+      });
+    expect((await asRoot(reopen.root_admin)).statusCode).toBe(200);
     // Put back, so the other tests here save as a plain admin again.
-    const restored = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/admin/settings',
-      headers: await t.authHeader(root),
-      payload: { ...back.json().data, root_admin: SETTINGS_DEFAULTS.root_admin },
-    });
-    expect(restored.statusCode).toBe(200);
+    expect((await asRoot(SETTINGS_DEFAULTS.root_admin)).statusCode).toBe(200);
   });
 
   it('maintenance mode closes the app API on the next request while the console keeps working', async () => {

@@ -1,4 +1,4 @@
-import type { DatabaseOverview, DatabaseSample } from '@switchboard/contract/database';
+import type { Backup, DatabaseOverview, DatabaseSample } from '@switchboard/contract/database';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '@/lib/session-context.tsx';
@@ -51,6 +51,17 @@ const sample: DatabaseSample = {
       { id: '8', caller: 'bob', callee: 'alice', type: 'voice', status: 'failed', duration: 0, cost: 0 },
     ],
   },
+};
+
+const backup: Backup = {
+  id: '3',
+  filename: 'backup-3.dump',
+  size_bytes: 1024,
+  status: 'completed',
+  trigger: 'manual',
+  created_at: '2026-11-01T10:00:00.000Z',
+  completed_at: '2026-11-01T10:00:01.000Z',
+  error: null,
 };
 
 function serve(overrides: (call: FetchCall) => Response | undefined = () => undefined) {
@@ -154,16 +165,6 @@ describe('Database Management', () => {
   });
 
   it('restores only after the root admin types RESTORE, and says a backup is taken first', async () => {
-    const backup = {
-      id: '3',
-      filename: 'backup-3.dump',
-      size_bytes: 1024,
-      status: 'completed',
-      trigger: 'manual',
-      created_at: '2026-11-01T10:00:00.000Z',
-      completed_at: '2026-11-01T10:00:01.000Z',
-      error: null,
-    };
     const { calls } = serve((call) => {
       if (call.url === '/api/v1/database/backups') return jsonResponse({ success: true, data: [backup] });
       if (call.url === '/api/v1/database/backups/3/restore')
@@ -186,23 +187,7 @@ describe('Database Management', () => {
   it('offers no restore to an admin who is not root', async () => {
     storeSignedInSession({ user: { ...TEST_USER, isRootAdmin: false } });
     serve((call) =>
-      call.url === '/api/v1/database/backups'
-        ? jsonResponse({
-            success: true,
-            data: [
-              {
-                id: '3',
-                filename: 'backup-3.dump',
-                size_bytes: 1024,
-                status: 'completed',
-                trigger: 'manual',
-                created_at: '2026-11-01T10:00:00.000Z',
-                completed_at: null,
-                error: null,
-              },
-            ],
-          })
-        : undefined,
+      call.url === '/api/v1/database/backups' ? jsonResponse({ success: true, data: [backup] }) : undefined,
     );
     const { user } = renderPage();
     await user.click(await screen.findByRole('tab', { name: 'Optimization' }));
