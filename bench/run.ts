@@ -9,6 +9,7 @@ import { auditPages, type PageResult } from './browser-audit.ts';
 import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
 import { dashboardScenarios } from './dashboard-scenarios.ts';
+import { databaseScenarios } from './database-scenarios.ts';
 import { runDirectSql } from './direct-sql.ts';
 import {
   messagingScenarios,
@@ -44,6 +45,7 @@ try {
     ...callsScenarios,
     ...coinsScenarios,
     ...dashboardScenarios,
+    ...databaseScenarios,
     ...messagingScenarios,
   ];
   for (const scenario of all.filter((s) => !only || s.name.startsWith(only))) {

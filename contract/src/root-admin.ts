@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SuccessMessage } from './common.ts';
 import { endpoint } from './endpoint.ts';
-import { Email, PASSWORD_RULES, StrongPassword, Username } from './users.ts';
+import { Email, PASSWORD_RULES, Password, StrongPassword, Username } from './users.ts';
 
 export const MAX_ROOT_ADMINS_DEFAULT = 1;
 export const REGISTRATION_REDIRECT_MS = 3000;
@@ -26,20 +26,32 @@ export const RootAdminSettings = z.object({
 });
 export type RootAdminSettings = z.infer<typeof RootAdminSettings>;
 
-export const RootAdminRegistration = z
-  .object({
-    username: Username,
-    email: Email,
-    display_name: z.string().trim().max(100).optional().default(''),
-    password: StrongPassword,
-    confirm_password: z
-      .string({ error: PASSWORD_RULES.confirmRequired })
-      .min(1, PASSWORD_RULES.confirmRequired),
-  })
-  .refine((form) => form.password === form.confirm_password, {
-    path: ['confirm_password'],
-    message: PASSWORD_RULES.mismatch,
-  });
+const RegistrationFields = z.object({
+  username: Username,
+  email: Email,
+  display_name: z.string().trim().max(100).optional().default(''),
+  password: Password,
+  confirm_password: z
+    .string({ error: PASSWORD_RULES.confirmRequired })
+    .min(1, PASSWORD_RULES.confirmRequired),
+});
+const passwordsMatch: [
+  (form: { password: string; confirm_password: string }) => boolean,
+  { path: string[]; message: string },
+] = [
+  (form) => form.password === form.confirm_password,
+  { path: ['confirm_password'], message: PASSWORD_RULES.mismatch },
+];
+
+/** The registration form: a strong password always. */
+export const RootAdminRegistration = RegistrationFields.extend({ password: StrongPassword }).refine(
+  ...passwordsMatch,
+);
+/**
+ * What the API accepts: the server adds the strength rule while the root admin settings'
+ * require_strong_password is on (the default).
+ */
+export const RootAdminRegistrationBody = RegistrationFields.refine(...passwordsMatch);
 export type RootAdminRegistration = z.input<typeof RootAdminRegistration>;
 
 export const ROOT_ADMIN_MESSAGES = {
@@ -69,7 +81,7 @@ export const rootAdminEndpoints = {
     path: '/admin_root_admin/register',
     tag: 'root-admin',
     access: 'public',
-    body: RootAdminRegistration,
+    body: RootAdminRegistrationBody,
     status: 201,
     response: SuccessMessage,
   }),

@@ -128,6 +128,7 @@ export const SETTINGS_MESSAGES = {
   saveFailed: 'Failed to save settings',
   maintenance: 'The service is under maintenance. Please try again later.',
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
+  rootOnly: 'Only root administrators can change the root admin settings',
 } as const;
 
 /** How long 'Settings saved successfully' stays on screen. */

@@ -85,16 +85,19 @@ export const PASSWORD_RULES = {
   confirmRequired: 'Please confirm your password',
   mismatch: 'Passwords do not match',
 } as const;
-/** A strong password: at least 8, with lower, upper, digit and a special character. */
-export const StrongPassword = z
+/** Lower, upper, digit and a special character. */
+export const isStrongPassword = (p: string) =>
+  /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p);
+
+/** Any password of at least 8 characters; the strength rule is added where it always applies. */
+export const Password = z
   .string({ error: PASSWORD_RULES.required })
   .min(1, PASSWORD_RULES.required)
   .min(8, PASSWORD_RULES.tooShort)
-  .max(128, PASSWORD_RULES.tooLong)
-  .refine(
-    (p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p),
-    PASSWORD_RULES.weak,
-  );
+  .max(128, PASSWORD_RULES.tooLong);
+
+/** A strong password: at least 8, with lower, upper, digit and a special character. */
+export const StrongPassword = Password.refine(isStrongPassword, PASSWORD_RULES.weak);
 
 export const CreateUserRequest = z.object({
   username: Username,

@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
+import { applyPoolSettings } from './db/pool-settings.ts';
 import { API_PREFIX, installAuthGuard } from './http/auth-guard.ts';
 import { installErrorHandler, sendRouteNotFound } from './http/error-handler.ts';
 import { collectRouteTable } from './http/route-table.ts';
@@ -106,6 +107,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const monitoring = createMonitoring(app, deps);
   app.decorate('monitoring', monitoring);
   const live = createLiveSettings(deps.db);
+  // Pool size and query timeout govern the PostgreSQL connections opened from the next one on.
+  live.onChange((next) => applyPoolSettings(deps.database, next.database));
   await installSettingsEffects(app, live, deps.config.logLevel);
   await app.register(healthRoutes, { prefix: API_PREFIX, deps });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });

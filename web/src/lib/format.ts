@@ -53,3 +53,17 @@ export function formatDurationWords(totalSeconds: number): string {
 export function formatTotal(total: number, capped = false): string {
   return capped ? `${numberFormat.format(total)}+` : numberFormat.format(total);
 }
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** A size in binary units: 1536 → "1.5 KB", 0 → "0 B". */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
+}

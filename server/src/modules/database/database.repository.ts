@@ -1,5 +1,6 @@
 import { EXACT_COUNT_LIMIT } from '@switchboard/contract/database';
 import { sql } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import type { Executor } from '../../db/client.ts';
 import { rows } from './catalog-query.ts';
 
@@ -107,31 +108,19 @@ export async function databaseSize(executor: Executor): Promise<number> {
   return Number(row?.size ?? 0);
 }
 
-export interface FirstUserRow {
+export interface SampleUserRow {
   id: string;
   username: string;
   full_name: string | null;
   email: string;
   is_active: boolean;
   is_admin: boolean;
-  call_count: string;
-  coin_balance: string | null;
+  call_count: number;
+  coin_balance: number | null;
   last_login: string | null;
 }
 
-/** The newest users (index users_created_at_idx), with their call count and coin balance. */
-export function firstUsers(executor: Executor, limit: number): Promise<FirstUserRow[]> {
-  return rows<FirstUserRow>(
-    executor,
-    sql`select u.id, u.username, u.full_name, u.email, u.is_active, u.is_admin, u.last_login,
-          (select count(*) from calls c where c.caller_id = u.id) + (select count(*) from calls c where c.callee_id = u.id) as call_count,
-          a.balance as coin_balance
-        from (select * from users where deleted_at is null order by created_at desc, id desc limit ${limit}) u
-        left join coin_accounts a on a.user_id = u.id order by u.created_at desc, u.id desc`,
-  );
-}
-
-export interface FirstCallRow {
+export interface SampleCallRow {
   id: string;
   caller: string | null;
   callee: string | null;
@@ -141,19 +130,46 @@ export interface FirstCallRow {
   coins_used: number;
 }
 
-/** The latest calls (index calls_started_at_idx). */
-export function firstCalls(executor: Executor, limit: number): Promise<FirstCallRow[]> {
-  return rows<FirstCallRow>(
+export interface Sample {
+  users_total: string;
+  calls_total: string;
+  users: SampleUserRow[];
+  calls: SampleCallRow[];
+}
+
+/**
+ * The Users and Calls tabs in one statement: the newest users (users_created_at_idx) with their call
+ * count and coin balance, the latest calls (calls_started_at_idx), and both totals from the counters
+ * the users and calls triggers keep, so neither big table is counted.
+ */
+export async function sample(executor: Executor, limit: number): Promise<Sample> {
+  const [row] = await rows<Sample>(
     executor,
-    sql`select id::text as id, caller_username as caller, callee_username as callee, type, status, duration, coins_used
-        from calls order by started_at desc, id desc limit ${limit}`,
+    sql`select
+      (select coalesce(sum(n), 0) from row_counts where counter = 'users.total') as users_total,
+      (select coalesce(sum(n), 0) from row_counts where counter = 'calls.total') as calls_total,
+      (select coalesce(json_agg(u order by u.created_at desc, u.id desc), '[]') from (
+        select u.id, u.username, u.full_name, u.email, u.is_active, u.is_admin, u.last_login, u.created_at,
+          (select count(*) from calls c where c.caller_id = u.id) + (select count(*) from calls c where c.callee_id = u.id) as call_count,
+          a.balance as coin_balance
+        from (select * from users where deleted_at is null order by created_at desc nulls last, id desc nulls last limit ${limit}) u
+        left join coin_accounts a on a.user_id = u.id) u) as users,
+      (select coalesce(json_agg(c order by c.started_at desc, c.id::bigint desc), '[]') from (
+        select id::text as id, caller_username as caller, callee_username as callee, type, status, duration,
+          coins_used, started_at
+        from calls order by calls.started_at desc nulls last, calls.id desc nulls last limit ${limit}) c) as calls`,
   );
+  if (!row) throw new Error('the sample statement returned no row');
+  return row;
 }
 
-export async function vacuum(executor: Executor): Promise<void> {
-  await executor.execute(sql`vacuum`);
-}
-
-export async function analyze(executor: Executor): Promise<void> {
-  await executor.execute(sql`analyze`);
+/** On PostgreSQL, on the given connection (whose query timeout is lifted); on PGlite, on the database. */
+export async function runMaintenanceCommand(
+  executor: Executor,
+  client: PoolClient | null,
+  kind: 'vacuum' | 'analyze',
+): Promise<void> {
+  const command = kind === 'vacuum' ? 'vacuum' : 'analyze';
+  if (client) await client.query(command);
+  else await executor.execute(sql.raw(command));
 }

@@ -12,6 +12,7 @@ import {
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
+import { withoutStatementTimeout } from '../../db/pool-settings.ts';
 import * as schema from '../../db/schema/all.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -27,13 +28,11 @@ import {
 } from './backup.repository.ts';
 import { backupDir, backupExists, backupFilename, pgRestore, writeBackupFile } from './backup-files.ts';
 import {
-  analyze,
   databaseSize,
-  firstCalls,
-  firstUsers,
   indexStats,
+  runMaintenanceCommand,
+  sample,
   tableStats,
-  vacuum,
 } from './database.repository.ts';
 import { copyTables, executorSource, KEPT_BY_WIPE, replaceRows } from './table-copy.ts';
 
@@ -94,14 +93,11 @@ function poolStats(handle: DatabaseHandle) {
 }
 
 export async function databaseSample(deps: Deps): Promise<DatabaseSample> {
-  const stats = await tableStats(deps.db);
-  const total = (name: string) => stats.find((t) => t.name === name)?.records ?? 0;
-  const users = await firstUsers(deps.db, DATABASE_TAB_ROWS);
-  const calls = await firstCalls(deps.db, DATABASE_TAB_ROWS);
+  const found = await sample(deps.db, DATABASE_TAB_ROWS);
   return {
     users: {
-      total: total('users'),
-      rows: users.map((u) => ({
+      total: Number(found.users_total),
+      rows: found.users.map((u) => ({
         id: u.id,
         username: u.username,
         full_name: u.full_name,
@@ -114,8 +110,8 @@ export async function databaseSample(deps: Deps): Promise<DatabaseSample> {
       })),
     },
     calls: {
-      total: total('calls'),
-      rows: calls.map((c) => ({
+      total: Number(found.calls_total),
+      rows: found.calls.map((c) => ({
         id: c.id,
         caller: c.caller ?? '',
         callee: c.callee ?? '',
@@ -229,7 +225,7 @@ export async function runMaintenance(
   by: { actor: AdminPrincipal; context: RequestContext },
 ): Promise<number> {
   const started = performance.now();
-  await (kind === 'vacuum' ? vacuum(deps.db) : analyze(deps.db));
+  await withoutStatementTimeout(deps.database, (client) => runMaintenanceCommand(deps.db, client, kind));
   const durationMs = Math.round(performance.now() - started);
   // VACUUM cannot run inside a transaction, so its audit row follows it.
   await deps.db.transaction((tx) =>

@@ -180,3 +180,28 @@ describe('simultaneous root admin registrations', () => {
     }
   });
 });
+
+describe('root admin password strength follows the root admin settings', () => {
+  let t: TestApp;
+  const weak = { ...valid, password: 'plainpassword', confirm_password: 'plainpassword' };
+  const register = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/admin_root_admin/register', payload });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refuses a weak password while require_strong_password is on (the default)', async () => {
+    const res = await register(weak);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PASSWORD_RULES.weak);
+    expect(res.json().errors).toEqual([{ field: 'password', message: PASSWORD_RULES.weak }]);
+  });
+
+  it('accepts it once the setting is off, still holding the minimum length', async () => {
+    await t.db.insert(settings).values({ key: 'root_admin', value: { require_strong_password: false } });
+    const short = await register({ ...weak, password: 'plain', confirm_password: 'plain' });
+    expect(short.statusCode).toBe(400);
+    expect((await register(weak)).statusCode).toBe(201);
+  });
+});

@@ -1,13 +1,14 @@
 import {
   ROOT_ADMIN_MESSAGES,
-  type RootAdminRegistration,
+  type RootAdminRegistrationBody,
   type RootAdminSettings,
   type RootAdminStatus,
 } from '@switchboard/contract/root-admin';
+import { isStrongPassword, PASSWORD_RULES } from '@switchboard/contract/users';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { forbidden } from '../../http/http-error.ts';
+import { badRequest, forbidden } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -49,12 +50,15 @@ export async function registrationSettings(db: Database): Promise<RootAdminSetti
  */
 export async function registerRootAdmin(
   db: Database,
-  input: z.output<typeof RootAdminRegistration>,
+  input: z.output<typeof RootAdminRegistrationBody>,
   context: RequestContext,
 ): Promise<void> {
   // Cheap early refusal: once closed, anonymous callers cannot make the server hash passwords.
-  if (!(await seats(db)).open) throw forbidden(ROOT_ADMIN_MESSAGES.closed);
+  const { open, section } = await seats(db);
+  if (!open) throw forbidden(ROOT_ADMIN_MESSAGES.closed);
   await refuseTakenNames(db, input.username, input.email);
+  if (section.require_strong_password && !isStrongPassword(input.password))
+    throw badRequest(PASSWORD_RULES.weak, 'password');
   await enforcePasswordMinLength(db, input.password);
   const passwordHash = await hashPassword(input.password);
   try {

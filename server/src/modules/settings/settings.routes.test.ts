@@ -1,6 +1,7 @@
 import { SETTINGS_DEFAULTS, SETTINGS_MESSAGES, type Settings } from '@switchboard/contract/settings';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKind } from '../../config.ts';
 import { auditLog } from '../../db/schema/security.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
@@ -59,6 +60,37 @@ describe('system settings', () => {
     );
     const back = await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: auth });
     expect(back.json().data.app.name).toBe('Renamed');
+  });
+
+  it('only a root admin may change the root admin settings, which decide who can register as root', async () => {
+    const reopen = structuredClone(SETTINGS_DEFAULTS);
+    reopen.root_admin = {
+      auto_disable_after_creation: false,
+      require_strong_password: false,
+      max_root_admins: 5,
+    };
+    const refused = await put(reopen);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors).toEqual([{ field: 'root_admin', message: SETTINGS_MESSAGES.rootOnly }]);
+    const back = await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: auth });
+    expect(back.json().data.root_admin).toEqual(SETTINGS_DEFAULTS.root_admin);
+
+    const root = await insertUser(t.db, {
+      username: 'settingsroot',
+      password: 'Str0ng!pass',
+      isRootAdmin: true,
+    });
+    const rootAuth = await t.authHeader(root);
+    const asRoot = (rootAdmin: Settings['root_admin']) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/settings',
+        headers: rootAuth,
+        payload: { ...back.json().data, root_admin: rootAdmin },
+      });
+    expect((await asRoot(reopen.root_admin)).statusCode).toBe(200);
+    // Put back, so the other tests here save as a plain admin again.
+    expect((await asRoot(SETTINGS_DEFAULTS.root_admin)).statusCode).toBe(200);
   });
 
   it('maintenance mode closes the app API on the next request while the console keeps working', async () => {
@@ -139,4 +171,40 @@ describe('system settings', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Password must be at least 14 characters');
   });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'pool size and query timeout govern the next PostgreSQL connection, and maintenance still runs',
+    async () => {
+      const pool = t.deps.database.pool;
+      if (!pool) throw new Error('expected a pg pool');
+      await save((s) => {
+        s.database.connection_pool_size = 3;
+        s.database.query_timeout = 1;
+      });
+      // Retire the connections opened before the change: the next one is new.
+      const open = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+      for (const client of open) client.release(true);
+
+      const clients = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
+      const first = clients[0];
+      if (!first) throw new Error('no client');
+      expect((await first.query('show statement_timeout')).rows[0].statement_timeout).toBe('1s');
+      await expect(first.query('select pg_sleep(2)')).rejects.toThrow(/statement timeout/);
+      // A fourth caller waits: the pool is capped at three.
+      const fourth = pool.connect();
+      const waited = await Promise.race([
+        fourth.then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300)),
+      ]);
+      expect(waited).toBe(true);
+      for (const client of clients) client.release();
+      (await fourth).release();
+
+      const vacuum = await t.app.inject({ method: 'POST', url: '/api/v1/database/vacuum', headers: auth });
+      expect(vacuum.statusCode).toBe(200);
+      const back = await pool.connect();
+      expect((await back.query('show statement_timeout')).rows[0].statement_timeout).toBe('1s');
+      back.release();
+    },
+  );
 });

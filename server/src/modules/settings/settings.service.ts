@@ -1,5 +1,6 @@
-import type { Settings } from '@switchboard/contract/settings';
+import { SETTINGS_MESSAGES, type Settings } from '@switchboard/contract/settings';
 import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
@@ -19,6 +20,9 @@ export async function saveSettings(
 ): Promise<Settings> {
   const saved = await deps.db.transaction(async (tx) => {
     const before = await readAllSettings(tx);
+    // Who may register as root admin is for root admins to decide: any other admin could reopen it.
+    if (!actor.isRootAdmin && JSON.stringify(before.root_admin) !== JSON.stringify(next.root_admin))
+      throw new HttpError(403, SETTINGS_MESSAGES.rootOnly, { field: 'root_admin' });
     await writeAllSettings(tx, next, actor.id);
     await recordAudit(tx, {
       actor,

@@ -1,13 +1,14 @@
-import type { Settings } from '@switchboard/contract/settings';
+import { SETTINGS_MESSAGES, type Settings } from '@switchboard/contract/settings';
 import { Badge } from '@/components/ui/badge.tsx';
 import { useRootAdminSettings } from './api.ts';
-import { IntegerField, ToggleField } from './settings-fields.tsx';
+import { SettingsFields } from './settings-fields.tsx';
 import { Section } from './settings-section.tsx';
+import { ROOT_ADMIN_FIELDS } from './settings-tabs.ts';
 
 interface RootAdminTabProps {
   section: Settings['root_admin'];
   errors: Record<string, string>;
-  onChange<K extends keyof Settings['root_admin']>(field: K, value: Settings['root_admin'][K]): void;
+  onChange(field: string, value: unknown): void;
 }
 
 /** Registration state from GET /admin_root_admin/settings (root only; others see the form alone). */
@@ -22,24 +23,15 @@ export function RootAdminTab({ section, errors, onChange }: RootAdminTabProps) {
         </Badge>
         <span>Existing root admins: {status.data?.existing_root_admins ?? 0}</span>
       </div>
-      <ToggleField
-        id="root-auto-disable"
-        label="Auto-disable registration after creation"
-        checked={section.auto_disable_after_creation}
-        onChange={(v) => onChange('auto_disable_after_creation', v)}
-      />
-      <ToggleField
-        id="root-strong-password"
-        label="Require strong password"
-        checked={section.require_strong_password}
-        onChange={(v) => onChange('require_strong_password', v)}
-      />
-      <IntegerField
-        id="root-max"
-        label="Max Root Admins"
-        value={section.max_root_admins}
-        error={errors['root_admin.max_root_admins']}
-        onChange={(v) => onChange('max_root_admins', v)}
+      {status.isError && (
+        <p className="text-sm text-muted-foreground sm:col-span-2">{SETTINGS_MESSAGES.rootOnly}.</p>
+      )}
+      <SettingsFields
+        section="root_admin"
+        fields={ROOT_ADMIN_FIELDS}
+        values={section}
+        errors={errors}
+        onChange={onChange}
       />
     </Section>
   );

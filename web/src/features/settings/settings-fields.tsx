@@ -1,92 +1,113 @@
+import type { Settings } from '@switchboard/contract/settings';
+import { useState } from 'react';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { originsFromText, originsToText } from './settings-form.ts';
 
-interface BaseProps {
-  id: string;
-  label: string;
-  error?: string;
+/** The sections the settings screen edits through field lists. */
+export type FormSection = 'app' | 'security' | 'notifications' | 'database' | 'api' | 'root_admin';
+
+/**
+ * One field of a settings tab. text: a string; integer: parsed as a whole number; toggle: a boolean;
+ * choice: one of `options`; lines: a list edited one entry per line, blank lines dropped.
+ */
+type FieldKind =
+  | { kind: 'text' | 'integer' | 'toggle' | 'lines' }
+  | { kind: 'choice'; options: readonly string[] };
+export type FieldSpec<K extends FormSection> = { key: keyof Settings[K] & string; label: string } & FieldKind;
+type AnyFieldSpec = { key: string; label: string } & FieldKind;
+
+interface SettingsFieldsProps {
+  section: FormSection;
+  fields: readonly AnyFieldSpec[];
+  values: Settings[FormSection];
+  /** Keyed by the field's path, e.g. "security.session_timeout". */
+  errors: Record<string, string>;
+  onChange(field: string, value: unknown): void;
 }
 
-/** A whole-number field: what is typed is parsed as an integer (empty or not a number → NaN, refused on save). */
-export function IntegerField({
+/** Renders a tab's fields from their descriptions, so every tab is the same code. */
+export function SettingsFields({ section, fields, values, errors, onChange }: SettingsFieldsProps) {
+  return fields.map((field) => {
+    const id = `${section}-${field.key}`.replaceAll('_', '-');
+    const value = (values as Record<string, unknown>)[field.key];
+    const path = `${section}.${field.key}`;
+    const error = errors[path] ?? Object.entries(errors).find(([p]) => p.startsWith(`${path}.`))?.[1];
+    const set = (v: unknown) => onChange(field.key, v);
+    if (field.kind === 'toggle')
+      return (
+        <div key={field.key} className="flex items-center gap-3">
+          <Checkbox id={id} checked={value === true} onCheckedChange={(v) => set(v === true)} />
+          <Label htmlFor={id}>{field.label}</Label>
+        </div>
+      );
+    const described = {
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? fieldMessageId(id) : undefined,
+    };
+    return (
+      <FormField key={field.key} id={id} label={field.label} error={error}>
+        {field.kind === 'choice' ? (
+          <select
+            id={id}
+            value={String(value)}
+            onChange={(e) => set(e.target.value)}
+            className={CONTROL}
+            {...described}
+          >
+            {field.options.map((option) => (
+              <option key={option} value={option}>
+                {option.charAt(0).toUpperCase() + option.slice(1)}
+              </option>
+            ))}
+          </select>
+        ) : field.kind === 'lines' ? (
+          <LinesInput id={id} value={value as string[]} onChange={set} {...described} />
+        ) : (
+          <Input
+            id={id}
+            inputMode={field.kind === 'integer' ? 'numeric' : undefined}
+            value={field.kind === 'integer' ? integerText(value as number) : String(value)}
+            // What is typed is parsed as an integer; empty or not a number is NaN, refused on save.
+            onChange={(e) =>
+              set(field.kind === 'integer' ? Number.parseInt(e.target.value, 10) : e.target.value)
+            }
+            {...described}
+          />
+        )}
+      </FormField>
+    );
+  });
+}
+
+const CONTROL =
+  'h-9 rounded-md border border-input bg-card px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+
+const integerText = (value: number) => (Number.isNaN(value) ? '' : String(value));
+
+/** Keeps the typed text (blank lines included) while the value holds only the non-blank lines. */
+function LinesInput({
   id,
-  label,
-  error,
   value,
   onChange,
-}: BaseProps & { value: number; onChange(v: number): void }) {
+  ...aria
+}: { id: string; value: string[]; onChange(v: string[]): void } & Record<`aria-${string}`, unknown>) {
+  const [text, setText] = useState(() => originsToText(value));
+  // A value replaced from outside (loaded or saved) replaces the text; one typed here does not.
+  if (originsToText(originsFromText(text)) !== originsToText(value)) setText(originsToText(value));
   return (
-    <FormField id={id} label={label} error={error}>
-      <Input
-        id={id}
-        inputMode="numeric"
-        value={Number.isNaN(value) ? '' : String(value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? fieldMessageId(id) : undefined}
-        onChange={(e) => onChange(Number.parseInt(e.target.value, 10))}
-      />
-    </FormField>
-  );
-}
-
-export function TextField({
-  id,
-  label,
-  error,
-  value,
-  onChange,
-}: BaseProps & { value: string; onChange(v: string): void }) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      <Input
-        id={id}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? fieldMessageId(id) : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </FormField>
-  );
-}
-
-export function ToggleField({
-  id,
-  label,
-  checked,
-  onChange,
-}: BaseProps & { checked: boolean; onChange(v: boolean): void }) {
-  return (
-    <div className="flex items-center gap-3">
-      <Checkbox id={id} checked={checked} onCheckedChange={(v) => onChange(v === true)} />
-      <Label htmlFor={id}>{label}</Label>
-    </div>
-  );
-}
-
-export function ChoiceField<T extends string>({
-  id,
-  label,
-  error,
-  value,
-  options,
-  onChange,
-}: BaseProps & { value: T; options: readonly T[]; onChange(v: T): void }) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value as T)}
-        className="h-9 rounded-md border border-input bg-card px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option.charAt(0).toUpperCase() + option.slice(1)}
-          </option>
-        ))}
-      </select>
-    </FormField>
+    <textarea
+      id={id}
+      rows={4}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(originsFromText(e.target.value));
+      }}
+      className="rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      {...aria}
+    />
   );
 }

@@ -1,0 +1,83 @@
+import { type Backup, DATABASE_MESSAGES, RESTORE_CONFIRMATION } from '@switchboard/contract/database';
+import { useState } from 'react';
+import { FormAlert } from '@/components/form-alert.tsx';
+import { FormField } from '@/components/form-field.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { errorMessage } from '@/lib/error-message.ts';
+import { formatDateTime } from '@/lib/format.ts';
+
+interface RestoreDialogProps {
+  backup: Backup | null;
+  onClose(): void;
+  onRestore(backup: Backup): Promise<unknown>;
+}
+
+/** Restoring replaces every table, so the admin types the confirmation word first. */
+export function RestoreDialog({ backup, onClose, onRestore }: RestoreDialogProps) {
+  const [typed, setTyped] = useState('');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const close = () => {
+    if (pending) return;
+    setTyped('');
+    setFailure(null);
+    onClose();
+  };
+  const restore = async () => {
+    if (!backup) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      await onRestore(backup);
+      setPending(false);
+      setTyped('');
+      onClose();
+    } catch (error) {
+      setPending(false);
+      setFailure(errorMessage(error, 'Failed to restore backup'));
+    }
+  };
+  return (
+    <Dialog open={backup !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Restore backup?</DialogTitle>
+          <DialogDescription>
+            Every table is replaced with the backup from {backup ? formatDateTime(backup.created_at) : ''}. An
+            automatic backup of the current state is taken first.
+          </DialogDescription>
+        </DialogHeader>
+        {failure && <FormAlert message={failure} />}
+        <FormField id="restore-confirmation" label={DATABASE_MESSAGES.restoreConfirm}>
+          <Input
+            id="restore-confirmation"
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </FormField>
+        <DialogFooter>
+          <Button variant="outline" onClick={close} disabled={pending}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={pending || typed !== RESTORE_CONFIRMATION}
+            onClick={restore}
+          >
+            {pending ? 'Restoring...' : 'Restore'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { SETTINGS_DEFAULTS, type Settings } from '@switchboard/contract/settings';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FetchCall } from '@/testing/mock-fetch.ts';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { renderScreen } from '@/testing/render-screen.tsx';
+import { SettingsPage } from './settings-page.tsx';
+
+const stored: Settings = {
+  ...SETTINGS_DEFAULTS,
+  app: { ...SETTINGS_DEFAULTS.app, name: 'Stored Name' },
+  api: { ...SETTINGS_DEFAULTS.api, cors_origins: ['https://a.example'] },
+};
+
+function serve(
+  put: (call: FetchCall) => Response = (call) =>
+    jsonResponse({ success: true, message: 'ok', data: call.body }),
+) {
+  return mockFetch((call) => {
+    if (call.url === '/api/v1/admin/settings' && call.method === 'GET')
+      return jsonResponse({ success: true, data: stored });
+    if (call.url === '/api/v1/admin/settings' && call.method === 'PUT') return put(call);
+    return jsonResponse({ success: false }, 403);
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('System Settings', () => {
+  it('has every tab of the spec', async () => {
+    serve();
+    renderScreen(<SettingsPage />);
+    const names = [
+      'General',
+      'Security',
+      'Notifications',
+      'Database',
+      'API',
+      'Root Admin',
+      'Factory Reset',
+      'Security Logs',
+    ];
+    for (const name of names) expect(await screen.findByRole('tab', { name })).toBeInTheDocument();
+  });
+
+  it('saves the whole object with integers parsed and origins one per line, then says so', async () => {
+    const { calls } = serve();
+    const { user } = renderScreen(<SettingsPage />);
+    expect(await screen.findByDisplayValue('Stored Name')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Security' }));
+    const timeout = screen.getByLabelText('Session Timeout (minutes)');
+    await user.clear(timeout);
+    await user.type(timeout, '45');
+    await user.click(screen.getByRole('tab', { name: 'API' }));
+    const origins = screen.getByLabelText('CORS Origins (one per line)');
+    await user.type(origins, '{Enter}{Enter}https://b.example{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
+    const body = calls.find((c) => c.method === 'PUT')?.body as Settings;
+    expect(body.security.session_timeout).toBe(45);
+    expect(body.api.cors_origins).toEqual(['https://a.example', 'https://b.example']);
+    expect(body.app.name).toBe('Stored Name');
+  });
+
+  it('hides the saved message after 3 s', async () => {
+    serve();
+    const { user } = renderScreen(<SettingsPage />);
+    await screen.findByDisplayValue('Stored Name');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByText('Settings saved successfully')).toBeNull(), {
+      timeout: 4000,
+    });
+  });
+
+  it('says "Failed to save settings" and names the field the server refused', async () => {
+    serve(() =>
+      jsonResponse(
+        {
+          success: false,
+          message: 'Invalid settings',
+          errors: [{ field: 'database.connection_pool_size', message: 'Too big: expected at most 100' }],
+        },
+        400,
+      ),
+    );
+    const { user } = renderScreen(<SettingsPage />);
+    await screen.findByDisplayValue('Stored Name');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Failed to save settings')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Database' }));
+    expect(screen.getByText('Too big: expected at most 100')).toBeInTheDocument();
+  });
+
+  it('refuses a number field that is not a whole number before sending anything', async () => {
+    const { calls } = serve();
+    const { user } = renderScreen(<SettingsPage />);
+    await screen.findByDisplayValue('Stored Name');
+    await user.click(screen.getByRole('tab', { name: 'Database' }));
+    await user.clear(screen.getByLabelText('Query Timeout (seconds)'));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Failed to save settings')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole number')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('says "Failed to fetch settings" and shows the defaults when they cannot be read', async () => {
+    mockFetch(() => jsonResponse({ success: false }, 500));
+    renderScreen(<SettingsPage />);
+    expect(await screen.findByText('Failed to fetch settings')).toBeInTheDocument();
+    expect(screen.getByLabelText('App Name')).toHaveValue(SETTINGS_DEFAULTS.app.name);
+  });
+});
