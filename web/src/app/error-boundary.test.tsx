@@ -109,7 +109,6 @@ describe('a screen whose code failed to download', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Try Again' }));
     expect(reload).toHaveBeenCalledTimes(2);
-    vi.unstubAllGlobals();
   });
 
   it('does not reload for an ordinary crash', async () => {
@@ -127,6 +126,5 @@ describe('a screen whose code failed to download', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(screen.getByText('All good')).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
-    vi.unstubAllGlobals();
   });
 });

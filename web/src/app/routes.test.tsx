@@ -215,6 +215,5 @@ describe('routes while signed in', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(document.body.style.pointerEvents).not.toBe('none');
-    vi.unstubAllGlobals();
   });
 });

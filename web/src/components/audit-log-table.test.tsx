@@ -4,7 +4,7 @@ import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { AuditLogTable } from './audit-log-table.tsx';
 
-afterEach(() => vi.restoreAllMocks());
+
 
 describe('AuditLogTable', () => {
   it('filters by admin and action on the server', async () => {

@@ -5,7 +5,6 @@ import { renderUsersPage } from './testing/render-users-page.tsx';
 import { serveFakeUsers } from './testing/signed-in-root.ts';
 
 vi.mock('@/lib/session-context.tsx', () => import('./testing/signed-in-root.ts'));
-afterEach(() => vi.unstubAllGlobals());
 
 it('shows a search total the server stopped counting as "10,000+", with Next still on', async () => {
   const users = makeUsers(10);

@@ -10,7 +10,6 @@ let server: ReturnType<typeof serveFakeUsers>;
 beforeEach(() => {
   server = serveFakeUsers();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const rowButton = (username: string, name: string) => {
   const tr = screen.getByText(new RegExp(`@${username} ·`)).closest('tr');

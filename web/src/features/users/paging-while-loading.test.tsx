@@ -11,7 +11,6 @@ beforeEach(() => {
   // 50 users: five pages.
   server = serveFakeUsers(makeUsers(50));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('paging while the next page loads', () => {
   it('counts fast clicks on Next from the page asked for, not the page still shown', async () => {

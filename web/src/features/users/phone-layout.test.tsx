@@ -15,7 +15,6 @@ beforeEach(() => {
     matches: query === PHONE_QUERY,
   }));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const columnNames = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
 

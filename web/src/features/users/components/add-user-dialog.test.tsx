@@ -10,7 +10,6 @@ let server: ReturnType<typeof serveFakeUsers>;
 beforeEach(() => {
   server = serveFakeUsers();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 async function openDialog() {
   const view = renderUsersPage();

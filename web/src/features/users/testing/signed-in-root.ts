@@ -10,8 +10,8 @@ export const ME = {
   id: userId(1),
   username: 'root',
   email: 'root@example.com',
-  isAdmin: true,
-  isRootAdmin: true,
+  is_admin: true,
+  is_root_admin: true,
 };
 
 export function useSession(): SessionContextValue {
