@@ -4,8 +4,6 @@ import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { AuditLogTable } from './audit-log-table.tsx';
 
-
-
 describe('AuditLogTable', () => {
   it('filters by admin and action on the server', async () => {
     const { calls } = mockFetch(() =>

@@ -64,9 +64,7 @@ export async function checkAgainstContract(call: FetchCall, response: Response):
   if (offContractResponses.has(response) || response.type === 'error') return;
   const name = `${call.method} ${call.url}`;
   const url = new URL(call.url, 'http://localhost');
-  const route = ROUTES.find(
-    (r) => r.endpoint.method === call.method && r.pattern.test(url.pathname),
-  );
+  const route = ROUTES.find((r) => r.endpoint.method === call.method && r.pattern.test(url.pathname));
   if (!route) {
     violations.push(`${name}: no endpoint in the contract answers this request`);
     return;
@@ -80,7 +78,8 @@ export async function checkAgainstContract(call: FetchCall, response: Response):
     ...issues(endpoint.body, call.body, 'request body'),
   ];
   if (response.headers.get('content-type')?.includes('application/json')) {
-    const body: unknown = await response.clone().json();
+    const text = await response.clone().text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
     const schema =
       response.status === (endpoint.status ?? 200)
         ? endpoint.response

@@ -24,6 +24,13 @@ export const network = setupServer();
 export const jsonResponse = (body: unknown, status = 200): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** What a proxy answers when the API is down: no API body, so a screen shows its own failure text. */
+export const gatewayError = (): Response =>
+  new Response('<html><body>502 Bad Gateway</body></html>', {
+    status: 502,
+    headers: { 'Content-Type': 'text/html' },
+  });
+
 /**
  * A response that the contract does not allow, sent on purpose to test how the app copes with a broken
  * server. Every other request and response is parsed by its endpoint's contract schemas.
@@ -43,6 +50,8 @@ export function mockFetch(handler: Handler) {
   network.use(
     http.all('*', async ({ request }) => {
       const url = new URL(request.url);
+      // The live socket is no HTTP endpoint of the contract; in tests it never connects.
+      if (url.pathname.startsWith('/socket.io/')) return Response.error();
       const text = await request.clone().text();
       const call: FetchCall = {
         url: `${url.pathname}${url.search}`,
@@ -63,4 +72,19 @@ export function mockFetch(handler: Handler) {
     }),
   );
   return { spy, calls };
+}
+
+/**
+ * Routes a fetch-shaped fake (`(url, init) => Response`) through the network layer, so its answers are
+ * checked against the contract like mockFetch's. The fake sees the absolute URL, the method, the
+ * headers and the JSON body as text.
+ */
+export function serveFetch(fake: (input: string, init: RequestInit) => Response | Promise<Response>) {
+  return mockFetch((call) =>
+    fake(new URL(call.url, window.location.origin).href, {
+      method: call.method,
+      headers: call.headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    }),
+  );
 }

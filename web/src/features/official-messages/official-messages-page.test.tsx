@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
+import { serveFetch } from '@/testing/mock-fetch.ts';
 import { OfficialMessagesPage } from './official-messages-page.tsx';
 
 const message: OfficialMessage = {
@@ -39,8 +40,7 @@ const draft: OfficialMessage = {
 
 function serve(handler: (url: URL, init: RequestInit) => { status: number; body: unknown } | undefined) {
   const calls: { method: string; url: URL; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
+  serveFetch(
     vi.fn(async (input: string | URL, init: RequestInit = {}) => {
       const url = new URL(String(input));
       calls.push({ method: init.method ?? 'GET', url, body: init.body });

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { makeUsers } from './testing/fake-users-server.ts';
 import { renderUsersPage } from './testing/render-users-page.tsx';
 import { serveFakeUsers } from './testing/signed-in-root.ts';

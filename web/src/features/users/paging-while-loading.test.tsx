@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUsers } from './testing/fake-users-server.ts';
 import { renderUsersPage } from './testing/render-users-page.tsx';
 import { serveFakeUsers } from './testing/signed-in-root.ts';

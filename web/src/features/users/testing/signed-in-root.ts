@@ -18,9 +18,5 @@ export function useSession(): SessionContextValue {
   return { user: ME, status: 'signed-in', signedOutByLogout: false, login: vi.fn(), logout: vi.fn() };
 }
 
-/** A fake users server answering every fetch of the test. */
-export function serveFakeUsers(...args: Parameters<typeof createFakeUsersServer>) {
-  const server = createFakeUsersServer(...args);
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return server;
-}
+/** The canned users API, answering every request of the test at the network layer. */
+export const serveFakeUsers = createFakeUsersServer;
