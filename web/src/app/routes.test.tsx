@@ -25,7 +25,8 @@ describe('routes while signed out', () => {
   it('sends a guarded path to /login and back there after signing in', async () => {
     answerAuthOnly({ '/api/v1/auth/login': tokenResponse() });
     const { router } = renderApp('/calls?tab=recent');
-    await waitFor(() => expect(path(router)).toBe('/login'));
+    // The login screen's module is compiled on first import in the test run; a busy machine can take seconds.
+    await waitFor(() => expect(path(router)).toBe('/login'), { timeout: 10_000 });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Username'), 'admin');
     await user.type(screen.getByLabelText('Password'), 'secret');
