@@ -9,7 +9,7 @@ export interface FetchCall {
   method: string;
   /** Lower-case header names. */
   headers: Record<string, string>;
-  /** The parsed JSON body, or undefined when none was sent. */
+  /** The parsed JSON body, the FormData of a multipart body, other text as is; undefined when none was sent. */
   body: unknown;
 }
 
@@ -52,12 +52,11 @@ export function mockFetch(handler: Handler) {
       const url = new URL(request.url);
       // The live socket is no HTTP endpoint of the contract; in tests it never connects.
       if (url.pathname.startsWith('/socket.io/')) return Response.error();
-      const text = await request.clone().text();
       const call: FetchCall = {
         url: `${url.pathname}${url.search}`,
         method: request.method,
         headers: Object.fromEntries(request.headers.entries()),
-        body: text ? JSON.parse(text) : undefined,
+        body: await bodyOf(request.clone()),
       };
       calls.push(call);
       spy(call);
@@ -74,17 +73,39 @@ export function mockFetch(handler: Handler) {
   return { spy, calls };
 }
 
+async function bodyOf(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    // Rebuilt with the page's own FormData and File, as the app built it.
+    const form = new FormData();
+    for (const [name, value] of (await request.formData()).entries())
+      form.append(
+        name,
+        typeof value === 'string'
+          ? value
+          : new File([await value.arrayBuffer()], value.name, { type: value.type }),
+      );
+    return form;
+  }
+  const text = await request.text();
+  if (!text) return undefined;
+  return type.includes('json') ? JSON.parse(text) : text;
+}
+
 /**
  * Routes a fetch-shaped fake (`(url, init) => Response`) through the network layer, so its answers are
  * checked against the contract like mockFetch's. The fake sees the absolute URL, the method, the
- * headers and the JSON body as text.
+ * headers and the body (JSON as text, multipart as FormData).
  */
 export function serveFetch(fake: (input: string, init: RequestInit) => Response | Promise<Response>) {
   return mockFetch((call) =>
     fake(new URL(call.url, window.location.origin).href, {
       method: call.method,
       headers: call.headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      body:
+        call.body === undefined || call.body instanceof FormData || typeof call.body === 'string'
+          ? call.body
+          : JSON.stringify(call.body),
     }),
   );
 }

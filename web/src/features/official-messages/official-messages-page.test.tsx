@@ -6,7 +6,6 @@ import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
-import { serveFetch } from '@/testing/mock-fetch.ts';
 import { OfficialMessagesPage } from './official-messages-page.tsx';
 
 const message: OfficialMessage = {
@@ -38,9 +37,12 @@ const draft: OfficialMessage = {
   is_urgent: false,
 };
 
+// Fetch is stubbed by hand here, not through the network layer: jsdom's File loses its name when Node's
+// fetch serialises the multipart body, and the image's name is part of what this screen must send.
 function serve(handler: (url: URL, init: RequestInit) => { status: number; body: unknown } | undefined) {
   const calls: { method: string; url: URL; body: unknown }[] = [];
-  serveFetch(
+  vi.stubGlobal(
+    'fetch',
     vi.fn(async (input: string | URL, init: RequestInit = {}) => {
       const url = new URL(String(input));
       calls.push({ method: init.method ?? 'GET', url, body: init.body });
