@@ -117,13 +117,13 @@ export function createFakeUsersServer(initialRows: AdminUserRow[] = makeUsers())
         201,
       );
     }
+    if (method === 'DELETE') return jsonResponse({ success: true, message: USER_ACTION_MESSAGES.deleted });
     const match = /^\/api\/v1\/admin\/users\/([^/]+)(\/admin)?$/.exec(path);
     const found = match ? rows.find((u) => u.id === match[1]) : undefined;
     if (!found) return errorResponse(404, { success: false, message: USER_RULE_MESSAGES.notFound });
-    if (method === 'GET') return user(found);
     if (method === 'PATCH')
       return user({ ...found, is_admin: (request.body as { is_admin: boolean }).is_admin });
-    return jsonResponse({ success: true, message: USER_ACTION_MESSAGES.deleted });
+    return user(found);
   };
 
   mockFetch(async (call) => {
