@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
-import { signIn } from '../e2e/support/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, signIn } from '../e2e/support/browser.ts';
 import { type FirstLoad, measureFirstLoad } from './first-load.ts';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM;
 const DEBUGGING_PORT = Number(process.env.BENCH_CDP_PORT ?? 8151);
 const KB = 1000;
 
@@ -65,18 +65,7 @@ export async function auditPages(baseUrl: string, targets = PAGE_TARGETS): Promi
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROME_PATH,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-extensions',
-      `--remote-debugging-port=${DEBUGGING_PORT}`,
-    ],
+    args: [...CHROMIUM_ARGS, '--disable-extensions', `--remote-debugging-port=${DEBUGGING_PORT}`],
   });
   try {
     const results: PageResult[] = [];

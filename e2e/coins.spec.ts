@@ -1,29 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { apiToken, createUser } from './support/api.ts';
-import { launchBrowser, signIn } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { createUser } from './support/api.ts';
+import type { RunningServer } from './support/server.ts';
+import { signedInPage } from './support/server-and-browser.ts';
 
 describe('the Coin Management screen on the demo data', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  before(async () => {
-    [server, browser] = await Promise.all([startServer({ demo: true }), launchBrowser()]);
-    const token = await apiToken(server.url);
-    await createUser(server.url, token, {
+  const running = signedInPage('/coin-management', async (url, token) => {
+    await createUser(url, token, {
       username: 'e2e-coins',
       email: 'e2e-coins@example.test',
       password: 'Passw0rd!x',
     });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/coin-management`);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+  let server: RunningServer;
+  let page: Page;
+  before(() => {
+    ({ server, page } = running);
   });
 
   const table = () => page.getByRole('table', { name: 'Recent Transactions' });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { RunningServer } from './support/server.ts';
+import { signedInPage } from './support/server-and-browser.ts';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -11,17 +11,11 @@ const PNG = Buffer.from(
 );
 
 describe('notifications and official messages on the demo data', () => {
+  const running = signedInPage();
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
-  before(async () => {
-    [server, browser] = await Promise.all([startServer({ demo: true }), launchBrowser()]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, server.url);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+  before(() => {
+    ({ server, page } = running);
   });
 
   it('creates a notification, sends it, and shows it sent to its recipients', async () => {

@@ -1,31 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { apiToken, createUser } from './support/api.ts';
-import { launchBrowser, signIn } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { createUser } from './support/api.ts';
+import { signedInPage } from './support/server-and-browser.ts';
 
 describe('the Users screen on the demo data', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  before(async () => {
-    [server, browser] = await Promise.all([startServer({ demo: true }), launchBrowser()]);
-    const token = await apiToken(server.url);
+  const running = signedInPage('/users', async (url, token) => {
     for (const name of ['e2e-alpha', 'e2e-beta']) {
-      await createUser(server.url, token, {
+      await createUser(url, token, {
         username: name,
         email: `${name}@example.test`,
         password: 'Passw0rd!x',
       });
     }
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/users`);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+  let page: Page;
+  before(() => {
+    ({ page } = running);
   });
 
   const pager = () => page.getByRole('navigation', { name: 'Users pages' });

@@ -9,7 +9,13 @@ const backend = 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // The contract's zod/mini schemas (session, app config) are checked before the first screen. From
+      // the one zod package they would share its core with the full zod of the lazy screens, and the
+      // first download would carry all of it; a second copy of the same version keeps only what mini uses.
+      { find: /^zod\/mini$/, replacement: 'zod-first-load/mini' },
+    ],
   },
   server: {
     proxy: {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOGIN_FIELDS } from './auth-rules.ts';
 import { SuccessMessage } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { SessionUser } from './session-user.ts';
 
 export { LOGIN_MESSAGES } from './auth-rules.ts';
 
@@ -25,14 +26,7 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-export const SessionUser = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  is_admin: z.boolean(),
-  is_root_admin: z.boolean(),
-});
-export type SessionUser = z.infer<typeof SessionUser>;
+export { SessionUser } from './session-user.ts';
 
 export const TokenResponse = z.object({
   success: z.literal(true),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, limitParam, pageParam, UserId } from './common.ts';
+import { envelope, IsoDateTime, limitParam, pageFields, pageParam, UserId } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const COIN_TRANSACTION_TYPES = ['earn', 'spend', 'transfer', 'bonus', 'penalty'] as const;
@@ -54,16 +54,6 @@ export const ListCoinsQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 export type ListCoinsQuery = z.infer<typeof ListCoinsQuery>;
-
-const pageFields = {
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total_pages: z.number().int(),
-  /** True when a search matched more than the cap: `total` is then the cap ("10,000+"). */
-  total_capped: z.boolean(),
-  next_cursor: z.string().nullable(),
-};
 
 /** Transactions in `data.coins`, the statistics beside them in `data`. */
 export const ListCoinsResponse = envelope(

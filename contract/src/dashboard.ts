@@ -38,6 +38,7 @@ export const AdminStats = z.object({
   }),
   alerts: z.number(),
 });
+export type AdminStats = z.infer<typeof AdminStats>;
 export const AdminStatsResponse = z.object({ success: z.literal(true), data: AdminStats });
 
 export const Analytics = z.object({

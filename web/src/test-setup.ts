@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { takeContractViolations } from '@/testing/contract-check.ts';
+import { network } from '@/testing/mock-fetch.ts';
 
 // jsdom lacks these browser APIs; Radix Select calls the pointer/scroll ones when it opens and
 // Radix Checkbox measures itself with ResizeObserver inside a <form>.
@@ -24,7 +26,13 @@ window.matchMedia ??= (query: string): MediaQueryList => ({
   dispatchEvent: () => false,
 });
 
+beforeAll(() => network.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  network.resetHandlers();
+  const violations = takeContractViolations();
+  if (violations.length > 0)
+    throw new Error(`A fake answered outside the contract:\n${violations.join('\n')}`);
 });
+afterAll(() => network.close());

@@ -1,9 +1,8 @@
 import { COIN_TRANSACTION_TYPES } from '@switchboard/contract/coins';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertUser } from '../testing/test-app.ts';
-import { openTestDatabase } from '../testing/test-database.ts';
-import type { DatabaseHandle } from './client.ts';
+import { useTestDatabase } from '../testing/use-test-database.ts';
 import { pgErrorCode } from './pg-errors.ts';
 import { CALL_SIDES, CALL_STATUSES, CALL_TYPES } from './schema/calls.ts';
 import {
@@ -18,17 +17,8 @@ import {
   OFFICIAL_MESSAGE_TYPES,
 } from './schema/official-messages.ts';
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const database = useTestDatabase();
+const { rows } = database;
 
 async function errorCode(run: () => Promise<unknown>): Promise<string | undefined> {
   try {
@@ -70,7 +60,7 @@ describe('enum CHECK constraints', () => {
 describe('calls', () => {
   it('refuses an unknown status, quality above 5, a duration over an hour and a negative cost', async () => {
     const insert = (columns: string) => () =>
-      handle.db.execute(
+      database.handle.db.execute(
         sql.raw(
           `insert into calls (type, status, duration, quality, cost, started_at) values (${columns}, now())`,
         ),
@@ -82,14 +72,16 @@ describe('calls', () => {
   });
 
   it('keeps call_daily_stats (poor-quality calls too) equal to the calls, through inserts, status changes and deletes', async () => {
-    const a = await insertUser(handle.db, { username: 'statcaller' });
-    const b = await insertUser(handle.db, { username: 'statcallee' });
-    await handle.db.execute(sql`insert into calls (caller_id, callee_id, type, status, duration, quality, cost, coins_used, started_at)
+    const a = await insertUser(database.handle.db, { username: 'statcaller' });
+    const b = await insertUser(database.handle.db, { username: 'statcallee' });
+    await database.handle.db.execute(sql`insert into calls (caller_id, callee_id, type, status, duration, quality, cost, coins_used, started_at)
       values (${a.id}, ${b.id}, 'voice', 'completed', 120, 4.5, 0.04, 2, '2026-01-05T10:00:00Z'),
              (${a.id}, ${b.id}, 'voice', 'completed', 60, 2.5, 0.02, 1, '2026-01-05T23:30:00Z'),
              (${b.id}, ${a.id}, 'video', 'ringing', 0, null, 0, 0, '2026-01-06T08:00:00Z')`);
-    await handle.db.execute(sql`update calls set status = 'active', quality = 2 where status = 'ringing'`);
-    await handle.db.execute(sql`delete from calls where duration = 60`);
+    await database.handle.db.execute(
+      sql`update calls set status = 'active', quality = 2 where status = 'ringing'`,
+    );
+    await database.handle.db.execute(sql`delete from calls where duration = 60`);
     const stats = await rows<Record<string, unknown>>(sql`
       select day::text, type, status, call_count::int, total_duration::int, revenue::float8 as revenue,
              coins_used::int, quality_sum, quality_count::int, poor_quality_count::int
@@ -125,7 +117,9 @@ describe('calls', () => {
 
 describe('message recipients', () => {
   it('keeps total_recipients and read_count on the message as recipients arrive and read', async () => {
-    const users = await Promise.all([1, 2, 3].map((i) => insertUser(handle.db, { username: `reader${i}` })));
+    const users = await Promise.all(
+      [1, 2, 3].map((i) => insertUser(database.handle.db, { username: `reader${i}` })),
+    );
     const [notification] = await rows<{ id: number }>(
       sql`insert into notifications (title, message, status) values ('Hi', 'Hello', 'sent') returning id`,
     );
@@ -133,17 +127,17 @@ describe('message recipients', () => {
       sql`insert into official_messages (title, content, status) values ('News', 'Body', 'sent') returning id`,
     );
     for (const user of users) {
-      await handle.db.execute(
+      await database.handle.db.execute(
         sql`insert into notification_recipients (notification_id, user_id) values (${notification?.id}, ${user.id})`,
       );
-      await handle.db.execute(
+      await database.handle.db.execute(
         sql`insert into official_message_recipients (message_id, user_id) values (${message?.id}, ${user.id})`,
       );
     }
-    await handle.db.execute(
+    await database.handle.db.execute(
       sql`update notification_recipients set read_at = now() where user_id <> ${users[0]?.id}`,
     );
-    await handle.db.execute(
+    await database.handle.db.execute(
       sql`update official_message_recipients set read_at = now(), acknowledged_at = now() where user_id = ${users[0]?.id}`,
     );
     expect(await rows(sql`select total_recipients, read_count from notifications`)).toEqual([
@@ -153,21 +147,23 @@ describe('message recipients', () => {
       await rows(sql`select total_recipients, read_count, acknowledged_count from official_messages`),
     ).toEqual([{ total_recipients: 3, read_count: 1, acknowledged_count: 1 }]);
     // Recipient rows keep their user: deleting a recipient user is refused, so past totals cannot shrink.
-    const code = await errorCode(() => handle.db.execute(sql`delete from users where id = ${users[1]?.id}`));
+    const code = await errorCode(() =>
+      database.handle.db.execute(sql`delete from users where id = ${users[1]?.id}`),
+    );
     expect(['23503', '23001']).toContain(code);
   });
 
   it('refuses an unknown notification priority and an unknown official message status', async () => {
     expect(
       await errorCode(() =>
-        handle.db.execute(
+        database.handle.db.execute(
           sql`insert into notifications (title, message, priority) values ('a', 'b', 'extreme')`,
         ),
       ),
     ).toBe('23514');
     expect(
       await errorCode(() =>
-        handle.db.execute(
+        database.handle.db.execute(
           sql`insert into official_messages (title, content, status) values ('a', 'b', 'gone')`,
         ),
       ),

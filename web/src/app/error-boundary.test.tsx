@@ -16,7 +16,7 @@ function Fragile() {
 describe('crash screen', () => {
   it('shows the spec texts, reports the crash and recovers with Try Again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { calls } = mockFetch(() => jsonResponse({ success: true }, 201));
+    const { calls } = mockFetch(() => jsonResponse({ success: true, message: 'Error reported' }, 201));
     render(
       <ErrorBoundary>
         <Fragile />
@@ -64,7 +64,7 @@ describe('route error screen', () => {
   it('replaces a crashed route and Try Again renders it again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockFetch(() => jsonResponse({ success: true }, 201));
+    mockFetch(() => jsonResponse({ success: true, message: 'Error reported' }, 201));
     shouldThrow = true;
     const router = createMemoryRouter([
       { path: '/', element: <Fragile />, errorElement: <RouteErrorScreen /> },
@@ -86,7 +86,7 @@ describe('a screen whose code failed to download', () => {
   ])('reloads the page on Try Again (%s), in the router and in the app boundary', async (failure) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockFetch(() => jsonResponse({ success: true }, 201));
+    mockFetch(() => jsonResponse({ success: true, message: 'Error reported' }, 201));
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     const user = userEvent.setup();
@@ -109,12 +109,11 @@ describe('a screen whose code failed to download', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Try Again' }));
     expect(reload).toHaveBeenCalledTimes(2);
-    vi.unstubAllGlobals();
   });
 
   it('does not reload for an ordinary crash', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch(() => jsonResponse({ success: true }, 201));
+    mockFetch(() => jsonResponse({ success: true, message: 'Error reported' }, 201));
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     shouldThrow = true;
@@ -127,6 +126,5 @@ describe('a screen whose code failed to download', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(screen.getByText('All good')).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
-    vi.unstubAllGlobals();
   });
 });

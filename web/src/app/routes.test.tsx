@@ -3,9 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '@/lib/api-client.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
-import { renderApp, storeSignedInSession, TEST_USER, TEST_TOKENS as TOKENS } from '@/testing/render-app.tsx';
+import { renderApp, storeSignedInSession, TEST_USER, tokenResponse } from '@/testing/render-app.tsx';
 
 const path = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
+
+const LOGGED_OUT = { success: true, message: 'Logged out' };
+
+/** Answers the sign-in and sign-out calls; the screens' own requests stay pending, as they do not matter here. */
+const answerAuthOnly = (answers: Record<string, unknown>) =>
+  mockFetch((call) =>
+    call.url in answers ? jsonResponse(answers[call.url]) : new Promise<Response>(() => {}),
+  );
 
 async function signIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Username'), 'admin');
@@ -15,18 +23,10 @@ async function signIn(user: ReturnType<typeof userEvent.setup>) {
 
 describe('routes while signed out', () => {
   it('sends a guarded path to /login and back there after signing in', async () => {
-    mockFetch(() =>
-      jsonResponse({
-        success: true,
-        access_token: 'a',
-        refresh_token: 'r',
-        token_type: 'bearer',
-        expires_in: 1800,
-        user: TEST_USER,
-      }),
-    );
+    answerAuthOnly({ '/api/v1/auth/login': tokenResponse() });
     const { router } = renderApp('/calls?tab=recent');
-    await waitFor(() => expect(path(router)).toBe('/login'));
+    // The login screen's module is compiled on first import in the test run; a busy machine can take seconds.
+    await waitFor(() => expect(path(router)).toBe('/login'), { timeout: 10_000 });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Username'), 'admin');
     await user.type(screen.getByLabelText('Password'), 'secret');
@@ -124,7 +124,7 @@ describe('routes while signed in', () => {
 
   it('logs out: tells the server, clears the session and lands on /login', async () => {
     storeSignedInSession();
-    const { calls } = mockFetch(() => jsonResponse({ success: true, message: 'Logged out' }));
+    const { calls } = answerAuthOnly({ '/api/v1/auth/logout': LOGGED_OUT });
     const { router } = renderApp('/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -147,11 +147,10 @@ describe('routes while signed in', () => {
 
   it('after Logout, the next sign-in (any admin) starts at /dashboard, not the page left', async () => {
     storeSignedInSession();
-    mockFetch((call) =>
-      call.url === '/api/v1/auth/logout'
-        ? jsonResponse({ success: true, message: 'Logged out' })
-        : jsonResponse({ ...TOKENS, user: { ...TEST_USER, id: 'u-2', username: 'other' } }),
-    );
+    answerAuthOnly({
+      '/api/v1/auth/logout': LOGGED_OUT,
+      '/api/v1/auth/login': tokenResponse({ user: { ...TEST_USER, id: 'u-2', username: 'other' } }),
+    });
     const { router } = renderApp('/calls?tab=recent');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -167,15 +166,15 @@ describe('routes while signed in', () => {
     // Only the probe below answers 401; the screen's own requests stay pending until then.
     mockFetch((call) =>
       call.url === '/api/v1/auth/login'
-        ? jsonResponse(TOKENS)
-        : call.url === '/api/v1/admin/calls'
+        ? jsonResponse(tokenResponse())
+        : call.url === '/api/v1/admin/public/calls'
           ? jsonResponse({ success: false, message: 'Not authenticated' }, 401)
           : new Promise<Response>(() => {}),
     );
     const { router } = renderApp('/calls?tab=recent');
     expect(await screen.findByRole('heading', { name: 'Calls Management' })).toBeInTheDocument();
     await act(async () => {
-      await apiRequest('/admin/calls').catch(() => {});
+      await apiRequest('/admin/public/calls').catch(() => {});
     });
     await waitFor(() => expect(path(router)).toBe('/login'));
     await signIn(userEvent.setup());
@@ -215,6 +214,5 @@ describe('routes while signed in', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(document.body.style.pointerEvents).not.toBe('none');
-    vi.unstubAllGlobals();
   });
 });

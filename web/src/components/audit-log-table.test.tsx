@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { AuditLogTable } from './audit-log-table.tsx';
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('AuditLogTable', () => {
   it('filters by admin and action on the server', async () => {

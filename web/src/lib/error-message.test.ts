@@ -7,7 +7,7 @@ const FALLBACK = 'Could not load users.';
 
 async function failureOf(response: () => Response | Promise<Response>): Promise<unknown> {
   mockFetch(response);
-  return apiRequest('/admin/users').then(
+  return apiRequest('/admin/public/users').then(
     () => expect.fail('the call should have failed'),
     (error: unknown) => error,
   );

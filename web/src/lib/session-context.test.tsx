@@ -5,10 +5,10 @@ import { apiRequest } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session-context.tsx';
 import { readStoredSession, STORAGE_KEYS } from '@/lib/session-storage.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
-import { Providers, storeSignedInSession, TEST_USER } from '@/testing/render-app.tsx';
+import { Providers, storeSignedInSession, tokenResponse } from '@/testing/render-app.tsx';
 
 const MINUTE = 60_000;
-const refreshed = { access_token: 'access-2', refresh_token: 'refresh-2', expires_in: 1800, user: TEST_USER };
+const refreshed = tokenResponse({ access_token: 'access-2', refresh_token: 'refresh-2' });
 
 function Probe() {
   const { status, user } = useSession();
@@ -38,7 +38,7 @@ describe('SessionProvider', () => {
 
   it('uses a valid stored token without calling the server', async () => {
     storeSignedInSession();
-    const { spy } = mockFetch(() => jsonResponse({}));
+    const { spy } = mockFetch(() => jsonResponse(tokenResponse()));
     renderProbe();
     expect(await screen.findByText('signed-in:admin')).toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();

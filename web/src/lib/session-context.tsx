@@ -1,3 +1,4 @@
+import type { SessionUser } from '@switchboard/contract/session-user';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -28,9 +29,8 @@ import {
   STORAGE_KEYS,
   type StoredSession,
 } from '@/lib/session-storage.ts';
-import type { SessionUser } from '@/lib/session-user.ts';
 
-export type { SessionUser } from '@/lib/session-user.ts';
+export type { SessionUser } from '@switchboard/contract/session-user';
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
 export interface SessionContextValue {

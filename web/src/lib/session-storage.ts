@@ -1,5 +1,5 @@
+import { SessionUser } from '@switchboard/contract/session-user';
 import { logger } from '@/lib/logger.ts';
-import { type SessionUser, toSessionUser } from '@/lib/session-user.ts';
 
 /** The localStorage keys of the session. */
 export const STORAGE_KEYS = {
@@ -11,7 +11,7 @@ export const STORAGE_KEYS = {
 /** Keys an older build wrote; cleared too so a stale token can never be picked up. */
 export const LEGACY_STORAGE_KEYS = ['auth_token', 'auth_user', 'auth_refresh_token'] as const;
 
-/** The session as stored in localStorage. expiresAt is epoch milliseconds. */
+/** The session as stored in localStorage. expiresAt is epoch milliseconds; the user is stored as the server sent it. */
 export interface StoredSession {
   accessToken: string;
   refreshToken?: string;
@@ -55,9 +55,10 @@ export function readStoredSession(storage: KeyValueStorage = defaultStorage()): 
   const expiry = storage.getItem(STORAGE_KEYS.expiry);
   if (!accessToken || !userData || !expiry) return null;
   try {
-    const user = toSessionUser(JSON.parse(userData));
+    const parsed = SessionUser.safeParse(JSON.parse(userData));
     const expiresAt = Number(expiry);
-    if (!user) throw new Error('Stored user data is not a user');
+    if (!parsed.success) throw new Error('Stored user data is not a user');
+    const user = parsed.data;
     if (!Number.isFinite(expiresAt) || expiry.trim() === '')
       throw new Error('Stored token expiry is not a number');
     const refreshToken = readStoredRefreshToken(storage);

@@ -3,7 +3,7 @@ import { logger } from '@/lib/logger.ts';
 import { isSessionValid, needsRefresh, refreshSession, sessionFromTokens } from '@/lib/session.ts';
 import { readStoredSession, STORAGE_KEYS } from '@/lib/session-storage.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
-import { storeSignedInSession, TEST_USER } from '@/testing/render-app.tsx';
+import { storeSignedInSession, TEST_USER, tokenResponse } from '@/testing/render-app.tsx';
 
 const NOW = new Date('2026-03-01T12:00:00Z').getTime();
 const MINUTE = 60_000;
@@ -55,26 +55,29 @@ describe('stored session', () => {
     expect(logger.getRecentLogs().some((entry) => entry.level === 'error')).toBe(true);
   });
 
-  it('defaults isAdmin to true when the server omits it and accepts is_admin', () => {
+  it("keeps the contract's user as it came, and refuses a user or token that is not the contract's", () => {
+    const user = { ...TEST_USER, is_admin: false };
+    expect(sessionFromTokens(tokenResponse({ user }))?.user).toEqual(user);
     expect(
-      sessionFromTokens({ access_token: 'a', expires_in: 60, user: { id: 7, username: 'x', email: 'e' } })
-        ?.user.isAdmin,
-    ).toBe(true);
-    expect(
-      sessionFromTokens({
-        access_token: 'a',
-        expires_in: 60,
-        user: { id: '7', username: 'x', is_admin: false },
-      })?.user.isAdmin,
-    ).toBe(false);
-    expect(sessionFromTokens({ expires_in: 60, user: { id: '7', username: 'x' } })).toBeNull();
+      sessionFromTokens({ access_token: 'a', expires_in: 60, user: { id: 7, username: 'x', email: 'e' } }),
+    ).toBeNull();
+    expect(sessionFromTokens({ expires_in: 60, user: TEST_USER })).toBeNull();
+  });
+
+  it('treats a stored user in another shape as corrupt', () => {
+    storeSignedInSession();
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'u-1', username: 'admin', isAdmin: true }));
+    expect(readStoredSession()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
   });
 });
 
 describe('refreshSession', () => {
-  it('sends both tokens, stores the new access token and keeps the old refresh token when none comes back', async () => {
+  it('sends both tokens and stores the new ones', async () => {
     storeSignedInSession({ expiresAt: NOW + 8 * MINUTE });
-    const { calls } = mockFetch(() => jsonResponse({ access_token: 'access-2', expires_in: 1800 }));
+    const { calls } = mockFetch(() =>
+      jsonResponse(tokenResponse({ access_token: 'access-2', refresh_token: 'refresh-2' })),
+    );
     const session = await refreshSession();
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
@@ -89,12 +92,12 @@ describe('refreshSession', () => {
     });
     expect(session).toMatchObject({
       accessToken: 'access-2',
-      refreshToken: 'refresh-1',
+      refreshToken: 'refresh-2',
       expiresAt: NOW + 1800 * 1000,
     });
     expect(readStoredSession()).toEqual({
       accessToken: 'access-2',
-      refreshToken: 'refresh-1',
+      refreshToken: 'refresh-2',
       expiresAt: NOW + 1_800_000,
       user: TEST_USER,
     });
@@ -103,12 +106,13 @@ describe('refreshSession', () => {
   it('stores a rotated refresh token and updated user', async () => {
     storeSignedInSession();
     mockFetch(() =>
-      jsonResponse({
-        access_token: 'access-2',
-        refresh_token: 'refresh-2',
-        expires_in: 1800,
-        user: { ...TEST_USER, username: 'renamed' },
-      }),
+      jsonResponse(
+        tokenResponse({
+          access_token: 'access-2',
+          refresh_token: 'refresh-2',
+          user: { ...TEST_USER, username: 'renamed' },
+        }),
+      ),
     );
     await refreshSession();
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
@@ -129,13 +133,12 @@ describe('refreshSession', () => {
       },
     };
     vi.stubGlobal('navigator', { ...navigator, locks });
-    const { spy } = mockFetch(() => jsonResponse({ access_token: 'access-3', expires_in: 1800 }));
+    const { spy } = mockFetch(() => jsonResponse(tokenResponse({ access_token: 'access-3' })));
     const pending = refreshSession();
     storeSignedInSession(otherTab);
     releaseOtherTab();
     expect(await pending).toMatchObject(otherTab);
     expect(spy).not.toHaveBeenCalled();
-    vi.unstubAllGlobals();
   });
 
   it('clears every stored token when the server refuses, and logs the status', async () => {
@@ -156,12 +159,7 @@ describe('refreshSession', () => {
 
   it('gives up after 30 s when the server stalls: logs, clears the tokens and releases the lock', async () => {
     storeSignedInSession();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(
-      (_input, init) =>
-        new Promise<Response>((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        }),
-    );
+    mockFetch(() => new Promise<Response>(() => {}));
     let lockHeld = false;
     const locks = {
       request: async (_name: string, run: () => Promise<unknown>) => {
@@ -188,12 +186,11 @@ describe('refreshSession', () => {
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
     expect(logger.getRecentLogs().at(-1)).toMatchObject({ level: 'error' });
     expect(JSON.stringify(logger.getRecentLogs().at(-1))).toContain('timed out');
-    vi.unstubAllGlobals();
   });
 
   it('without a refresh token: warns, returns nothing and leaves the session alone', async () => {
     storeSignedInSession({ refreshToken: undefined });
-    const { spy } = mockFetch(() => jsonResponse({}));
+    const { spy } = mockFetch(() => jsonResponse(tokenResponse()));
     expect(await refreshSession()).toBeNull();
     expect(spy).not.toHaveBeenCalled();
     expect(readStoredSession()?.accessToken).toBe('access-1');

@@ -1,3 +1,4 @@
+import { SessionUser } from '@switchboard/contract/session-user';
 import { API_BASE, apiRequest, REQUEST_TIMEOUT_MS } from '@/lib/api-client.ts';
 import { logger } from '@/lib/logger.ts';
 import {
@@ -8,7 +9,6 @@ import {
   type StoredSession,
   writeStoredSession,
 } from '@/lib/session-storage.ts';
-import { toSessionUser } from '@/lib/session-user.ts';
 
 /**
  * The contract's auth module builds zod schemas when it loads; importing it on demand keeps zod (~25 kB gzip)
@@ -50,7 +50,8 @@ export function sessionFromTokens(
   now = Date.now(),
 ): StoredSession | null {
   if (typeof payload.access_token !== 'string' || payload.access_token === '') return null;
-  const user = payload.user === undefined ? previous.user : toSessionUser(payload.user);
+  const parsed = payload.user === undefined ? undefined : SessionUser.safeParse(payload.user);
+  const user = parsed === undefined ? previous.user : parsed.success ? parsed.data : undefined;
   if (!user) return null;
   const expiresIn = typeof payload.expires_in === 'number' && payload.expires_in > 0 ? payload.expires_in : 0;
   const refreshToken =

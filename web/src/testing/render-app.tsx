@@ -1,4 +1,6 @@
 import type { AppConfig } from '@switchboard/contract/app-config';
+import type { TokenResponse } from '@switchboard/contract/auth';
+import type { SessionUser } from '@switchboard/contract/session-user';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -10,23 +12,24 @@ import { AppConfigProvider } from '@/lib/app-config-context.tsx';
 import { SessionProvider } from '@/lib/session-context.tsx';
 import { type StoredSession, writeStoredSession } from '@/lib/session-storage.ts';
 
-export const TEST_USER = {
+export const TEST_USER: SessionUser = {
   id: 'u-1',
   username: 'admin',
   email: 'admin@example.com',
-  isAdmin: true,
-  isRootAdmin: true,
+  is_admin: true,
+  is_root_admin: true,
 };
 
-/** A successful login or refresh answer for TEST_USER. */
-export const TEST_TOKENS = {
+/** A successful login or refresh answer, for TEST_USER unless overridden. */
+export const tokenResponse = (overrides: Partial<TokenResponse> = {}): TokenResponse => ({
   success: true,
   access_token: 'a',
   refresh_token: 'r',
   token_type: 'bearer',
   expires_in: 1800,
   user: TEST_USER,
-};
+  ...overrides,
+});
 
 /** Stores a session that stays valid (and needs no refresh) for an hour. */
 export function storeSignedInSession(overrides: Partial<StoredSession> = {}): StoredSession {

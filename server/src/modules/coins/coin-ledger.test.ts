@@ -1,25 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../config.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
 import { pgErrorCode } from '../../db/pg-errors.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { insertUser } from '../../testing/test-app.ts';
-import { openTestDatabase } from '../../testing/test-database.ts';
+import { useTestDatabase } from '../../testing/use-test-database.ts';
 import { applyCoinEntry, COIN_LEDGER_MESSAGES, reverseTransaction } from './coin-ledger.ts';
 import { checkLedger } from './coins.test-helpers.ts';
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const database = useTestDatabase();
+const { rows } = database;
 
 async function account(userId: string) {
   const result = await rows<{ balance: string; total_earned: string; total_spent: string }>(
@@ -46,7 +36,7 @@ async function refusal(
 }
 
 const add = (userId: string, amount: number, extra: { idempotencyKey?: string } = {}) =>
-  applyCoinEntry(handle.db, {
+  applyCoinEntry(database.handle.db, {
     userId,
     amount,
     type: amount > 0 ? 'earn' : 'spend',
@@ -57,7 +47,7 @@ const add = (userId: string, amount: number, extra: { idempotencyKey?: string } 
 
 describe('coin ledger', () => {
   it('appends entries with the exact running balance and keeps the account totals', async () => {
-    const user = await insertUser(handle.db, { username: 'ledgerone' });
+    const user = await insertUser(database.handle.db, { username: 'ledgerone' });
     const first = await add(user.id, 100);
     const second = await add(user.id, -30);
     expect(first.entry).toMatchObject({ balanceAfter: 100, username: 'ledgerone' });
@@ -66,7 +56,7 @@ describe('coin ledger', () => {
   });
 
   it('refuses a spend the balance cannot cover with a 409, writing nothing', async () => {
-    const user = await insertUser(handle.db, { username: 'ledgerpoor' });
+    const user = await insertUser(database.handle.db, { username: 'ledgerpoor' });
     await add(user.id, 10);
     expect(await refusal(() => add(user.id, -11))).toMatchObject({
       status: 409,
@@ -76,19 +66,19 @@ describe('coin ledger', () => {
   });
 
   it('has the database refuse a negative balance, a negative balance_after and a wrong sign', async () => {
-    const user = await insertUser(handle.db, { username: 'ledgerdb' });
+    const user = await insertUser(database.handle.db, { username: 'ledgerdb' });
     await add(user.id, 5);
     const negativeBalance = await refusal(() =>
-      handle.db.execute(sql`update coin_accounts set balance = -1 where user_id = ${user.id}`),
+      database.handle.db.execute(sql`update coin_accounts set balance = -1 where user_id = ${user.id}`),
     );
     expect(negativeBalance.code).toBe('23514');
     const negativeAfter = await refusal(() =>
-      handle.db.execute(sql`insert into coin_transactions (user_id, username, amount, transaction_type, description, balance_after)
+      database.handle.db.execute(sql`insert into coin_transactions (user_id, username, amount, transaction_type, description, balance_after)
         values (${user.id}, 'ledgerdb', -10, 'spend', 'x', -5)`),
     );
     expect(negativeAfter.code).toBe('23514');
     const wrongSign = await refusal(() =>
-      handle.db.execute(sql`insert into coin_transactions (user_id, username, amount, transaction_type, description, balance_after)
+      database.handle.db.execute(sql`insert into coin_transactions (user_id, username, amount, transaction_type, description, balance_after)
         values (${user.id}, 'ledgerdb', -1, 'earn', 'x', 4)`),
     );
     expect(wrongSign.code).toBe('23514');
@@ -96,15 +86,15 @@ describe('coin ledger', () => {
   });
 
   it('refuses UPDATE and DELETE of a ledger row', async () => {
-    const user = await insertUser(handle.db, { username: 'ledgerfixed' });
+    const user = await insertUser(database.handle.db, { username: 'ledgerfixed' });
     const { entry } = await add(user.id, 50);
     const update = await refusal(() =>
-      handle.db.execute(sql`update coin_transactions set amount = 500 where id = ${entry.id}`),
+      database.handle.db.execute(sql`update coin_transactions set amount = 500 where id = ${entry.id}`),
     );
     expect(update).toMatchObject({ code: '23000' });
     expect(update.message).toContain('append-only');
     const remove = await refusal(() =>
-      handle.db.execute(sql`delete from coin_transactions where id = ${entry.id}`),
+      database.handle.db.execute(sql`delete from coin_transactions where id = ${entry.id}`),
     );
     expect(remove).toMatchObject({ code: '23000' });
     const still = await rows<{ amount: number }>(
@@ -114,17 +104,22 @@ describe('coin ledger', () => {
   });
 
   it('refuses deleting a user who has ledger entries', async () => {
-    const user = await insertUser(handle.db, { username: 'ledgerkeep' });
+    const user = await insertUser(database.handle.db, { username: 'ledgerkeep' });
     await add(user.id, 1);
-    const remove = await refusal(() => handle.db.execute(sql`delete from users where id = ${user.id}`));
+    const remove = await refusal(() =>
+      database.handle.db.execute(sql`delete from users where id = ${user.id}`),
+    );
     // PostgreSQL 15 reports a RESTRICT refusal as foreign_key_violation, 17 (PGlite) as restrict_violation.
     expect(['23503', '23001']).toContain(remove.code);
   });
 
   it('reverses an entry once, with a compensating entry that points at it', async () => {
-    const user = await insertUser(handle.db, { username: 'ledgerundo' });
+    const user = await insertUser(database.handle.db, { username: 'ledgerundo' });
     const { entry } = await add(user.id, 40);
-    const reversal = await reverseTransaction(handle.db, { transactionId: entry.id, createdBy: null });
+    const reversal = await reverseTransaction(database.handle.db, {
+      transactionId: entry.id,
+      createdBy: null,
+    });
     expect(reversal).toMatchObject({
       amount: -40,
       transactionType: 'earn',
@@ -132,14 +127,18 @@ describe('coin ledger', () => {
       balanceAfter: 0,
     });
     expect(
-      await refusal(() => reverseTransaction(handle.db, { transactionId: entry.id, createdBy: null })),
+      await refusal(() =>
+        reverseTransaction(database.handle.db, { transactionId: entry.id, createdBy: null }),
+      ),
     ).toMatchObject({ status: 409, message: COIN_LEDGER_MESSAGES.alreadyReversed });
     expect(
-      await refusal(() => reverseTransaction(handle.db, { transactionId: reversal.id, createdBy: null })),
+      await refusal(() =>
+        reverseTransaction(database.handle.db, { transactionId: reversal.id, createdBy: null }),
+      ),
     ).toMatchObject({ status: 409, message: COIN_LEDGER_MESSAGES.reversalOfReversal });
     // The database itself refuses a second reversal, whatever the service checks.
     const direct = await refusal(() =>
-      handle.db.execute(sql`insert into coin_transactions (user_id, username, amount, transaction_type, description, balance_after, reverses_id)
+      database.handle.db.execute(sql`insert into coin_transactions (user_id, username, amount, transaction_type, description, balance_after, reverses_id)
         values (${user.id}, 'ledgerundo', -40, 'earn', 'again', 0, ${entry.id})`),
     );
     expect(direct.code).toBe('23505');
@@ -147,14 +146,14 @@ describe('coin ledger', () => {
   });
 
   it('adds once for a repeated idempotency key, and refuses the key for a different entry', async () => {
-    const user = await insertUser(handle.db, { username: 'ledgeronce' });
+    const user = await insertUser(database.handle.db, { username: 'ledgeronce' });
     const first = await add(user.id, 25, { idempotencyKey: 'req-1' });
     const again = await add(user.id, 25, { idempotencyKey: 'req-1' });
     expect(again).toEqual({ entry: first.entry, replayed: true });
     expect(await account(user.id)).toMatchObject({ balance: 25 });
     expect(await refusal(() => add(user.id, 30, { idempotencyKey: 'req-1' }))).toMatchObject({ status: 409 });
     // The same key belongs to each user separately.
-    const other = await insertUser(handle.db, { username: 'ledgertwice' });
+    const other = await insertUser(database.handle.db, { username: 'ledgertwice' });
     expect((await add(other.id, 25, { idempotencyKey: 'req-1' })).replayed).toBe(false);
   });
 
@@ -162,7 +161,7 @@ describe('coin ledger', () => {
     'keeps every balance equal to the sum of its entries under 1,000 concurrent adds and spends',
     async () => {
       const users = await Promise.all(
-        [0, 1, 2, 3].map((i) => insertUser(handle.db, { username: `racer${i}` })),
+        [0, 1, 2, 3].map((i) => insertUser(database.handle.db, { username: `racer${i}` })),
       );
       const operations = Array.from({ length: 1000 }, (_, i) => {
         const user = users[i % users.length]?.id as string;
@@ -178,7 +177,7 @@ describe('coin ledger', () => {
       const outcomes = await Promise.all(operations);
       expect(outcomes).toContain('ok');
       expect(outcomes).toContain('refused');
-      const check = await checkLedger(handle.db);
+      const check = await checkLedger(database.handle.db);
       expect(check).toMatchObject({ mismatched: 0, negative: 0, not_running: 0 });
       expect(check?.counted).toBe(check?.entries);
     },

@@ -8,21 +8,22 @@ import { seedDemoData, seedDemoDataIfEmpty } from '../../demo/seed-demo-data.ts'
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
 
-describe('factory reset', () => {
-  let t: TestApp;
-  let dataDir: string;
-  let root: AdminPrincipal;
-  let rootAuth: { authorization: string };
-  let adminAuth: { authorization: string };
-  const valid = {
-    password: 'Str0ng!pass',
-    admin_username: 'resetroot',
-    reason: 'Wiping the staging box',
-    confirm_reset: true,
-  };
-  const execute = (payload: object, headers = rootAuth) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/factory-reset/execute', headers, payload });
+let t: TestApp;
+let dataDir: string;
+let root: AdminPrincipal;
+let rootAuth: { authorization: string };
+let adminAuth: { authorization: string };
+const valid = {
+  password: 'Str0ng!pass',
+  admin_username: 'resetroot',
+  reason: 'Wiping the staging box',
+  confirm_reset: true,
+};
+const execute = (payload: object, headers = rootAuth) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/factory-reset/execute', headers, payload });
 
+/** Each describe gets its own seeded installation, so the reset that empties it cannot reach the others. */
+function seededInstallation() {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'switchboard-reset-'));
     mkdirSync(join(dataDir, 'uploads', 'images'), { recursive: true });
@@ -38,6 +39,10 @@ describe('factory reset', () => {
     await t.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
+}
+
+describe('factory reset: who may call it, and what it refuses', () => {
+  seededInstallation();
 
   it('refuses non-root admins with 403 at every route', async () => {
     for (const [method, url] of [
@@ -84,6 +89,10 @@ describe('factory reset', () => {
     expect(res.json().errors).toContainEqual({ field, message });
     expect(await t.db.$count(users)).toBeGreaterThan(2);
   });
+});
+
+describe('factory reset', () => {
+  seededInstallation();
 
   it('backs up, empties everything, ends every session and leaves only root-admin registration', async () => {
     const res = await execute(valid);

@@ -7,6 +7,8 @@ import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.
 describe('GET /admin/public/users', () => {
   let t: TestApp;
   let auth: { authorization: string };
+  /** A plain member of the seeded list; kept here so no test adds a row that the others would count. */
+  let member: Awaited<ReturnType<typeof insertUser>>;
   const list = async (query = '') => {
     const res = await t.app.inject({
       method: 'GET',
@@ -26,7 +28,12 @@ describe('GET /admin/public/users', () => {
     auth = await t.authHeader(admin);
     for (let i = 1; i <= 24; i++) {
       const n = String(i).padStart(2, '0');
-      await insertUser(t.db, { username: `member${n}`, isOnline: i % 4 === 0, isAdmin: i === 7 });
+      const inserted = await insertUser(t.db, {
+        username: `member${n}`,
+        isOnline: i % 4 === 0,
+        isAdmin: i === 7,
+      });
+      if (i === 5) member = inserted;
     }
     await insertUser(t.db, {
       username: 'Zed_Quinn',
@@ -130,7 +137,6 @@ describe('GET /admin/public/users', () => {
   it('needs a signed-in admin', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/public/users' });
     expect(res.statusCode).toBe(401);
-    const member = await insertUser(t.db, { username: 'plainmember' });
     const asMember = await t.app.inject({
       method: 'GET',
       url: '/api/v1/admin/public/users',

@@ -1,7 +1,7 @@
 import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
 import { type ListUsersResponse, USER_ERASE_MESSAGES } from '@switchboard/contract/users';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
@@ -20,7 +20,11 @@ describe('deleting a user', () => {
   const list = async (query: string) =>
     (await api('GET', `/admin/public/users${query}`, boss)).body as ListUsersResponse;
 
-  beforeAll(async () => {
+  const deleteLeaver = async () =>
+    expect((await api('DELETE', `/admin/users/${leaver.id}`, boss)).status).toBe(200);
+
+  // Each test starts from its own installation, so they pass in any order.
+  beforeEach(async () => {
     t = await createTestApp();
     boss = await insertUser(t.db, { username: 'boss', isAdmin: true });
     leaver = await insertUser(t.db, {
@@ -31,7 +35,7 @@ describe('deleting a user', () => {
     });
     await insertUser(t.db, { username: 'stayer' });
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   it('takes the user out of lists and counts, and shows them under the deleted filter', async () => {
     const before = await list('');
@@ -39,7 +43,7 @@ describe('deleting a user', () => {
     expect((await list('?status=online')).data.total).toBe(1);
     const authHeader = await t.authHeader(leaver);
 
-    expect((await api('DELETE', `/admin/users/${leaver.id}`, boss)).status).toBe(200);
+    await deleteLeaver();
 
     const after = await list('');
     expect(after.data.total).toBe(2);
@@ -68,6 +72,7 @@ describe('deleting a user', () => {
   });
 
   it('keeps the username taken, so history never shows two people under one name', async () => {
+    await deleteLeaver();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/admin/users',
@@ -78,6 +83,7 @@ describe('deleting a user', () => {
   });
 
   it("lets only a root admin erase a deleted user's personal data, and audits which fields", async () => {
+    await deleteLeaver();
     const root = await insertUser(t.db, { username: 'root', isRootAdmin: true });
     const erase = async (actor: AdminPrincipal, id: string) => {
       const res = await t.app.inject({

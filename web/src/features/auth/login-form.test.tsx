@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_APP_CONFIG } from '@/lib/app-config.ts';
 import { STORAGE_KEYS } from '@/lib/session-storage.ts';
-import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
-import { renderApp, TEST_TOKENS as tokens } from '@/testing/render-app.tsx';
+import { jsonResponse, mockFetch, offContract } from '@/testing/mock-fetch.ts';
+import { renderApp, tokenResponse } from '@/testing/render-app.tsx';
 
 async function submit(username = 'admin', password = 'secret') {
   const user = userEvent.setup();
@@ -16,7 +16,7 @@ async function submit(username = 'admin', password = 'secret') {
 
 describe('login form', () => {
   it('requires both fields before calling the server', async () => {
-    const { spy } = mockFetch(() => jsonResponse(tokens));
+    const { spy } = mockFetch(() => jsonResponse(tokenResponse()));
     renderApp('/login');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
@@ -32,7 +32,7 @@ describe('login form', () => {
     await submit();
     const busy = await screen.findByRole('button', { name: 'Signing in...' });
     expect(busy).toBeDisabled();
-    answer(jsonResponse(tokens));
+    answer(jsonResponse(tokenResponse()));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('a');
   });
@@ -47,7 +47,8 @@ describe('login form', () => {
     ],
     [200, { success: true }, 'Login failed. Please try again.'],
   ])('status %i shows the matching message', async (status, body, message) => {
-    mockFetch(() => jsonResponse(body, status));
+    // A 200 without tokens breaks the contract on purpose: the form must still cope.
+    mockFetch(() => (status === 200 ? offContract(jsonResponse(body)) : jsonResponse(body, status)));
     renderApp('/login');
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
+import { serveFetch } from '@/testing/mock-fetch.ts';
 import { CallsPage } from './calls-page.tsx';
 
 const STATS: CallStatistics = {
@@ -43,8 +44,7 @@ const json = (body: unknown, status = 200) =>
 function serve(options: { failList?: () => boolean; rows?: CallRow[] } = {}) {
   const requests: URL[] = [];
   const rows = options.rows ?? [call(1), call(2, { status: 'active', ended_at: null, type: 'video' })];
-  vi.stubGlobal(
-    'fetch',
+  serveFetch(
     vi.fn(async (input: URL | string) => {
       const url = new URL(String(input), 'http://localhost');
       requests.push(url);

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
+import { serveFetch } from '@/testing/mock-fetch.ts';
 import { CoinsPage } from './coins-page.tsx';
 import { coinsPage, json, transaction, userId } from './testing/coins-fixtures.ts';
 
@@ -12,8 +13,7 @@ type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
 function serve(handler: Handler) {
   const calls: { url: URL; init: RequestInit }[] = [];
-  vi.stubGlobal(
-    'fetch',
+  serveFetch(
     vi.fn(async (input: URL | string, init: RequestInit = {}) => {
       const url = new URL(String(input));
       calls.push({ url, init });

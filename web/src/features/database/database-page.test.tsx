@@ -185,7 +185,7 @@ describe('Database Management', () => {
   });
 
   it('offers no restore to an admin who is not root', async () => {
-    storeSignedInSession({ user: { ...TEST_USER, isRootAdmin: false } });
+    storeSignedInSession({ user: { ...TEST_USER, is_root_admin: false } });
     serve((call) =>
       call.url === '/api/v1/database/backups' ? jsonResponse({ success: true, data: [backup] }) : undefined,
     );

@@ -51,7 +51,7 @@ afterEach(() => {
 
 describe('Factory reset page', () => {
   it('is unavailable to an admin who is not root, with the way back', async () => {
-    storeSignedInSession({ user: { ...TEST_USER, isRootAdmin: false } });
+    storeSignedInSession({ user: { ...TEST_USER, is_root_admin: false } });
     const { calls } = serve();
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Factory Reset Unavailable' })).toBeInTheDocument();

@@ -28,7 +28,7 @@ const backLink = (
 export function FactoryResetPage() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
-  const root = user?.isRootAdmin === true;
+  const root = user?.is_root_admin === true;
   const status = useFactoryResetStatus(root);
   const available = status.data?.available === true;
   const preview = useFactoryResetPreview(available);

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
+import { serveFetch } from '@/testing/mock-fetch.ts';
 import { GeolocationPage } from './geolocation-page.tsx';
 
 const STATS: GeolocationStats = {
@@ -44,8 +45,7 @@ const LOCATIONS: GeolocationRecord[] = [
 type Handler = (url: URL) => { status: number; body: unknown };
 function serve(handler: Handler) {
   const requests: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
+  serveFetch(
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
       requests.push(url);

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
+import { serveFetch } from '@/testing/mock-fetch.ts';
 import { NotificationsPage } from './notifications-page.tsx';
 
 const base: Notification = {
@@ -65,7 +66,7 @@ function serve(handler: Handler) {
       headers: { 'content-type': 'application/json' },
     });
   });
-  vi.stubGlobal('fetch', fetch);
+  serveFetch(fetch);
   return calls;
 }
 

@@ -37,6 +37,8 @@ const draft: OfficialMessage = {
   is_urgent: false,
 };
 
+// Fetch is stubbed by hand here, not through the network layer: jsdom's File loses its name when Node's
+// fetch serialises the multipart body, and the image's name is part of what this screen must send.
 function serve(handler: (url: URL, init: RequestInit) => { status: number; body: unknown } | undefined) {
   const calls: { method: string; url: URL; body: unknown }[] = [];
   vi.stubGlobal(

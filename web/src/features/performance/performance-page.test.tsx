@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HEALTH } from '@/testing/health-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_STATS, HEALTH, METRICS_SAMPLE } from '@/testing/health-fixture.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { Providers, storeSignedInSession } from '@/testing/render-app.tsx';
 import { PerformancePage } from './performance-page.tsx';
@@ -11,13 +11,11 @@ const serve = (fail = false) =>
     if (fail) return jsonResponse({ success: false, message: 'boom' }, 500);
     if (call.url.startsWith('/api/v1/health/detailed')) return jsonResponse({ success: true, data: HEALTH });
     if (call.url.startsWith('/api/v1/performance/metrics'))
-      return jsonResponse({ success: true, data: { current: {}, history: [], instances: [] } });
-    return jsonResponse({ success: true, data: { total_calls: 1234 } });
+      return jsonResponse({ success: true, data: { current: METRICS_SAMPLE, history: [], instances: [] } });
+    return jsonResponse({ success: true, data: ADMIN_STATS });
   });
 
 describe('Performance Monitor', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('shows health, usage bars in the threshold colours, the latency label and uptime', async () => {
     storeSignedInSession();
     serve();

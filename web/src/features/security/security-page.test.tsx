@@ -1,7 +1,7 @@
-import type { SecurityEvent } from '@switchboard/contract/security';
+import { SECURITY_POLICIES_DEFAULTS, type SecurityEvent } from '@switchboard/contract/security';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { describe, expect, it } from 'vitest';
+import { gatewayError, jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { SecurityPage } from './security-page.tsx';
 
@@ -29,8 +29,6 @@ const event = (id: number, resolved: boolean): SecurityEvent => ({
   resolved,
 });
 
-afterEach(() => vi.restoreAllMocks());
-
 describe('Security screen', () => {
   it('shows the overview figures and the severity distribution', async () => {
     mockFetch(() => jsonResponse({ success: true, data: stats }));
@@ -44,9 +42,7 @@ describe('Security screen', () => {
 
   it('shows the spec error text with Retry when the data cannot be fetched, and Retry refetches', async () => {
     let fail = true;
-    const { calls } = mockFetch(() =>
-      fail ? jsonResponse({ success: false }, 500) : jsonResponse({ success: true, data: stats }),
-    );
+    const { calls } = mockFetch(() => (fail ? gatewayError() : jsonResponse({ success: true, data: stats })));
     const { user } = renderScreen(<SecurityPage />);
     expect(await screen.findByText('Failed to fetch security data')).toBeInTheDocument();
     fail = false;
@@ -59,7 +55,7 @@ describe('Security screen', () => {
     let failResolve = true;
     const { calls } = mockFetch((call) => {
       if (call.method === 'PUT') {
-        if (failResolve) return jsonResponse({ success: false }, 500);
+        if (failResolve) return gatewayError();
         return jsonResponse({ success: true, data: event(1, true) });
       }
       if (call.url.startsWith('/api/v1/security/events'))
@@ -106,6 +102,7 @@ describe('Security screen', () => {
           },
           201,
         );
+      if (call.url.startsWith('/api/v1/security/stats')) return jsonResponse({ success: true, data: stats });
       return jsonResponse({
         success: true,
         data: { blocked_ips: [], total: 0, page: 1, per_page: 20, total_pages: 0 },
@@ -131,22 +128,17 @@ describe('Security screen', () => {
   });
 
   it('opens real settings from the Settings tab', async () => {
-    mockFetch(() =>
+    mockFetch((call) =>
       jsonResponse({
         success: true,
-        data: {
-          event_fold_window_seconds: 300,
-          critical_occurrence_threshold: 100,
-          admin_requests_per_minute: 600,
-          login_attempts_per_minute: 20,
-          record_unauthorized_access: true,
-          log_retention_days: 30,
-        },
+        data: call.url.startsWith('/api/v1/security/stats')
+          ? stats
+          : { ...SECURITY_POLICIES_DEFAULTS, log_retention_days: 45 },
       }),
     );
     const { user } = renderScreen(<SecurityPage />);
     await user.click(screen.getByRole('tab', { name: 'Settings' }));
     await user.click(screen.getByRole('button', { name: 'Configure Security Policies' }));
-    expect(await screen.findByDisplayValue('30')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('45')).toBeInTheDocument();
   });
 });

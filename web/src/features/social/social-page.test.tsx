@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
+import { serveFetch } from '@/testing/mock-fetch.ts';
 import { SocialPage } from './social-page.tsx';
 
 const SUMMARY: SocialSummary = {
@@ -28,8 +29,7 @@ const LIKES: Like[] = Array.from({ length: 45 }, (_, i) => ({
 
 function serve(fail = false) {
   const requests: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
+  serveFetch(
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
       requests.push(url);

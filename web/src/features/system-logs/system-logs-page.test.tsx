@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { describe, expect, it } from 'vitest';
+import { gatewayError, jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { SystemLogsPage } from './system-logs-page.tsx';
-
-afterEach(() => vi.restoreAllMocks());
 
 const page = (messages: string[]) => ({
   success: true,
@@ -29,7 +27,7 @@ const page = (messages: string[]) => ({
 
 describe('System Logs screen', () => {
   it('shows the spec error text with Retry', async () => {
-    mockFetch(() => jsonResponse({ success: false }, 500));
+    mockFetch(() => gatewayError());
     renderScreen(<SystemLogsPage />);
     expect(await screen.findByText('Failed to fetch logs data')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -39,7 +37,7 @@ describe('System Logs screen', () => {
     const { calls } = mockFetch((call) =>
       call.url.startsWith('/api/v1/admin/system-logs?')
         ? jsonResponse(page(['token refresh failed']))
-        : jsonResponse({ success: false }, 500),
+        : gatewayError(),
     );
     const { user } = renderScreen(<SystemLogsPage />);
     await user.click(screen.getByRole('tab', { name: 'Search' }));

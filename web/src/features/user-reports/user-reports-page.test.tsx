@@ -1,11 +1,18 @@
-import type { UserReport } from '@switchboard/contract/user-reports';
+import type { ReportStats, UserReport } from '@switchboard/contract/user-reports';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { describe, expect, it } from 'vitest';
+import { gatewayError, jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { UserReportsPage } from './user-reports-page.tsx';
 
-afterEach(() => vi.restoreAllMocks());
+const STATS: ReportStats = {
+  total_reports: 1,
+  pending_reports: 1,
+  reviewed_reports: 0,
+  resolved_reports: 0,
+  dismissed_reports: 0,
+  last_24h_reports: 1,
+};
 
 const report: UserReport = {
   id: 7,
@@ -22,7 +29,7 @@ const report: UserReport = {
 
 describe('User Reports screen', () => {
   it('shows the spec error text with Retry', async () => {
-    mockFetch(() => jsonResponse({ success: false }, 500));
+    mockFetch(() => gatewayError());
     renderScreen(<UserReportsPage />);
     expect(await screen.findByText('Failed to fetch reports data')).toBeInTheDocument();
   });
@@ -31,12 +38,14 @@ describe('User Reports screen', () => {
     let failResolve = true;
     const { calls } = mockFetch((call) => {
       if (call.url.endsWith('/resolve')) {
-        if (failResolve) return jsonResponse({ success: false }, 500);
+        if (failResolve) return gatewayError();
         return jsonResponse({
           success: true,
           data: { ...report, status: 'resolved', resolution_notes: 'done' },
         });
       }
+      if (call.url.startsWith('/api/v1/user-reports/stats'))
+        return jsonResponse({ success: true, data: STATS });
       return jsonResponse({
         success: true,
         data: { reports: [report], total: 1, page: 1, per_page: 20, total_pages: 1 },

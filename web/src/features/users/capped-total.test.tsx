@@ -1,11 +1,10 @@
 import { screen } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { makeUsers } from './testing/fake-users-server.ts';
 import { renderUsersPage } from './testing/render-users-page.tsx';
 import { serveFakeUsers } from './testing/signed-in-root.ts';
 
 vi.mock('@/lib/session-context.tsx', () => import('./testing/signed-in-root.ts'));
-afterEach(() => vi.unstubAllGlobals());
 
 it('shows a search total the server stopped counting as "10,000+", with Next still on', async () => {
   const users = makeUsers(10);

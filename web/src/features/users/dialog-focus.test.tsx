@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userId } from './testing/fake-users-server.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUsers, userId } from './testing/fake-users-server.ts';
 import { renderUsersPage } from './testing/render-users-page.tsx';
 import { serveFakeUsers } from './testing/signed-in-root.ts';
 
@@ -10,7 +10,6 @@ let server: ReturnType<typeof serveFakeUsers>;
 beforeEach(() => {
   server = serveFakeUsers();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const rowButton = (username: string, name: string) => {
   const tr = screen.getByText(new RegExp(`@${username} ·`)).closest('tr');
@@ -51,6 +50,7 @@ describe('keyboard focus when a users dialog closes', () => {
 
     await user.click(rowButton('user4', 'Delete user4'));
     dialog = await screen.findByRole('alertdialog');
+    server.setRows(makeUsers().filter((u) => u.username !== 'user4'));
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText(/@user4 ·/)).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByLabelText('Search users')).toHaveFocus());
@@ -67,6 +67,7 @@ describe('keyboard focus when a users dialog closes', () => {
     await waitFor(() => expect(bulkButton('Delete')).toHaveFocus());
 
     await user.click(bulkButton('Delete'));
+    server.setRows(makeUsers().filter((u) => !['user2', 'user3'].includes(u.username)));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText(/@user2 ·/)).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByLabelText('Search users')).toHaveFocus());

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUsers } from './testing/fake-users-server.ts';
 import { renderUsersPage } from './testing/render-users-page.tsx';
 import { serveFakeUsers } from './testing/signed-in-root.ts';
@@ -11,7 +11,6 @@ beforeEach(() => {
   // 50 users: five pages.
   server = serveFakeUsers(makeUsers(50));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('paging while the next page loads', () => {
   it('counts fast clicks on Next from the page asked for, not the page still shown', async () => {

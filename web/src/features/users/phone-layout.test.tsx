@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '@/lib/use-media-query.ts';
 import { renderUsersPage } from './testing/render-users-page.tsx';
 import { serveFakeUsers } from './testing/signed-in-root.ts';
@@ -15,7 +15,6 @@ beforeEach(() => {
     matches: query === PHONE_QUERY,
   }));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const columnNames = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
 

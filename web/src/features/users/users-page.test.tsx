@@ -1,6 +1,6 @@
-import { USER_ACTION_MESSAGES, USER_RULE_MESSAGES } from '@switchboard/contract/users';
+import { type AdminUserRow, USER_ACTION_MESSAGES, USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
 import { OWN_ROW_NOT_SELECTABLE } from './columns.tsx';
 import { makeUsers, userId } from './testing/fake-users-server.ts';
@@ -19,9 +19,9 @@ beforeEach(() => {
   server = serveFakeUsers();
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** The 23 users with `change` applied to those it names: the server's rows after an action succeeded. */
+const usersAfter = (change: (user: AdminUserRow) => AdminUserRow | null) =>
+  makeUsers().flatMap((user) => change(user) ?? []);
 
 const lastListQuery = () => server.listRequests().at(-1)?.query ?? new URLSearchParams();
 const bulkButton = (name: string) =>
@@ -93,6 +93,7 @@ describe('UsersPage', () => {
   it('searches on the server after typing stops and goes back to page 1', async () => {
     const { user } = renderUsersPage('/users?page=2');
     await screen.findByText(/@user11 ·/);
+    server.setRows(usersAfter((u) => (u.username.includes('user2') ? u : null)));
 
     await user.type(screen.getByLabelText('Search users'), 'user2');
     await waitFor(() => expect(lastListQuery().get('search')).toBe('user2'));
@@ -106,6 +107,7 @@ describe('UsersPage', () => {
   it('filters by status on the server', async () => {
     const { user } = renderUsersPage();
     await screen.findByText(/@user10 ·/);
+    server.setRows(usersAfter((u) => (u.is_admin ? u : null)));
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Admin' }));
@@ -128,6 +130,9 @@ describe('UsersPage', () => {
     expect(screen.getByText('9 selected')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select root' })).not.toBeChecked();
 
+    server.setRows(
+      usersAfter((u) => (u.username === 'user11' || u.is_root_admin ? u : { ...u, is_admin: true })),
+    );
     await user.click(bulkButton('Make Admin'));
     const bulk = await waitFor(() => {
       const request = server.requests.find((r) => r.path === '/api/v1/admin/users/bulk');
@@ -147,6 +152,7 @@ describe('UsersPage', () => {
   });
 
   it("keeps the admin's own row out of the selection, so Admin filter + select all + Remove Admin works", async () => {
+    server.setRows(usersAfter((u) => (u.is_admin ? u : null)));
     const { user } = renderUsersPage('/users?status=admin');
     await screen.findByText(/@user20 ·/);
 
@@ -157,8 +163,8 @@ describe('UsersPage', () => {
     expect(screen.getByText('4 selected')).toBeInTheDocument();
     expect(own).not.toBeChecked();
 
+    server.setRows(usersAfter((u) => (u.is_root_admin ? u : null)));
     await user.click(bulkButton('Remove Admin'));
-    // The fake server refuses the whole request, as the real one does, if the own account is in it.
     expect(await screen.findByText(USER_ACTION_MESSAGES.remove_admin(4))).toBeInTheDocument();
     const bulk = server.requests.find((r) => r.path === '/api/v1/admin/users/bulk');
     expect(bulk?.body).toEqual({ action: 'remove_admin', user_ids: [5, 10, 15, 20].map(userId) });
@@ -171,7 +177,7 @@ describe('UsersPage', () => {
     const other = users[4];
     if (!other) throw new Error('no user5');
     other.is_root_admin = true;
-    server = serveFakeUsers(users);
+    server.setRows(users);
     const { user } = renderUsersPage();
     await screen.findByText(/@user5 ·/);
 
@@ -228,6 +234,7 @@ describe('UsersPage', () => {
 
     await user.click(row('user4').getByRole('button', { name: 'Delete user4' }));
     dialog = await screen.findByRole('alertdialog');
+    server.setRows(usersAfter((u) => (u.username === 'user4' ? null : u)));
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User deleted')).toBeInTheDocument();
     expect(server.requests.find((r) => r.method === 'DELETE')?.path).toBe(`/api/v1/admin/users/${userId(4)}`);
@@ -248,6 +255,7 @@ describe('UsersPage', () => {
   it('toggles admin for one row', async () => {
     const { user } = renderUsersPage();
     await screen.findByText(/@user2 ·/);
+    server.setRows(usersAfter((u) => (u.username === 'user2' ? { ...u, is_admin: true } : u)));
     await user.click(row('user2').getByRole('button', { name: 'Make Admin: user2' }));
     expect(await screen.findByText('user2 is now an admin')).toBeInTheDocument();
     const patch = server.requests.find((r) => r.method === 'PATCH');
@@ -257,8 +265,10 @@ describe('UsersPage', () => {
   });
 
   it('says no users were found and how to widen the search', async () => {
+    server.setRows([]);
     const { user } = renderUsersPage('/users?search=nobody');
     expect(await screen.findByText('No users found')).toBeInTheDocument();
+    server.setRows(makeUsers());
     expect(screen.getByText(/Clear the search to see all users/)).toBeInTheDocument();
     // The toolbar's small clear button and the empty state's: use the empty state's.
     const clearButtons = screen.getAllByRole('button', { name: 'Clear search' });

@@ -116,7 +116,7 @@ function BackupList() {
                         <DownloadIcon aria-hidden="true" />
                         Download
                       </Button>
-                      {user?.isRootAdmin && (
+                      {user?.is_root_admin && (
                         <Button size="sm" variant="destructive" onClick={() => setRestoring(backup)}>
                           <RotateCcwIcon aria-hidden="true" />
                           Restore

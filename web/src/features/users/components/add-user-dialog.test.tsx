@@ -1,6 +1,7 @@
 import { PASSWORD_RULES, USER_RULE_MESSAGES, USERNAME_RULES } from '@switchboard/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, makeUsers, userId } from '../testing/fake-users-server.ts';
 import { renderUsersPage } from '../testing/render-users-page.tsx';
 import { serveFakeUsers } from '../testing/signed-in-root.ts';
 
@@ -10,7 +11,6 @@ let server: ReturnType<typeof serveFakeUsers>;
 beforeEach(() => {
   server = serveFakeUsers();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 async function openDialog() {
   const view = renderUsersPage();
@@ -39,6 +39,15 @@ describe('Add User dialog', () => {
 
   it("puts the server's duplicate-username error under Username", async () => {
     const { user, dialog } = await openDialog();
+    server.override((request) =>
+      request.method === 'POST' && request.path === '/api/v1/admin/users'
+        ? errorResponse(409, {
+            success: false,
+            message: USER_RULE_MESSAGES.usernameTaken,
+            errors: [{ field: 'username', message: USER_RULE_MESSAGES.usernameTaken }],
+          })
+        : undefined,
+    );
     await user.type(dialog.getByLabelText('Username'), 'user2');
     await user.type(dialog.getByLabelText('Email'), 'new@example.com');
     await user.type(dialog.getByLabelText('Password'), 'Str0ng!pass');
@@ -58,6 +67,9 @@ describe('Add User dialog', () => {
     await user.type(dialog.getByLabelText(/Full name/), 'New Person');
     await user.type(dialog.getByLabelText('Password'), 'Str0ng!pass');
     await user.click(dialog.getByRole('checkbox', { name: 'Admin' }));
+    const [first] = makeUsers(1);
+    if (!first) throw new Error('no user');
+    server.setRows([{ ...first, id: userId(900), username: 'newbie', is_root_admin: false }, ...makeUsers()]);
     await user.click(dialog.getByRole('button', { name: 'Add User' }));
 
     expect(await screen.findByText('User newbie created')).toBeInTheDocument();

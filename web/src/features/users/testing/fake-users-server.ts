@@ -1,5 +1,15 @@
-import type { AdminUserRow, BulkUserAction, CreateUserRequest } from '@switchboard/contract/users';
-import { USER_ACTION_MESSAGES, USER_RULE_MESSAGES } from '@switchboard/contract/users';
+import type { ApiError } from '@switchboard/contract/common';
+import {
+  type AdminUserRow,
+  type BulkUserAction,
+  type BulkUserActionResponse,
+  type CreateUserRequest,
+  type ListUsersResponse,
+  USER_ACTION_MESSAGES,
+  USER_RULE_MESSAGES,
+  type UserResponse,
+} from '@switchboard/contract/users';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -35,63 +45,42 @@ export function makeUsers(count = 23): AdminUserRow[] {
   });
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const errorResponse = (status: number, body: ApiError) => jsonResponse(body, status);
 
 /**
- * Answers the users API the way the server does, including its refusals for the signed-in admin
- * (`actorId`) and for root admins, and records every request for assertions.
+ * Canned, contract-valid answers of the users API, recorded for assertions. It applies no server rule:
+ * the list answers the page asked for out of `rows` (what the server holds, as the test states it with
+ * `setRows`), and every change succeeds unless an override answers otherwise. The rules themselves are
+ * tested on the server and end to end (e2e/users.spec.ts).
  */
-export function createFakeUsersServer(users: AdminUserRow[] = makeUsers(), actorId = userId(1)) {
+export function createFakeUsersServer(initialRows: AdminUserRow[] = makeUsers()) {
+  let rows = initialRows;
   const requests: RecordedRequest[] = [];
   const overrides: Override[] = [];
   let gate: Promise<void> | null = null;
 
-  /** The server's all-or-nothing refusal of a bulk action, as users.service.ts decides it. */
-  const refusal = ({ action, user_ids }: BulkUserAction): Response | undefined => {
-    if (action === 'make_admin') return undefined;
-    if (user_ids.includes(actorId)) {
-      const message =
-        action === 'delete' ? USER_RULE_MESSAGES.cannotDeleteSelf : USER_RULE_MESSAGES.cannotDemoteSelf;
-      return json(403, { success: false, message });
-    }
-    const roots = users.filter((u) => user_ids.includes(u.id) && u.is_root_admin);
-    if (roots.length > 0 && action === 'remove_admin')
-      return json(409, { success: false, message: USER_RULE_MESSAGES.rootAdminIsAlwaysAdmin });
-    return undefined;
-  };
-
   const list = (query: URLSearchParams) => {
     const page = Number(query.get('page') ?? 1);
     const limit = Number(query.get('limit') ?? 10);
-    const search = (query.get('search') ?? '').toLowerCase();
-    const status = query.get('status') ?? 'all';
-    const matching = users.filter(
-      (user) =>
-        (!search ||
-          [user.username, user.email, user.full_name ?? ''].some((v) => v.toLowerCase().includes(search))) &&
-        (status === 'all' ||
-          (status === 'online' && user.is_online) ||
-          (status === 'offline' && !user.is_online) ||
-          (status === 'admin' && user.is_admin)),
-    );
-    const pageUsers = matching.slice((page - 1) * limit, page * limit);
-    const total_pages = Math.ceil(matching.length / limit);
-    return json(200, {
+    const body: ListUsersResponse = {
       success: true,
       data: {
-        users: pageUsers,
-        total: matching.length,
+        users: rows.slice((page - 1) * limit, page * limit),
+        total: rows.length,
         page,
         limit,
-        total_pages,
+        total_pages: Math.ceil(rows.length / limit),
         total_capped: false,
         next_cursor: null,
       },
-    });
+    };
+    return jsonResponse(body);
   };
 
-  const handle = (request: RecordedRequest): Response => {
+  const user = (data: AdminUserRow, status = 200) =>
+    jsonResponse({ success: true, data } satisfies UserResponse, status);
+
+  const answer = (request: RecordedRequest): Response => {
     for (const override of overrides) {
       const response = override(request);
       if (response) return response;
@@ -99,81 +88,64 @@ export function createFakeUsersServer(users: AdminUserRow[] = makeUsers(), actor
     const { method, path } = request;
     if (method === 'GET' && path === '/api/v1/admin/public/users') return list(request.query);
     if (method === 'POST' && path === '/api/v1/admin/users/bulk') {
-      const body = request.body as BulkUserAction;
-      const refused = refusal(body);
-      if (refused) return refused;
-      for (const user of users) {
-        if (!body.user_ids.includes(user.id)) continue;
-        if (body.action !== 'delete') user.is_admin = body.action === 'make_admin';
-      }
-      if (body.action === 'delete')
-        users.splice(0, users.length, ...users.filter((u) => !body.user_ids.includes(u.id)));
-      return json(200, {
+      const { action, user_ids } = request.body as BulkUserAction;
+      const body: BulkUserActionResponse = {
         success: true,
-        message: USER_ACTION_MESSAGES[body.action](body.user_ids.length),
-        affected: body.user_ids.length,
-      });
+        message: USER_ACTION_MESSAGES[action](user_ids.length),
+        affected: user_ids.length,
+      };
+      return jsonResponse(body);
     }
     if (method === 'POST' && path === '/api/v1/admin/users') {
       const body = request.body as CreateUserRequest;
-      if (users.some((u) => u.username === body.username)) {
-        return json(409, {
-          success: false,
-          message: USER_RULE_MESSAGES.usernameTaken,
-          errors: [{ field: 'username', message: USER_RULE_MESSAGES.usernameTaken }],
-        });
-      }
-      const created: AdminUserRow = {
-        id: userId(900 + users.length),
-        username: body.username,
-        email: body.email,
-        full_name: body.full_name || null,
-        is_online: false,
-        is_admin: body.is_admin ?? false,
-        is_root_admin: false,
-        is_active: true,
-        coin_balance: 0,
-        total_earned: 0,
-        total_spent: 0,
-        created_at: new Date().toISOString(),
-        last_login: null,
-      };
-      users.unshift(created);
-      return json(201, { success: true, data: created });
+      return user(
+        {
+          id: userId(900),
+          username: body.username,
+          email: body.email,
+          full_name: body.full_name || null,
+          is_online: false,
+          is_admin: body.is_admin ?? false,
+          is_root_admin: false,
+          is_active: true,
+          coin_balance: 0,
+          total_earned: 0,
+          total_spent: 0,
+          created_at: new Date().toISOString(),
+          last_login: null,
+        },
+        201,
+      );
     }
+    if (method === 'DELETE') return jsonResponse({ success: true, message: USER_ACTION_MESSAGES.deleted });
     const match = /^\/api\/v1\/admin\/users\/([^/]+)(\/admin)?$/.exec(path);
-    const user = match ? users.find((u) => u.id === match[1]) : undefined;
-    if (match && !user) return json(404, { success: false, message: USER_RULE_MESSAGES.notFound });
-    if (user && method === 'GET' && !match?.[2]) return json(200, { success: true, data: user });
-    if (user && method === 'PATCH' && match?.[2]) {
-      user.is_admin = (request.body as { is_admin: boolean }).is_admin;
-      return json(200, { success: true, data: user });
-    }
-    if (user && method === 'DELETE') {
-      users.splice(users.indexOf(user), 1);
-      return json(200, { success: true, message: 'User deleted' });
-    }
-    return json(404, { success: false, message: `No fake route for ${method} ${path}` });
+    const found = match ? rows.find((u) => u.id === match[1]) : undefined;
+    if (!found) return errorResponse(404, { success: false, message: USER_RULE_MESSAGES.notFound });
+    if (method === 'PATCH')
+      return user({ ...found, is_admin: (request.body as { is_admin: boolean }).is_admin });
+    return user(found);
   };
 
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
+  mockFetch(async (call) => {
+    const url = new URL(call.url, window.location.origin);
     const request: RecordedRequest = {
-      method: init.method ?? 'GET',
+      method: call.method,
       path: url.pathname,
       query: url.searchParams,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers: new Headers(init.headers),
+      body: call.body,
+      headers: new Headers(call.headers),
     };
     requests.push(request);
     if (gate) await gate;
-    return handle(request);
-  };
+    return answer(request);
+  });
 
   return {
-    users,
     requests,
-    fetch,
+    /** What the server holds from now on, e.g. after a change the test made. */
+    setRows(next: AdminUserRow[]) {
+      rows = next;
+    },
     /** Answers matching requests differently until removed (return undefined to fall through). */
     override(fn: Override) {
       overrides.push(fn);
@@ -191,6 +163,6 @@ export function createFakeUsersServer(users: AdminUserRow[] = makeUsers(), actor
       };
     },
     listRequests: () => requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/admin/public/users'),
-    errorResponse: json,
+    errorResponse,
   };
 }

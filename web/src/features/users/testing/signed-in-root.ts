@@ -10,17 +10,13 @@ export const ME = {
   id: userId(1),
   username: 'root',
   email: 'root@example.com',
-  isAdmin: true,
-  isRootAdmin: true,
+  is_admin: true,
+  is_root_admin: true,
 };
 
 export function useSession(): SessionContextValue {
   return { user: ME, status: 'signed-in', signedOutByLogout: false, login: vi.fn(), logout: vi.fn() };
 }
 
-/** A fake users server answering every fetch of the test. */
-export function serveFakeUsers(...args: Parameters<typeof createFakeUsersServer>) {
-  const server = createFakeUsersServer(...args);
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return server;
-}
+/** The canned users API, answering every request of the test at the network layer. */
+export const serveFakeUsers = createFakeUsersServer;

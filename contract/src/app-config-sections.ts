@@ -1,0 +1,31 @@
+import * as z from 'zod/mini';
+
+/**
+ * The sections of `GET /config.json`, each checked on its own by the web app (a malformed section falls
+ * back to its default alone). Built with zod/mini: the web parses them before its first screen, where
+ * the full zod would double the download.
+ */
+export const AppConfigSections = {
+  server: z.object({
+    api_base_url: z.string(),
+    socket_path: z.string(),
+    request_timeout_ms: z.int(),
+  }),
+  app: z.object({
+    name: z.string(),
+    version: z.string(),
+    environment: z.enum(['development', 'staging', 'production']),
+  }),
+  features: z.object({
+    mobile_app: z.boolean(),
+    real_time_updates: z.boolean(),
+    webrtc: z.boolean(),
+  }),
+  demo: z.object({
+    enabled: z.boolean(),
+    /** Shown in the login hint only while the demo data is on. */
+    credentials: z.nullable(z.object({ username: z.string(), password: z.string() })),
+  }),
+};
+
+export type AppConfig = { [K in keyof typeof AppConfigSections]: z.infer<(typeof AppConfigSections)[K]> };
