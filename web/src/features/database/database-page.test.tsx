@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '@/lib/session-context.tsx';
 import type { FetchCall } from '@/testing/mock-fetch.ts';
-import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { jsonResponse, mockFetch, offContract } from '@/testing/mock-fetch.ts';
 import { storeSignedInSession, TEST_USER } from '@/testing/render-app.tsx';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { DatabasePage } from './database-page.tsx';
@@ -158,7 +158,9 @@ describe('Database Management', () => {
   });
 
   it('says "Failed to create backup" when the backup fails without a message', async () => {
-    serve((call) => (call.url === '/api/v1/database/backup' ? jsonResponse({}, 500) : undefined));
+    serve((call) =>
+      call.url === '/api/v1/database/backup' ? offContract(jsonResponse({}, 500)) : undefined,
+    );
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Create Backup' }));
     expect(await screen.findByText('Failed to create backup')).toBeInTheDocument();

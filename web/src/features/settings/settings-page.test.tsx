@@ -2,7 +2,7 @@ import { SETTINGS_DEFAULTS, type Settings } from '@switchboard/contract/settings
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FetchCall } from '@/testing/mock-fetch.ts';
-import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { jsonResponse, mockFetch, offContract } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
@@ -105,7 +105,7 @@ describe('System Settings', () => {
   });
 
   it('says "Failed to fetch settings" and shows the defaults when they cannot be read', async () => {
-    mockFetch(() => jsonResponse({ success: false }, 500));
+    mockFetch(() => offContract(jsonResponse({ success: false }, 500)));
     renderScreen(<SettingsPage />);
     expect(await screen.findByText('Failed to fetch settings')).toBeInTheDocument();
     expect(screen.getByLabelText('App Name')).toHaveValue(SETTINGS_DEFAULTS.app.name);
