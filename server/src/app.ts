@@ -35,6 +35,7 @@ import { officialMessagesRoutes } from './modules/official-messages/official-mes
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { createBlockedIpCache, installBlockedIpGuard } from './modules/security/blocked-ip-guard.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
+import { installRequestRateLimits } from './modules/security/request-rate-limits.ts';
 import { recordRateLimitHit } from './modules/security/threat-events.ts';
 import { createLiveSettings } from './modules/settings/live-settings.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('monitoring', monitoring);
   const live = createLiveSettings(deps.db);
   await installSettingsEffects(app, live, deps.config.logLevel);
+  installRequestRateLimits(app, deps.db, live);
   await app.register(healthRoutes, { prefix: API_PREFIX, deps });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
@@ -115,7 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(geolocationRoutes, { prefix: API_PREFIX, deps });
   await app.register(socialRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
-  await app.register(securityRoutes, { prefix: API_PREFIX, deps, blocked });
+  await app.register(securityRoutes, { prefix: API_PREFIX, deps, blocked, live });
   await app.register(auditLogRoutes, { prefix: API_PREFIX, deps });
   await app.register(systemLogsRoutes, { prefix: API_PREFIX, deps });
   await app.register(userReportsRoutes, { prefix: API_PREFIX, deps });

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
+import type { LiveSettings } from '../settings/live-settings.ts';
 import { readSettingsSection, writeSettingsSection } from '../settings/settings.repository.ts';
 import type { BlockedIpCache } from './blocked-ip-guard.ts';
 import * as repo from './security.repository.ts';
@@ -136,13 +137,14 @@ export function readPolicies(db: Database): Promise<SecurityPolicies> {
   return readSettingsSection(db, 'security_policies');
 }
 
+/** Saved policies (rate limits included) govern this instance's next request; others reload within seconds. */
 export async function savePolicies(
-  db: Database,
+  { db, live }: { db: Database; live: LiveSettings },
   actor: AdminPrincipal,
   changes: Partial<SecurityPolicies>,
   context: RequestContext,
 ): Promise<SecurityPolicies> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const before = await readSettingsSection(tx, 'security_policies');
     const after = { ...before, ...changes };
     await writeSettingsSection(tx, 'security_policies', after, actor.id);
@@ -157,4 +159,6 @@ export async function savePolicies(
     });
     return after;
   });
+  live.replace({ ...(await live.get()), security_policies: saved });
+  return saved;
 }
