@@ -34,8 +34,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { officialMessagesRoutes } from './modules/official-messages/official-messages.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { createBlockedIpCache, installBlockedIpGuard } from './modules/security/blocked-ip-guard.ts';
-import { securityRoutes } from './modules/security/security.routes.ts';
 import { installRequestRateLimits } from './modules/security/request-rate-limits.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
 import { recordRateLimitHit } from './modules/security/threat-events.ts';
 import { createLiveSettings } from './modules/settings/live-settings.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Before routing and authentication: a blocked address gets 403 whatever it asks for.
   const blocked = createBlockedIpCache(deps.db);
   installBlockedIpGuard(app, deps.db, blocked);
+  app.decorate('blockedIps', blocked);
   // Off by default; routes opt in with `config.rateLimit`. Every hit becomes a security event.
   await app.register(rateLimit, {
     global: false,

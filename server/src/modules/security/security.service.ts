@@ -104,7 +104,7 @@ export async function blockIp(
     });
     return row;
   });
-  cache.invalidate();
+  cache.changed();
   return blocked;
 }
 
@@ -130,7 +130,7 @@ export async function unblockIp(
       context,
     });
   });
-  cache.invalidate();
+  cache.changed();
 }
 
 export function readPolicies(db: Database): Promise<SecurityPolicies> {

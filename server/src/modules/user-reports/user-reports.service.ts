@@ -5,6 +5,7 @@ import {
   type UserReport,
   type UserReportsPage,
 } from '@switchboard/contract/user-reports';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -63,14 +64,17 @@ export async function closeReport(
   });
 }
 
-/** Deactivates the reported user: sign-in is refused and their sessions end (trigger on users). */
+/**
+ * Deactivates the reported user: sign-in is refused, their sessions end (trigger on users) and,
+ * once that is committed, their live sockets are closed on every instance.
+ */
 export async function suspendReportedUser(
-  db: Database,
+  { db, userPush }: Pick<AppDeps, 'db' | 'userPush'>,
   actor: AdminPrincipal,
   id: number,
   context: RequestContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const report = await repo.findReportForUpdate(tx, id);
     if (!report) throw notFound(USER_REPORT_MESSAGES.notFound);
     const userId = report.reported_user_id;
@@ -91,5 +95,7 @@ export async function suspendReportedUser(
       after: { is_active: false, report_id: id },
       context,
     });
+    return userId;
   });
+  userPush.disconnectUsers([userId]);
 }
