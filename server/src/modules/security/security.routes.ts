@@ -32,7 +32,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{
 
   route(app, securityEndpoints.blockedIps, async (request) => ({
     success: true as const,
-    data: await service.listBlockedIps(db, request.query.page, request.query.per_page),
+    data: await service.listBlockedIps(db, request.query),
   }));
 
   route(app, securityEndpoints.block, async (request) => ({

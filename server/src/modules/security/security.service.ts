@@ -1,5 +1,7 @@
 import {
   type BlockedIp,
+  type BlockedIpsPage,
+  type BlockedIpsQuery,
   type BlockIpRequest,
   type ListSecurityEventsQuery,
   SECURITY_MESSAGES,
@@ -9,6 +11,7 @@ import {
   type SecurityStats,
 } from '@switchboard/contract/security';
 import type { Database } from '../../db/client.ts';
+import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -21,15 +24,23 @@ import * as repo from './security.repository.ts';
 
 const totalPages = (total: number, perPage: number) => Math.ceil(total / perPage);
 
+/** Totals come from the counters; only both filters at once are counted, up to the cap. */
 export async function listEvents(db: Database, query: ListSecurityEventsQuery): Promise<SecurityEventsPage> {
-  const [events, counted] = await Promise.all([repo.listEvents(db, query), repo.countEvents(db, query)]);
-  const total = counted ?? (await repo.countEventsCapped(db, query, COUNT_CAP));
+  const position = pagePosition(query);
+  const [events, counted] = await Promise.all([
+    repo.listEvents(db, query, position),
+    repo.countEvents(db, query),
+  ]);
+  const capped = counted === null ? await repo.countEventsCapped(db, query, COUNT_CAP + 1) : null;
+  const total = counted ?? Math.min(capped ?? 0, COUNT_CAP);
   return {
     events,
     total,
+    total_capped: capped !== null && capped > COUNT_CAP,
     page: query.page,
     per_page: query.per_page,
     total_pages: totalPages(total, query.per_page),
+    next_cursor: nextCursorOf(events, query.per_page, (e) => [e.timestamp, e.id]),
   };
 }
 
@@ -72,12 +83,15 @@ export async function resolveEvent(
   });
 }
 
-export async function listBlockedIps(db: Database, page: number, perPage: number) {
+export async function listBlockedIps(
+  db: Database,
+  { page, per_page }: BlockedIpsQuery,
+): Promise<BlockedIpsPage> {
   const [blocked_ips, total] = await Promise.all([
-    repo.listBlockedIps(db, page, perPage),
+    repo.listBlockedIps(db, per_page, (page - 1) * per_page),
     repo.countBlockedIps(db),
   ]);
-  return { blocked_ips, total, page, per_page: perPage, total_pages: totalPages(total, perPage) };
+  return { blocked_ips, total, page, per_page, total_pages: totalPages(total, per_page) };
 }
 
 export async function blockIp(

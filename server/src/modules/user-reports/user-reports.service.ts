@@ -7,6 +7,7 @@ import {
 } from '@switchboard/contract/user-reports';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
+import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { conflict, forbidden, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -15,7 +16,10 @@ import { lockUsersForChange, setActive } from '../users/users.repository.ts';
 import * as repo from './user-reports.repository.ts';
 
 export async function listReports(db: Database, query: ListUserReportsQuery): Promise<UserReportsPage> {
-  const [reports, counters] = await Promise.all([repo.listReports(db, query), repo.reportCounters(db)]);
+  const [reports, counters] = await Promise.all([
+    repo.listReports(db, query, pagePosition(query)),
+    repo.reportCounters(db),
+  ]);
   const total = counters[query.status ? (`user_reports.${query.status}` as const) : 'user_reports.total'];
   return {
     reports,
@@ -23,6 +27,7 @@ export async function listReports(db: Database, query: ListUserReportsQuery): Pr
     page: query.page,
     per_page: query.per_page,
     total_pages: Math.ceil(total / query.per_page),
+    next_cursor: nextCursorOf(reports, query.per_page, (r) => [r.created_at, r.id]),
   };
 }
 
