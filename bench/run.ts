@@ -10,6 +10,7 @@ import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
 import { runDirectSql } from './direct-sql.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
+import { trustScenarios } from './trust-scenarios.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 
@@ -23,7 +24,7 @@ try {
   const results = [];
   // BENCH_ONLY=calls runs only the scenarios whose name starts with it.
   const only = process.env.BENCH_ONLY;
-  const all = [...scenarios, ...callsScenarios, ...coinsScenarios];
+  const all = [...scenarios, ...callsScenarios, ...coinsScenarios, ...trustScenarios];
   for (const scenario of all.filter((s) => !only || s.name.startsWith(only))) {
     const result = await run(server.url, token, scenario);
     results.push(result);

@@ -19,6 +19,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatDateTime } from '@/lib/format.ts';
+import { usePageCursors } from '@/lib/use-page-cursors.ts';
 
 type Filters = Pick<AuditLogQuery, 'actor' | 'action' | 'start' | 'end'>;
 const NO_FILTERS: Filters = { actor: undefined, action: undefined, start: undefined, end: undefined };
@@ -52,14 +53,15 @@ export function AuditLogTable() {
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
 
+  const cursors = usePageCursors(filters);
   const query = useQuery({
     queryKey: ['audit-log', filters, page],
-    queryFn: ({ signal }) =>
-      callEndpoint(
-        auditLogEndpoints.list,
-        { query: { ...filters, page, per_page: AUDIT_LOG_PAGE_SIZE } },
-        { signal },
-      ),
+    queryFn: async ({ signal }) => {
+      const listQuery = { ...filters, page, per_page: AUDIT_LOG_PAGE_SIZE, cursor: cursors.cursorFor(page) };
+      const response = await callEndpoint(auditLogEndpoints.list, { query: listQuery }, { signal });
+      cursors.remember(page, response.data.next_cursor);
+      return response;
+    },
     select: (r) => r.data,
     placeholderData: keepPreviousData,
   });
