@@ -10,12 +10,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { DownloadIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { Pagination } from '@/components/pagination.tsx';
+import { FilterField } from '@/components/filter-field.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -98,7 +96,6 @@ export function AuditLogTable() {
     }
   };
 
-  const data = query.data;
   return (
     <div className="space-y-4">
       <form
@@ -106,42 +103,34 @@ export function AuditLogTable() {
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
         aria-label="Filter security logs"
       >
-        <div className="space-y-1">
-          <Label htmlFor="audit-actor">Admin</Label>
-          <Input
-            id="audit-actor"
-            placeholder="Username"
-            value={draft.actor}
-            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
-          />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-action">Action</Label>
-          <Input
-            id="audit-action"
-            placeholder="e.g. user.delete or user."
-            value={draft.action}
-            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-          />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-start">From</Label>
-          <Input
-            id="audit-start"
-            type="datetime-local"
-            value={draft.start}
-            onChange={(e) => setDraft({ ...draft, start: e.target.value })}
-          />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-end">To</Label>
-          <Input
-            id="audit-end"
-            type="datetime-local"
-            value={draft.end}
-            onChange={(e) => setDraft({ ...draft, end: e.target.value })}
-          />
-        </div>
+        <FilterField
+          id="audit-actor"
+          label="Admin"
+          placeholder="Username"
+          value={draft.actor}
+          onChange={(actor) => setDraft({ ...draft, actor })}
+        />
+        <FilterField
+          id="audit-action"
+          label="Action"
+          placeholder="e.g. user.delete or user."
+          value={draft.action}
+          onChange={(action) => setDraft({ ...draft, action })}
+        />
+        <FilterField
+          id="audit-start"
+          label="From"
+          type="datetime-local"
+          value={draft.start}
+          onChange={(start) => setDraft({ ...draft, start })}
+        />
+        <FilterField
+          id="audit-end"
+          label="To"
+          type="datetime-local"
+          value={draft.end}
+          onChange={(end) => setDraft({ ...draft, end })}
+        />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
           <Button type="submit">Search</Button>
           <Button type="button" variant="outline" onClick={clear}>
@@ -152,38 +141,17 @@ export function AuditLogTable() {
           </Button>
         </div>
       </form>
-      <DataTable
+      <PagedTable
         label="Security logs"
+        noun="entries"
         columns={columns}
-        rows={data?.logs}
+        query={query}
+        rowsOf={(data) => data.logs}
         getRowId={(row) => String(row.id)}
-        stale={query.isPlaceholderData}
-        error={
-          query.isError
-            ? {
-                title: 'Error',
-                message: errorMessage(query.error, AUDIT_LOG_MESSAGES.fetchFailed),
-                onRetry: () => void query.refetch(),
-              }
-            : null
-        }
+        page={page}
+        onPageChange={setPage}
+        fetchFailed={AUDIT_LOG_MESSAGES.fetchFailed}
         empty={<EmptyState title="No security logs" description="No admin changes match these filters." />}
-        footer={
-          data ? (
-            <Pagination
-              label="Security logs pages"
-              noun="entries"
-              page={page}
-              shownPage={data.page}
-              pageSize={data.per_page}
-              total={data.total}
-              totalCapped={data.total_capped}
-              totalPages={data.total_pages}
-              rowCount={data.logs.length}
-              onPageChange={setPage}
-            />
-          ) : null
-        }
       />
     </div>
   );
