@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  envelope,
-  IsoDateTime,
-  optionalDateTime,
-  optionalText,
-  perPageFields,
-  perPageQuery,
-  totalCapped,
-} from './common.ts';
+import { envelope, IsoDateTime, logsPageOf, optionalText, perPageQuery, timeRangeQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const AUDIT_LOG_PAGE_SIZE = 20;
@@ -35,16 +27,11 @@ export const AuditLogQuery = z.object({
   actor: optionalText(100),
   /** An action ('user.delete') or a domain prefix ending in a dot ('user.'). */
   action: optionalText(100),
-  start: optionalDateTime,
-  end: optionalDateTime,
+  ...timeRangeQuery,
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 
-export const AuditLogPage = z.object({
-  logs: z.array(AuditLogEntry),
-  ...perPageFields,
-  total_capped: totalCapped,
-});
+export const AuditLogPage = logsPageOf(AuditLogEntry);
 export type AuditLogPage = z.infer<typeof AuditLogPage>;
 
 /** Rows in one CSV export at most. */

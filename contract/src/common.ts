@@ -60,6 +60,10 @@ export const perPageFields = {
 /** True when a filtered list matched more than the cap: `total` is then the cap ("10,000+"). */
 export const totalCapped = z.boolean();
 
+/** A log list's answer (system logs, audit log): its rows, the paging fields and total_capped. */
+export const logsPageOf = <Row extends z.ZodType>(row: Row) =>
+  z.object({ logs: z.array(row), ...perPageFields, total_capped: totalCapped });
+
 /** An optional query filter: trimmed, and absent when blank. */
 export const optionalText = (max: number) =>
   z
@@ -76,3 +80,6 @@ export const optionalDateTime = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'Enter a valid date and time');
+
+/** The start and end of a time filter (ISO 8601, either may be absent). */
+export const timeRangeQuery = { start: optionalDateTime, end: optionalDateTime };

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  envelope,
-  IsoDateTime,
-  optionalDateTime,
-  optionalText,
-  perPageFields,
-  perPageQuery,
-  totalCapped,
-} from './common.ts';
+import { envelope, IsoDateTime, logsPageOf, optionalText, perPageQuery, timeRangeQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const SYSTEM_LOGS_PAGE_SIZE = 20;
@@ -32,16 +24,11 @@ export const SystemLogsQuery = z.object({
   level: z.enum(LOG_LEVELS).optional().catch(undefined),
   module: optionalText(100),
   search: optionalText(200),
-  start: optionalDateTime,
-  end: optionalDateTime,
+  ...timeRangeQuery,
 });
 export type SystemLogsQuery = z.infer<typeof SystemLogsQuery>;
 
-export const SystemLogsPage = z.object({
-  logs: z.array(SystemLog),
-  ...perPageFields,
-  total_capped: totalCapped,
-});
+export const SystemLogsPage = logsPageOf(SystemLog);
 export type SystemLogsPage = z.infer<typeof SystemLogsPage>;
 
 export const LogStats = z.object({
