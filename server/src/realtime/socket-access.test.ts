@@ -98,4 +98,19 @@ describe('who may keep a socket open', () => {
     expect(await gone).toBe('io server disconnect');
     expect(bystander.connected).toBe(true);
   });
+
+  it("deleting a user closes that user's live sockets at once", async () => {
+    const doomed = await insertUser(t.db, { username: 'socket-doomed', isAdmin: true });
+    const socket = await open((await t.authHeader(doomed)).authorization.slice(7));
+    await connected(socket);
+    const gone = disconnectedWithin(socket, PROMPTLY_MS);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/users/${doomed.id}`,
+      headers: auth,
+      remoteAddress: ADMIN_IP,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+  });
 });
