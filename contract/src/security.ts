@@ -128,7 +128,7 @@ export const SecurityPolicies = z.object({
   /** Threat detection: an address is flagged 'critical' once a folded event reaches this many occurrences. */
   critical_occurrence_threshold: z.number().int().min(2).max(1_000_000),
   /** Rate limits: requests per minute each signed-in admin may make (the API settings' limit is for everyone else). */
-  admin_requests_per_minute: z.number().int().min(10).max(100_000),
+  admin_requests_per_minute: z.number().int().min(10).max(1_000_000),
   /** Rate limits: sign-in attempts per minute from one address (an IPv6 /64 counts as one). */
   login_attempts_per_minute: z.number().int().min(1).max(1000),
   /** Security policies: record refused admin requests (401/403) as unauthorized_access events. */

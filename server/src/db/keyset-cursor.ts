@@ -17,6 +17,8 @@ export function decodeCursor(cursor: string): [string, string] {
   });
 }
 
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
 /** Where one page of a per_page list starts: after the cursor when there is one, else at an OFFSET. */
 export interface PagePosition {
   after: [string, string] | undefined;
@@ -34,7 +36,7 @@ export function pagePosition(query: {
 }): PagePosition {
   if (!query.cursor) return { after: undefined, offset: (query.page - 1) * query.per_page };
   const after = decodeCursor(query.cursor);
-  if (Number.isNaN(Date.parse(after[0])) || !/^\d{1,18}$/.test(after[1]))
+  if (Number.isNaN(Date.parse(after[0])) || !/^\d{1,19}$/.test(after[1]) || BigInt(after[1]) > MAX_BIGINT)
     throw new HttpError(400, 'Invalid cursor', {
       field: 'cursor',
       detail: 'Use next_cursor from the previous page',
