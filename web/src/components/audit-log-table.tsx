@@ -11,7 +11,7 @@ import { DownloadIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { FilterField } from '@/components/filter-field.tsx';
+import { type FilterFieldSpec, FilterFields } from '@/components/filter-field.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { callEndpoint } from '@/lib/api-client.ts';
@@ -40,6 +40,13 @@ const columns: ColumnDef<AuditLogEntry>[] = [
 
 /** datetime-local text (local time) → ISO, or undefined when empty. */
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+
+const FILTER_FIELDS = [
+  { key: 'actor', label: 'Admin', placeholder: 'Username' },
+  { key: 'action', label: 'Action', placeholder: 'e.g. user.delete or user.' },
+  { key: 'start', label: 'From', type: 'datetime-local' },
+  { key: 'end', label: 'To', type: 'datetime-local' },
+] as const satisfies readonly FilterFieldSpec<string>[];
 
 /**
  * The audit log (every admin change), filterable by admin, action and time, with CSV export.
@@ -103,34 +110,7 @@ export function AuditLogTable() {
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
         aria-label="Filter security logs"
       >
-        <FilterField
-          id="audit-actor"
-          label="Admin"
-          placeholder="Username"
-          value={draft.actor}
-          onChange={(actor) => setDraft({ ...draft, actor })}
-        />
-        <FilterField
-          id="audit-action"
-          label="Action"
-          placeholder="e.g. user.delete or user."
-          value={draft.action}
-          onChange={(action) => setDraft({ ...draft, action })}
-        />
-        <FilterField
-          id="audit-start"
-          label="From"
-          type="datetime-local"
-          value={draft.start}
-          onChange={(start) => setDraft({ ...draft, start })}
-        />
-        <FilterField
-          id="audit-end"
-          label="To"
-          type="datetime-local"
-          value={draft.end}
-          onChange={(end) => setDraft({ ...draft, end })}
-        />
+        <FilterFields idPrefix="audit" fields={FILTER_FIELDS} draft={draft} onChange={setDraft} />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
           <Button type="submit">Search</Button>
           <Button type="button" variant="outline" onClick={clear}>

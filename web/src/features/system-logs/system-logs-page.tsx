@@ -8,7 +8,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
-import { FilterField } from '@/components/filter-field.tsx';
+import { type FilterFieldSpec, FilterFields } from '@/components/filter-field.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
@@ -67,6 +67,12 @@ const NO_FILTERS: LogFilters = {
   end: undefined,
 };
 const EMPTY_DRAFT = { level: '', module: '', search: '', start: '', end: '' };
+const FILTER_FIELDS = [
+  { key: 'module', label: 'Module', placeholder: 'Module' },
+  { key: 'search', label: 'Search', placeholder: 'Search messages' },
+  { key: 'start', label: 'Start', type: 'datetime-local' },
+  { key: 'end', label: 'End', type: 'datetime-local' },
+] as const satisfies readonly FilterFieldSpec<keyof typeof EMPTY_DRAFT>[];
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
 /** Tabs Overview, Logs and Search over the persisted server and client logs, 20 per page. */
@@ -182,34 +188,7 @@ function LogSearch() {
             ))}
           </select>
         </div>
-        <FilterField
-          id="log-module"
-          label="Module"
-          placeholder="Module"
-          value={draft.module}
-          onChange={(module) => setDraft({ ...draft, module })}
-        />
-        <FilterField
-          id="log-search"
-          label="Search"
-          placeholder="Search messages"
-          value={draft.search}
-          onChange={(search) => setDraft({ ...draft, search })}
-        />
-        <FilterField
-          id="log-start"
-          label="Start"
-          type="datetime-local"
-          value={draft.start}
-          onChange={(start) => setDraft({ ...draft, start })}
-        />
-        <FilterField
-          id="log-end"
-          label="End"
-          type="datetime-local"
-          value={draft.end}
-          onChange={(end) => setDraft({ ...draft, end })}
-        />
+        <FilterFields idPrefix="log" fields={FILTER_FIELDS} draft={draft} onChange={setDraft} />
         <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
           <Button type="submit">Search</Button>
           <Button type="button" variant="outline" onClick={clear}>
