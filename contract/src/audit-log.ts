@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, limitParam, optionalDateTime, optionalText, pageParam } from './common.ts';
+import { envelope, IsoDateTime, logsPageOf, optionalText, perPageQuery, timeRangeQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const AUDIT_LOG_PAGE_SIZE = 20;
@@ -22,25 +22,16 @@ export const AuditLogEntry = z.object({
 export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
 
 export const AuditLogQuery = z.object({
-  page: pageParam,
-  per_page: limitParam(AUDIT_LOG_PAGE_SIZE),
+  ...perPageQuery(AUDIT_LOG_PAGE_SIZE),
   /** The acting admin's username, exactly. */
   actor: optionalText(100),
   /** An action ('user.delete') or a domain prefix ending in a dot ('user.'). */
   action: optionalText(100),
-  start: optionalDateTime,
-  end: optionalDateTime,
+  ...timeRangeQuery,
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 
-export const AuditLogPage = z.object({
-  logs: z.array(AuditLogEntry),
-  total: z.number().int(),
-  total_capped: z.boolean(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total_pages: z.number().int(),
-});
+export const AuditLogPage = logsPageOf(AuditLogEntry);
 export type AuditLogPage = z.infer<typeof AuditLogPage>;
 
 /** Rows in one CSV export at most. */
@@ -61,7 +52,7 @@ export const auditLogEndpoints = {
     path: '/admin/security-logs/export',
     tag: 'audit',
     access: 'admin',
-    query: AuditLogQuery.omit({ page: true, per_page: true }),
+    query: AuditLogQuery.omit({ page: true, per_page: true, cursor: true }),
     response: envelope(z.object({ filename: z.string(), csv: z.string() })),
   }),
 };

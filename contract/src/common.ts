@@ -38,6 +38,32 @@ export const pageFields = {
   next_cursor: z.string().nullable(),
 };
 
+/** The paging query of the lists that page by `per_page` (security, logs, reports, audit log). */
+export const perPageQuery = (size: number) => ({
+  page: pageParam,
+  per_page: limitParam(size),
+  /** `next_cursor` of the previous page: continues after its last row without an OFFSET (deep pages). */
+  cursor: z.string().max(200).optional(),
+});
+
+/** What those lists answer beside their rows. */
+export const perPageFields = {
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  /** ceil(total / per_page): 0 when nothing matches. */
+  total_pages: z.number().int(),
+  /** Pass as `cursor` for the page after this one; null on the last page. */
+  next_cursor: z.string().nullable(),
+};
+
+/** True when a filtered list matched more than the cap: `total` is then the cap ("10,000+"). */
+export const totalCapped = z.boolean();
+
+/** A log list's answer (system logs, audit log): its rows, the paging fields and total_capped. */
+export const logsPageOf = <Row extends z.ZodType>(row: Row) =>
+  z.object({ logs: z.array(row), ...perPageFields, total_capped: totalCapped });
+
 /** An optional query filter: trimmed, and absent when blank. */
 export const optionalText = (max: number) =>
   z
@@ -54,3 +80,6 @@ export const optionalDateTime = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'Enter a valid date and time');
+
+/** The start and end of a time filter (ISO 8601, either may be absent). */
+export const timeRangeQuery = { start: optionalDateTime, end: optionalDateTime };

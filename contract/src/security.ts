@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, limitParam, pageParam, SuccessMessage } from './common.ts';
+import { envelope, IsoDateTime, perPageFields, perPageQuery, SuccessMessage, totalCapped } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { SECURITY_EVENT_TYPES, SEVERITIES } from './security-events.ts';
 
@@ -67,8 +67,7 @@ export type SecurityEvent = z.infer<typeof SecurityEvent>;
 export const SECURITY_EVENT_STATUS_FILTERS = ['all', 'active', 'resolved'] as const;
 
 export const ListSecurityEventsQuery = z.object({
-  page: pageParam,
-  per_page: limitParam(SECURITY_PAGE_SIZE),
+  ...perPageQuery(SECURITY_PAGE_SIZE),
   status: z.enum(SECURITY_EVENT_STATUS_FILTERS).default('all'),
   severity: z.enum(SEVERITIES).optional(),
 });
@@ -76,10 +75,8 @@ export type ListSecurityEventsQuery = z.infer<typeof ListSecurityEventsQuery>;
 
 export const SecurityEventsPage = z.object({
   events: z.array(SecurityEvent),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total_pages: z.number().int(),
+  ...perPageFields,
+  total_capped: totalCapped,
 });
 export type SecurityEventsPage = z.infer<typeof SecurityEventsPage>;
 
@@ -103,13 +100,14 @@ export const BlockedIp = z.object({
 });
 export type BlockedIp = z.infer<typeof BlockedIp>;
 
-export const BlockedIpsPage = z.object({
-  blocked_ips: z.array(BlockedIp),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total_pages: z.number().int(),
-});
+/** Addresses are blocked one at a time by hand: few enough rows that OFFSET paging stays cheap. */
+export const BlockedIpsQuery = z.object(perPageQuery(SECURITY_PAGE_SIZE)).omit({ cursor: true });
+export type BlockedIpsQuery = z.infer<typeof BlockedIpsQuery>;
+
+export const BlockedIpsPage = z
+  .object({ blocked_ips: z.array(BlockedIp), ...perPageFields })
+  .omit({ next_cursor: true });
+export type BlockedIpsPage = z.infer<typeof BlockedIpsPage>;
 
 export const BlockIpRequest = z.object({
   ip: IpOrCidr,
@@ -129,9 +127,9 @@ export const SecurityPolicies = z.object({
   event_fold_window_seconds: z.number().int().min(10).max(86_400),
   /** Threat detection: an address is flagged 'critical' once a folded event reaches this many occurrences. */
   critical_occurrence_threshold: z.number().int().min(2).max(1_000_000),
-  /** Rate limits: requests per minute one address may make to the admin API. */
-  admin_requests_per_minute: z.number().int().min(10).max(100_000),
-  /** Rate limits: sign-in attempts per minute from one address. */
+  /** Rate limits: requests per minute each signed-in admin may make (the API settings' limit is for everyone else). */
+  admin_requests_per_minute: z.number().int().min(10).max(1_000_000),
+  /** Rate limits: sign-in attempts per minute from one address (an IPv6 /64 counts as one). */
   login_attempts_per_minute: z.number().int().min(1).max(1000),
   /** Security policies: record refused admin requests (401/403) as unauthorized_access events. */
   record_unauthorized_access: z.boolean(),
@@ -181,7 +179,7 @@ export const securityEndpoints = {
     path: '/security/blocked-ips',
     tag: 'security',
     access: 'admin',
-    query: z.object({ page: pageParam, per_page: limitParam(SECURITY_PAGE_SIZE) }),
+    query: BlockedIpsQuery,
     response: envelope(BlockedIpsPage),
   }),
   block: endpoint({

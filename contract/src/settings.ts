@@ -133,8 +133,6 @@ export const SETTINGS_MESSAGES = {
 
 /** How long 'Settings saved successfully' stays on screen. */
 export const SETTINGS_SAVED_MS = 3000;
-/** Signed-in admins get this many times the app budget, so the console's own polling never trips it. */
-export const ADMIN_RATE_LIMIT_FACTOR = 10;
 
 export const SettingsResponse = envelope(Settings);
 

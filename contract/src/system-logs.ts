@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, limitParam, optionalDateTime, optionalText, pageParam } from './common.ts';
+import { envelope, IsoDateTime, logsPageOf, optionalText, perPageQuery, timeRangeQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const SYSTEM_LOGS_PAGE_SIZE = 20;
@@ -20,25 +20,15 @@ export const SystemLog = z.object({
 export type SystemLog = z.infer<typeof SystemLog>;
 
 export const SystemLogsQuery = z.object({
-  page: pageParam,
-  per_page: limitParam(SYSTEM_LOGS_PAGE_SIZE),
+  ...perPageQuery(SYSTEM_LOGS_PAGE_SIZE),
   level: z.enum(LOG_LEVELS).optional().catch(undefined),
   module: optionalText(100),
   search: optionalText(200),
-  start: optionalDateTime,
-  end: optionalDateTime,
+  ...timeRangeQuery,
 });
 export type SystemLogsQuery = z.infer<typeof SystemLogsQuery>;
 
-export const SystemLogsPage = z.object({
-  logs: z.array(SystemLog),
-  total: z.number().int(),
-  /** True when the filters matched more than the cap: `total` is then the cap ("10,000+"). */
-  total_capped: z.boolean(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total_pages: z.number().int(),
-});
+export const SystemLogsPage = logsPageOf(SystemLog);
 export type SystemLogsPage = z.infer<typeof SystemLogsPage>;
 
 export const LogStats = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, limitParam, pageParam, SuccessMessage } from './common.ts';
+import { envelope, IsoDateTime, perPageFields, perPageQuery, SuccessMessage } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const USER_REPORTS_PAGE_SIZE = 20;
@@ -40,19 +40,12 @@ export const UserReport = z.object({
 export type UserReport = z.infer<typeof UserReport>;
 
 export const ListUserReportsQuery = z.object({
-  page: pageParam,
-  per_page: limitParam(USER_REPORTS_PAGE_SIZE),
+  ...perPageQuery(USER_REPORTS_PAGE_SIZE),
   status: z.enum(REPORT_STATUSES).optional().catch(undefined),
 });
 export type ListUserReportsQuery = z.infer<typeof ListUserReportsQuery>;
 
-export const UserReportsPage = z.object({
-  reports: z.array(UserReport),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total_pages: z.number().int(),
-});
+export const UserReportsPage = z.object({ reports: z.array(UserReport), ...perPageFields });
 export type UserReportsPage = z.infer<typeof UserReportsPage>;
 
 export const ReportStats = z.object({

@@ -36,6 +36,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { officialMessagesRoutes } from './modules/official-messages/official-messages.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { createBlockedIpCache, installBlockedIpGuard } from './modules/security/blocked-ip-guard.ts';
+import { installRequestRateLimits } from './modules/security/request-rate-limits.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { recordRateLimitHit } from './modules/security/threat-events.ts';
 import { createLiveSettings } from './modules/settings/live-settings.ts';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Before routing and authentication: a blocked address gets 403 whatever it asks for.
   const blocked = createBlockedIpCache(deps.db);
   installBlockedIpGuard(app, deps.db, blocked);
+  app.decorate('blockedIps', blocked);
   // Off by default; routes opt in with `config.rateLimit`. Every hit becomes a security event.
   await app.register(rateLimit, {
     global: false,
@@ -110,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Pool size and query timeout govern the PostgreSQL connections opened from the next one on.
   live.onChange((next) => applyPoolSettings(deps.database, next.database));
   await installSettingsEffects(app, live, deps.config.logLevel);
+  installRequestRateLimits(app, deps.db, live);
   await app.register(healthRoutes, { prefix: API_PREFIX, deps });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
@@ -119,7 +122,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(geolocationRoutes, { prefix: API_PREFIX, deps });
   await app.register(socialRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
-  await app.register(securityRoutes, { prefix: API_PREFIX, deps, blocked });
+  await app.register(securityRoutes, { prefix: API_PREFIX, deps, blocked, live });
   await app.register(auditLogRoutes, { prefix: API_PREFIX, deps });
   await app.register(systemLogsRoutes, { prefix: API_PREFIX, deps });
   await app.register(userReportsRoutes, { prefix: API_PREFIX, deps });

@@ -58,7 +58,7 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     }
   }
 
-  const realtime = await startRealtime(app.server, deps, app.log, app.monitoring);
+  const realtime = await startRealtime(app.server, deps, app.log, app.monitoring, app.blockedIps);
   deps.userPush.attach(realtime.io);
   const dueNotifications = startDueNotificationsJob(deps, app.log);
   await app.listen({ port: config.port, host: config.host });

@@ -1,3 +1,4 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { HttpError } from '../http/http-error.ts';
 
 /** Opaque to clients: the last row's sort key (as PostgreSQL prints it, microseconds included) and id. */
@@ -14,4 +15,48 @@ export function decodeCursor(cursor: string): [string, string] {
     field: 'cursor',
     detail: 'Use next_cursor from the previous page',
   });
+}
+
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
+/** Where one page of a per_page list starts: after the cursor when there is one, else at an OFFSET. */
+export interface PagePosition {
+  after: [string, string] | undefined;
+  offset: number;
+}
+
+/**
+ * For lists newest first by (time, id): the cursor must hold a timestamp and an integer id, so that a
+ * forged one is a 400 rather than a failed cast.
+ */
+export function pagePosition(query: {
+  page: number;
+  per_page: number;
+  cursor?: string | undefined;
+}): PagePosition {
+  if (!query.cursor) return { after: undefined, offset: (query.page - 1) * query.per_page };
+  const after = decodeCursor(query.cursor);
+  if (Number.isNaN(Date.parse(after[0])) || !/^\d{1,19}$/.test(after[1]) || BigInt(after[1]) > MAX_BIGINT)
+    throw new HttpError(400, 'Invalid cursor', {
+      field: 'cursor',
+      detail: 'Use next_cursor from the previous page',
+    });
+  return { after, offset: 0 };
+}
+
+/** The cursor of the page after these rows, or null when they did not fill the page. */
+export function nextCursorOf<Row>(
+  rows: readonly Row[],
+  perPage: number,
+  key: (row: Row) => [string, string | number],
+) {
+  const last = rows.length === perPage ? rows.at(-1) : undefined;
+  if (!last) return null;
+  const [sortKey, id] = key(last);
+  return encodeCursor(sortKey, String(id));
+}
+
+/** Rows after the cursor in a list ordered by (time desc, id desc), over a (…, time desc, id desc) index. */
+export function olderThan(time: AnyColumn, id: AnyColumn, [sortKey, rowId]: [string, string]): SQL {
+  return sql`(${time}, ${id}) < (${sortKey}::timestamptz, ${rowId}::bigint)`;
 }

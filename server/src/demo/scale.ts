@@ -20,6 +20,7 @@ export interface ScaleCounts {
   securityEvents: number;
   blockedIps: number;
   systemLogs: number;
+  auditLog: number;
 }
 
 export const SCALES: Record<SeedScale, ScaleCounts> = {
@@ -41,6 +42,7 @@ export const SCALES: Record<SeedScale, ScaleCounts> = {
     securityEvents: 60,
     blockedIps: 3,
     systemLogs: 300,
+    auditLog: 120,
   },
   default: {
     users: 2_000,
@@ -60,6 +62,7 @@ export const SCALES: Record<SeedScale, ScaleCounts> = {
     securityEvents: 400,
     blockedIps: 8,
     systemLogs: 3_000,
+    auditLog: 1_500,
   },
   '1m': {
     users: 100_000,
@@ -79,6 +82,7 @@ export const SCALES: Record<SeedScale, ScaleCounts> = {
     securityEvents: 8_000,
     blockedIps: 25,
     systemLogs: 60_000,
+    auditLog: 200_000,
   },
 };
 

@@ -131,14 +131,20 @@ export async function seedSecurity(input: StageInput, users: DemoUsers): Promise
   await insertInBatches(input.tx, securityEvents, rows.length, (i) => rows[i] as (typeof rows)[number], {
     progress: (done) => input.progress(done, rows.length),
   });
-  // Besides single addresses, two whole ranges (documentation prefixes, RFC 5737 and RFC 3849).
-  const blockedAddresses = [...attackers.slice(0, counts.blockedIps), '192.0.2.128/25', '2001:db8:bad::/48'];
+  // Besides single IPv4 addresses, one IPv6 address and two whole ranges (documentation prefixes,
+  // RFC 5737 and RFC 3849).
+  const blockedAddresses = [
+    ...attackers.slice(0, counts.blockedIps),
+    '2001:db8:1::dead',
+    '192.0.2.128/25',
+    '2001:db8:bad::/48',
+  ];
   const blocked = blockedAddresses.map((ipAddress) => {
     const blockedAt = now - rng.between(HOUR, 20 * DAY);
     return {
       ipAddress,
       reason: rng.pick(BLOCK_REASONS),
-      blockedBy: rng.pick(users.admins).id,
+      blockedBy: rng.pick(users.admins).username,
       blockedAt: new Date(blockedAt),
       expiresAt: rng.chance(0.5) ? null : new Date(now + rng.between(DAY, 30 * DAY)),
     };

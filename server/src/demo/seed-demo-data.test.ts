@@ -1,3 +1,4 @@
+import { SECURITY_EVENT_TYPES } from '@switchboard/contract/security-events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../db/client.ts';
@@ -323,6 +324,27 @@ describe('demo data at the default scale', () => {
       'INFO',
       'WARNING',
     ]);
+  });
+
+  it('gives the trust screens every kind of row: event types, blocked v4, v6 and ranges, an audit log', async () => {
+    expect(await values(db, sql`select distinct event_type as v from security_events`)).toEqual(
+      [...SECURITY_EVENT_TYPES].sort(),
+    );
+    const blocked = await values(
+      db,
+      sql`select distinct (case when masklen(ip_address) < case family(ip_address) when 4 then 32 else 128 end
+        then 'range' else 'address' end) || family(ip_address) as v from blocked_ips`,
+    );
+    expect(blocked).toEqual(['address4', 'address6', 'range4', 'range6']);
+    const audit = await one<{ n: number; actions: number; actors: number; counted: number }>(
+      db,
+      sql`select count(*)::int as n, count(distinct action)::int as actions,
+        count(distinct actor_username)::int as actors,
+        (select sum(n)::int from row_counts where counter = 'audit_log.total') as counted from audit_log`,
+    );
+    expect(audit).toMatchObject({ n: 1_500, counted: 1_500 });
+    expect(audit.actions).toBeGreaterThan(10);
+    expect(audit.actors).toBeGreaterThan(1);
   });
 
   it('seedDemoDataIfEmpty leaves a database with users alone', async () => {

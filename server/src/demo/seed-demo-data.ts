@@ -3,6 +3,7 @@ import type { Database, Executor } from '../db/client.ts';
 import { users as usersTable } from '../db/schema/users.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { wasFactoryReset } from '../modules/settings/settings.repository.ts';
+import { seedAuditLog } from './audit-log.ts';
 import { withBulkLoad } from './bulk-load.ts';
 import { seedCallQuality } from './call-quality.ts';
 import { seedCalls } from './calls.ts';
@@ -128,6 +129,7 @@ async function seedInto(tx: Executor, options: SeedOptions): Promise<SeedSummary
       await stage('user reports', (input) => seedReports(input, users), count);
       await stage('security events', (input) => seedSecurity(input, users), count);
       await stage('system logs', (input) => seedSystemLogs(input, users), count);
+      await stage('audit log', (input) => seedAuditLog(input, users), count);
     },
     (done, total) => options.onProgress?.(done, total, INDEX_STAGE),
   );

@@ -6,16 +6,27 @@ import {
   type ServerToClientEvents,
   SOCKET_PATH,
 } from '@switchboard/contract/realtime';
+import { SECURITY_MESSAGES } from '@switchboard/contract/security';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { AppDeps } from '../app-deps.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { authenticateAdmin } from '../modules/auth/authenticate.ts';
 import type { Monitoring } from '../modules/monitoring/monitoring.service.ts';
+import { type BlockedIpCache, createBlockedIpCache } from '../modules/security/blocked-ip-guard.ts';
 import { readLiveCounts } from './live-counts.ts';
+import { accountRoom } from './user-push.ts';
+
+/** Between instances (Redis adapter): an address was blocked or unblocked on the sender. */
+interface InterServerEvents {
+  blocks_changed: () => void;
+}
+
+type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 
 export interface Realtime {
-  io: Server<ClientToServerEvents, ServerToClientEvents>;
+  io: RealtimeServer;
   close(): Promise<void>;
 }
 
@@ -28,9 +39,26 @@ export async function startRealtime(
   deps: AppDeps,
   log: FastifyBaseLogger,
   monitoring?: Monitoring,
+  blocks: BlockedIpCache = createBlockedIpCache(deps.db),
 ): Promise<Realtime> {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, { path: SOCKET_PATH });
+  const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH });
   const redisClients = deps.config.redisUrl ? await connectRedisAdapter(io, deps.config.redisUrl, log) : [];
+
+  const addressOf = (socket: Socket) => clientAddress(socket.request, deps.config.trustProxy);
+  const isBlocked = async (socket: Socket) => {
+    const address = addressOf(socket);
+    return address !== null && (await blocks.blockFor(address)) !== null;
+  };
+  // Before authentication, as for HTTP: a blocked address learns nothing else.
+  io.use(async (socket, next) => {
+    try {
+      if (await isBlocked(socket)) return next(new Error(SECURITY_MESSAGES.refused));
+      next();
+    } catch (err) {
+      log.warn({ err }, 'socket address check failed');
+      next(new Error('Authentication unavailable'));
+    }
+  });
 
   const handshakeToken = (socket: { handshake: { auth?: Record<string, unknown> } }) => {
     const token = socket.handshake.auth?.token;
@@ -40,8 +68,8 @@ export async function startRealtime(
     try {
       const admin = await authenticateAdmin(deps, handshakeToken(socket));
       if (!admin) return next(new Error('Not authenticated'));
-      // The room lets the end of the session reach this socket from any instance.
-      await socket.join(sessionRoom(admin.sessionId));
+      // The rooms let the end of the session, or of the account, reach this socket from any instance.
+      await socket.join([sessionRoom(admin.sessionId), accountRoom(admin.id)]);
       socket.data.expiresAt = admin.expiresAt;
       next();
     } catch (err) {
@@ -55,15 +83,33 @@ export async function startRealtime(
     io.in(sessionRoom(sessionId)).disconnectSockets(true);
   });
 
-  /** Drops each local socket whose token or session is no longer good (expired, demoted, deleted). */
+  /** Drops each local socket whose address has been blocked. */
+  const dropBlockedSockets = async () => {
+    for (const socket of io.of('/').sockets.values()) if (await isBlocked(socket)) socket.disconnect(true);
+  };
+  // A block or unblock here is announced to the other instances, which forget their cached answers;
+  // each then drops its own sockets from a newly blocked address at once rather than at the next recheck.
+  const offBlocked = blocks.onChange(() => {
+    if (redisClients.length > 0) io.serverSideEmit('blocks_changed');
+    dropBlockedSockets().catch((err) => log.warn({ err }, 'dropping blocked sockets failed'));
+  });
+  io.on('blocks_changed', () => {
+    blocks.invalidate();
+    dropBlockedSockets().catch((err) => log.warn({ err }, 'dropping blocked sockets failed'));
+  });
+
+  /**
+   * Drops each local socket whose token or session is no longer good (expired, demoted, deleted) or
+   * whose address is now blocked: without Redis, a block made on another instance reaches it this way.
+   */
   const recheckSockets = async () => {
     for (const socket of io.of('/').sockets.values()) {
       const admin = await authenticateAdmin(deps, handshakeToken(socket));
-      if (!admin) socket.disconnect(true);
+      if (!admin || (await isBlocked(socket))) socket.disconnect(true);
     }
   };
 
-  const pushCounts = async (target: { emit: Server<ClientToServerEvents, ServerToClientEvents>['emit'] }) => {
+  const pushCounts = async (target: { emit: RealtimeServer['emit'] }) => {
     const counts = await readLiveCounts(deps.db);
     target.emit('online_users', counts.onlineUsers);
     target.emit('active_calls', counts.activeCalls);
@@ -101,6 +147,7 @@ export async function startRealtime(
       clearInterval(timer);
       stopMonitoring();
       unsubscribe();
+      offBlocked();
       await io.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },
@@ -108,7 +155,7 @@ export async function startRealtime(
 }
 
 /** Every socket is a signed-in admin's; through the Redis adapter the events reach every instance's admins. */
-function pushMonitoring(io: Server<ClientToServerEvents, ServerToClientEvents>, monitoring: Monitoring) {
+function pushMonitoring(io: RealtimeServer, monitoring: Monitoring) {
   monitoring.setSocketCount(() => io.of('/').sockets.size);
   const offSample = monitoring.onSample((sample) => io.emit('metrics', sample));
   const offAlert = monitoring.onAlert((alert) => io.emit('alert', alert));

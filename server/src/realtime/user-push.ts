@@ -10,6 +10,9 @@ type UserEvent = 'notification' | 'official_message';
 /** Rooms per emit: one emit names many rooms, so a broadcast to 100k users is a few hundred emits. */
 const ROOMS_PER_EMIT = 500;
 
+/** The room of every console socket signed in as that admin (calling-app sockets use `userRoom`). */
+export const accountRoom = (userId: string) => `account:${userId}`;
+
 /**
  * Pushes an event to the sockets of given users (room `user:<id>`, joined by calling-app sockets).
  * The socket server attaches itself once it is listening; before that, and in route tests, nothing is pushed.
@@ -21,6 +24,8 @@ export interface UserPush {
     event: E,
     payload: Parameters<ServerToClientEvents[E]>[0],
   ): void;
+  /** Closes every live socket of these users, app and console alike, on every instance (Redis adapter). */
+  disconnectUsers(userIds: readonly string[]): void;
 }
 
 export function createUserPush(): UserPush {
@@ -35,6 +40,13 @@ export function createUserPush(): UserPush {
         const rooms = userIds.slice(i, i + ROOMS_PER_EMIT).map(userRoom);
         // Typed through the union of the two events: socket.io's emit cannot narrow a generic event name.
         (server.to(rooms).emit as (e: string, p: unknown) => boolean)(event, payload);
+      }
+    },
+    disconnectUsers(userIds) {
+      if (!server) return;
+      for (let i = 0; i < userIds.length; i += ROOMS_PER_EMIT) {
+        const ids = userIds.slice(i, i + ROOMS_PER_EMIT);
+        server.in([...ids.map(userRoom), ...ids.map(accountRoom)]).disconnectSockets(true);
       }
     },
   };

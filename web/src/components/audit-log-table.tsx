@@ -10,15 +10,14 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { DownloadIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { Pagination } from '@/components/pagination.tsx';
+import { type FilterFieldSpec, FilterFields } from '@/components/filter-field.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatDateTime } from '@/lib/format.ts';
+import { usePageCursors } from '@/lib/use-page-cursors.ts';
 
 type Filters = Pick<AuditLogQuery, 'actor' | 'action' | 'start' | 'end'>;
 const NO_FILTERS: Filters = { actor: undefined, action: undefined, start: undefined, end: undefined };
@@ -42,6 +41,13 @@ const columns: ColumnDef<AuditLogEntry>[] = [
 /** datetime-local text (local time) → ISO, or undefined when empty. */
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
+const FILTER_FIELDS = [
+  { key: 'actor', label: 'Admin', placeholder: 'Username' },
+  { key: 'action', label: 'Action', placeholder: 'e.g. user.delete or user.' },
+  { key: 'start', label: 'From', type: 'datetime-local' },
+  { key: 'end', label: 'To', type: 'datetime-local' },
+] as const satisfies readonly FilterFieldSpec<string>[];
+
 /**
  * The audit log (every admin change), filterable by admin, action and time, with CSV export.
  * Read-only: the log cannot be changed from the console. Mounted by Settings → Security Logs.
@@ -52,14 +58,15 @@ export function AuditLogTable() {
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
 
+  const cursors = usePageCursors(filters);
   const query = useQuery({
     queryKey: ['audit-log', filters, page],
-    queryFn: ({ signal }) =>
-      callEndpoint(
-        auditLogEndpoints.list,
-        { query: { ...filters, page, per_page: AUDIT_LOG_PAGE_SIZE } },
-        { signal },
-      ),
+    queryFn: async ({ signal }) => {
+      const listQuery = { ...filters, page, per_page: AUDIT_LOG_PAGE_SIZE, cursor: cursors.cursorFor(page) };
+      const response = await callEndpoint(auditLogEndpoints.list, { query: listQuery }, { signal });
+      cursors.remember(page, response.data.next_cursor);
+      return response;
+    },
     select: (r) => r.data,
     placeholderData: keepPreviousData,
   });
@@ -96,7 +103,6 @@ export function AuditLogTable() {
     }
   };
 
-  const data = query.data;
   return (
     <div className="space-y-4">
       <form
@@ -104,42 +110,7 @@ export function AuditLogTable() {
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
         aria-label="Filter security logs"
       >
-        <div className="space-y-1">
-          <Label htmlFor="audit-actor">Admin</Label>
-          <Input
-            id="audit-actor"
-            placeholder="Username"
-            value={draft.actor}
-            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
-          />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-action">Action</Label>
-          <Input
-            id="audit-action"
-            placeholder="e.g. user.delete or user."
-            value={draft.action}
-            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-          />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-start">From</Label>
-          <Input
-            id="audit-start"
-            type="datetime-local"
-            value={draft.start}
-            onChange={(e) => setDraft({ ...draft, start: e.target.value })}
-          />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="audit-end">To</Label>
-          <Input
-            id="audit-end"
-            type="datetime-local"
-            value={draft.end}
-            onChange={(e) => setDraft({ ...draft, end: e.target.value })}
-          />
-        </div>
+        <FilterFields idPrefix="audit" fields={FILTER_FIELDS} draft={draft} onChange={setDraft} />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
           <Button type="submit">Search</Button>
           <Button type="button" variant="outline" onClick={clear}>
@@ -150,38 +121,17 @@ export function AuditLogTable() {
           </Button>
         </div>
       </form>
-      <DataTable
+      <PagedTable
         label="Security logs"
+        noun="entries"
         columns={columns}
-        rows={data?.logs}
+        query={query}
+        rowsOf={(data) => data.logs}
         getRowId={(row) => String(row.id)}
-        stale={query.isPlaceholderData}
-        error={
-          query.isError
-            ? {
-                title: 'Error',
-                message: errorMessage(query.error, AUDIT_LOG_MESSAGES.fetchFailed),
-                onRetry: () => void query.refetch(),
-              }
-            : null
-        }
+        page={page}
+        onPageChange={setPage}
+        fetchFailed={AUDIT_LOG_MESSAGES.fetchFailed}
         empty={<EmptyState title="No security logs" description="No admin changes match these filters." />}
-        footer={
-          data ? (
-            <Pagination
-              label="Security logs pages"
-              noun="entries"
-              page={page}
-              shownPage={data.page}
-              pageSize={data.per_page}
-              total={data.total}
-              totalCapped={data.total_capped}
-              totalPages={data.total_pages}
-              rowCount={data.logs.length}
-              onPageChange={setPage}
-            />
-          ) : null
-        }
       />
     </div>
   );

@@ -1,24 +1,28 @@
 import type { AuditLogEntry, AuditLogPage, AuditLogQuery } from '@switchboard/contract/audit-log';
 import { AUDIT_LOG_EXPORT_LIMIT } from '@switchboard/contract/audit-log';
 import type { Database } from '../../db/client.ts';
+import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
 import { type AuditLogFilters, countAuditLog, hasAuditFilters, listAuditLog } from './audit.repository.ts';
 
+/** The unfiltered total from the counter; a filtered one counts up to the cap. */
 export async function auditLogPage(db: Database, query: AuditLogQuery): Promise<AuditLogPage> {
-  const offset = (query.page - 1) * query.per_page;
-  const [logs, total] = await Promise.all([
-    listAuditLog(db, query, query.per_page, offset),
-    hasAuditFilters(query)
-      ? countAuditLog(db, query, COUNT_CAP)
+  const filtered = hasAuditFilters(query);
+  const [logs, counted] = await Promise.all([
+    listAuditLog(db, query, query.per_page, pagePosition(query)),
+    filtered
+      ? countAuditLog(db, query, COUNT_CAP + 1)
       : readCounters(db, ['audit_log.total']).then((c) => c['audit_log.total']),
   ]);
+  const total = filtered ? Math.min(counted, COUNT_CAP) : counted;
   return {
     logs,
     total,
-    total_capped: hasAuditFilters(query) && total >= COUNT_CAP,
+    total_capped: filtered && counted > COUNT_CAP,
     page: query.page,
     per_page: query.per_page,
     total_pages: Math.ceil(total / query.per_page),
+    next_cursor: nextCursorOf(logs, query.per_page, (row) => [row.timestamp, row.id]),
   };
 }
 
@@ -47,7 +51,7 @@ function csvCell(value: unknown): string {
 
 /** The filtered log as CSV, newest first, up to the export limit. */
 export async function auditLogCsv(db: Database, filters: AuditLogFilters): Promise<string> {
-  const rows = await listAuditLog(db, filters, AUDIT_LOG_EXPORT_LIMIT, 0);
+  const rows = await listAuditLog(db, filters, AUDIT_LOG_EXPORT_LIMIT, { after: undefined, offset: 0 });
   const lines = [CSV_COLUMNS.join(',')];
   for (const row of rows) lines.push(CSV_COLUMNS.map((c) => csvCell(row[c])).join(','));
   return `${lines.join('\r\n')}\r\n`;

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { olderThan, type PagePosition } from '../../db/keyset-cursor.ts';
 import { auditLog } from '../../db/schema/security.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
@@ -80,12 +81,20 @@ const auditColumns = {
   timestamp: sql<string>`to_json(${auditLog.createdAt}) #>> '{}'`,
 };
 
-/** Newest first, over a (created_at, id) index or an (actor|action, created_at, id) one. */
-export async function listAuditLog(db: Executor, filters: AuditLogFilters, limit: number, offset: number) {
+/**
+ * Newest first, over a (created_at, id) index or an (actor|action, created_at, id) one; after the
+ * cursor's (created_at, id) when there is one, else at an OFFSET.
+ */
+export async function listAuditLog(
+  db: Executor,
+  filters: AuditLogFilters,
+  limit: number,
+  { after, offset }: PagePosition,
+) {
   return db
     .select(auditColumns)
     .from(auditLog)
-    .where(auditWhere(filters))
+    .where(and(auditWhere(filters), after && olderThan(auditLog.createdAt, auditLog.id, after)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)
     .offset(offset);

@@ -23,7 +23,11 @@ interface FilePart {
   bytes: Buffer;
 }
 
-const noPush: UserPush = { attach: () => undefined, toUsers: () => undefined };
+const noPush: UserPush = {
+  attach: () => undefined,
+  toUsers: () => undefined,
+  disconnectUsers: () => undefined,
+};
 
 /** A multipart/form-data body as a browser would send it. */
 function form(fields: Record<string, string>, file?: FilePart) {

@@ -11,15 +11,26 @@ import { findBlockCovering } from './security.repository.ts';
 export const BLOCK_DECISION_TTL_MS = 3_000;
 const MAX_CACHED_ADDRESSES = 10_000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's blocked-address answers; the socket server refuses and drops sockets by them. */
+    blockedIps: BlockedIpCache;
+  }
+}
+
 export interface BlockedIpCache {
   /** The blocked network covering the address, or null. */
   blockFor(address: string): Promise<string | null>;
-  /** After a block or unblock on this instance: forget every cached answer. */
+  /** After a block or unblock on another instance: forget every cached answer. */
   invalidate(): void;
+  /** After a block or unblock on this instance: forget every answer and tell the listeners (the socket server). */
+  changed(): void;
+  onChange(listener: () => void): () => void;
 }
 
 export function createBlockedIpCache(db: Database, now: () => number = Date.now): BlockedIpCache {
   const answers = new Map<string, { network: string | null; at: number }>();
+  const listeners = new Set<() => void>();
   return {
     async blockFor(address) {
       const cached = answers.get(address);
@@ -30,6 +41,14 @@ export function createBlockedIpCache(db: Database, now: () => number = Date.now)
       return network;
     },
     invalidate: () => answers.clear(),
+    changed() {
+      answers.clear();
+      for (const listener of listeners) listener();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { BlockedIp, ListSecurityEventsQuery, SecurityEvent } from '@switchboard/contract/security';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { PagePosition } from '../../db/keyset-cursor.ts';
 import { countUpTo, queryRows } from '../../db/query-rows.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import { blockedIps, securityEvents } from '../../db/schema/security.ts';
@@ -19,18 +20,26 @@ const eventColumns = {
   resolved: securityEvents.resolved,
 };
 
-/** Newest first by id (the order they were recorded in), over the primary key or a (filter, id) index. */
-export async function listEvents(db: Executor, query: ListSecurityEventsQuery): Promise<SecurityEvent[]> {
+/**
+ * Newest first by id (the order they were recorded in), over the primary key or a (filter, id)
+ * index; after the cursor's id when there is one, else at an OFFSET.
+ */
+export async function listEvents(
+  db: Executor,
+  query: ListSecurityEventsQuery,
+  { after, offset }: PagePosition,
+): Promise<SecurityEvent[]> {
   const where: SQL[] = [];
   if (query.status !== 'all') where.push(eq(securityEvents.resolved, query.status === 'resolved'));
   if (query.severity) where.push(eq(securityEvents.severity, query.severity));
+  if (after) where.push(lt(securityEvents.id, Number(after[1])));
   return db
     .select(eventColumns)
     .from(securityEvents)
     .where(and(...where))
     .orderBy(desc(securityEvents.id))
     .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
+    .offset(offset);
 }
 
 /** The list's total from the shared counters: exact, without count(*). */
@@ -111,13 +120,13 @@ const blockedColumns = {
   blocked_by: blockedIps.blockedBy,
 };
 
-export async function listBlockedIps(db: Executor, page: number, perPage: number): Promise<BlockedIp[]> {
+export async function listBlockedIps(db: Executor, perPage: number, offset: number): Promise<BlockedIp[]> {
   return db
     .select(blockedColumns)
     .from(blockedIps)
     .orderBy(desc(blockedIps.blockedAt), desc(blockedIps.ipAddress))
     .limit(perPage)
-    .offset((page - 1) * perPage);
+    .offset(offset);
 }
 
 export async function countBlockedIps(db: Executor): Promise<number> {

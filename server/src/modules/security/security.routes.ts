@@ -4,13 +4,15 @@ import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../../http/auth-guard.ts';
 import { route } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
+import type { LiveSettings } from '../settings/live-settings.ts';
 import type { BlockedIpCache } from './blocked-ip-guard.ts';
 import * as service from './security.service.ts';
 
-export const securityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; blocked: BlockedIpCache }> = async (
-  app,
-  { deps, blocked },
-) => {
+export const securityRoutes: FastifyPluginAsyncZod<{
+  deps: AppDeps;
+  blocked: BlockedIpCache;
+  live: LiveSettings;
+}> = async (app, { deps, blocked, live }) => {
   const { db } = deps;
 
   route(app, securityEndpoints.events, async (request) => ({
@@ -30,7 +32,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; blocked: Blo
 
   route(app, securityEndpoints.blockedIps, async (request) => ({
     success: true as const,
-    data: await service.listBlockedIps(db, request.query.page, request.query.per_page),
+    data: await service.listBlockedIps(db, request.query),
   }));
 
   route(app, securityEndpoints.block, async (request) => ({
@@ -55,6 +57,11 @@ export const securityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; blocked: Blo
 
   route(app, securityEndpoints.savePolicies, async (request) => ({
     success: true as const,
-    data: await service.savePolicies(db, requireAdmin(request), request.body, requestContext(request)),
+    data: await service.savePolicies(
+      { db, live },
+      requireAdmin(request),
+      request.body,
+      requestContext(request),
+    ),
   }));
 };

@@ -1,5 +1,7 @@
 import {
   type BlockedIp,
+  type BlockedIpsPage,
+  type BlockedIpsQuery,
   type BlockIpRequest,
   type ListSecurityEventsQuery,
   SECURITY_MESSAGES,
@@ -9,26 +11,36 @@ import {
   type SecurityStats,
 } from '@switchboard/contract/security';
 import type { Database } from '../../db/client.ts';
+import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
+import type { LiveSettings } from '../settings/live-settings.ts';
 import { readSettingsSection, writeSettingsSection } from '../settings/settings.repository.ts';
 import type { BlockedIpCache } from './blocked-ip-guard.ts';
 import * as repo from './security.repository.ts';
 
 const totalPages = (total: number, perPage: number) => Math.ceil(total / perPage);
 
+/** Totals come from the counters; only both filters at once are counted, up to the cap. */
 export async function listEvents(db: Database, query: ListSecurityEventsQuery): Promise<SecurityEventsPage> {
-  const [events, counted] = await Promise.all([repo.listEvents(db, query), repo.countEvents(db, query)]);
-  const total = counted ?? (await repo.countEventsCapped(db, query, COUNT_CAP));
+  const position = pagePosition(query);
+  const [events, counted] = await Promise.all([
+    repo.listEvents(db, query, position),
+    repo.countEvents(db, query),
+  ]);
+  const capped = counted === null ? await repo.countEventsCapped(db, query, COUNT_CAP + 1) : null;
+  const total = counted ?? Math.min(capped ?? 0, COUNT_CAP);
   return {
     events,
     total,
+    total_capped: capped !== null && capped > COUNT_CAP,
     page: query.page,
     per_page: query.per_page,
     total_pages: totalPages(total, query.per_page),
+    next_cursor: nextCursorOf(events, query.per_page, (e) => [e.timestamp, e.id]),
   };
 }
 
@@ -71,12 +83,15 @@ export async function resolveEvent(
   });
 }
 
-export async function listBlockedIps(db: Database, page: number, perPage: number) {
+export async function listBlockedIps(
+  db: Database,
+  { page, per_page }: BlockedIpsQuery,
+): Promise<BlockedIpsPage> {
   const [blocked_ips, total] = await Promise.all([
-    repo.listBlockedIps(db, page, perPage),
+    repo.listBlockedIps(db, per_page, (page - 1) * per_page),
     repo.countBlockedIps(db),
   ]);
-  return { blocked_ips, total, page, per_page: perPage, total_pages: totalPages(total, perPage) };
+  return { blocked_ips, total, page, per_page, total_pages: totalPages(total, per_page) };
 }
 
 export async function blockIp(
@@ -103,7 +118,7 @@ export async function blockIp(
     });
     return row;
   });
-  cache.invalidate();
+  cache.changed();
   return blocked;
 }
 
@@ -129,20 +144,21 @@ export async function unblockIp(
       context,
     });
   });
-  cache.invalidate();
+  cache.changed();
 }
 
 export function readPolicies(db: Database): Promise<SecurityPolicies> {
   return readSettingsSection(db, 'security_policies');
 }
 
+/** Saved policies (rate limits included) govern this instance's next request; others reload within seconds. */
 export async function savePolicies(
-  db: Database,
+  { db, live }: { db: Database; live: LiveSettings },
   actor: AdminPrincipal,
   changes: Partial<SecurityPolicies>,
   context: RequestContext,
 ): Promise<SecurityPolicies> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const before = await readSettingsSection(tx, 'security_policies');
     const after = { ...before, ...changes };
     await writeSettingsSection(tx, 'security_policies', after, actor.id);
@@ -157,4 +173,6 @@ export async function savePolicies(
     });
     return after;
   });
+  live.replace({ ...(await live.get()), security_policies: saved });
+  return saved;
 }

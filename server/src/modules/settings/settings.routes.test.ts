@@ -107,7 +107,7 @@ describe('system settings', () => {
     expect((await ping()).statusCode).toBe(200);
   });
 
-  it('a lowered rate limit is felt at once, per IP, and admins get ten times the budget', async () => {
+  it('a lowered rate limit is felt at once, per IP, and leaves signed-in admins to their own budget', async () => {
     await save((s) => {
       s.api.rate_limit_requests = 3;
       s.api.rate_limit_window = 120;
@@ -118,7 +118,7 @@ describe('system settings', () => {
     const other = await t.app.inject({ method: 'GET', url: '/api/v1/app/ping', remoteAddress: '10.2.2.2' });
     expect(other.statusCode).toBe(200);
     const adminCodes = [];
-    for (let i = 0; i < 29; i += 1)
+    for (let i = 0; i < 10; i += 1)
       adminCodes.push(
         (await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: auth })).statusCode,
       );

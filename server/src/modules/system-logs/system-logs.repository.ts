@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { olderThan, type PagePosition } from '../../db/keyset-cursor.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { type LOG_LEVELS, systemLogs } from '../../db/schema/system.ts';
 
@@ -45,8 +46,16 @@ function logsWhere(f: SystemLogFilters): SQL | undefined {
 export const hasLogFilters = (f: SystemLogFilters) =>
   Boolean(f.level || f.module || f.search || f.start || f.end);
 
-/** Newest first, over a (created_at, id) index or a (level|module, created_at, id) one. */
-export async function listSystemLogs(db: Executor, f: SystemLogFilters, limit: number, offset: number) {
+/**
+ * Newest first, over a (created_at, id) index or a (level|module, created_at, id) one; after the
+ * cursor's (created_at, id) when there is one, else at an OFFSET.
+ */
+export async function listSystemLogs(
+  db: Executor,
+  f: SystemLogFilters,
+  limit: number,
+  { after, offset }: PagePosition,
+) {
   return db
     .select({
       id: systemLogs.id,
@@ -59,7 +68,7 @@ export async function listSystemLogs(db: Executor, f: SystemLogFilters, limit: n
       details: systemLogs.details,
     })
     .from(systemLogs)
-    .where(logsWhere(f))
+    .where(and(logsWhere(f), after && olderThan(systemLogs.createdAt, systemLogs.id, after)))
     .orderBy(desc(systemLogs.createdAt), desc(systemLogs.id))
     .limit(limit)
     .offset(offset);

@@ -61,6 +61,32 @@ describe('system logs', () => {
     expect((await list('search=0%25d')).total).toBe(0);
   });
 
+  it('continues from next_cursor exactly where the page numbers go, filtered or not', async () => {
+    type Page = { logs: { message: string }[]; next_cursor: string | null; total: number };
+    for (const filter of ['', 'module=auth&']) {
+      const first = (await list(`${filter}per_page=2`)) as unknown as Page;
+      const byNumber = (await list(`${filter}per_page=2&page=2`)) as unknown as Page;
+      expect(first.next_cursor).not.toBeNull();
+      const byCursor = (await list(
+        `${filter}per_page=2&page=2&cursor=${first.next_cursor}`,
+      )) as unknown as Page;
+      expect(byCursor.logs.map((l) => l.message)).toEqual(byNumber.logs.map((l) => l.message));
+      expect(byCursor.total).toBe(first.total);
+    }
+    const last = (await list('module=auth&per_page=4')) as unknown as Page;
+    expect(last.logs).toHaveLength(4);
+    const after = (await list(`module=auth&per_page=4&cursor=${last.next_cursor}`)) as unknown as Page;
+    expect(after.logs).toHaveLength(0);
+    expect(after.next_cursor).toBeNull();
+    const forged = Buffer.from(JSON.stringify(['yesterday', '1'])).toString('base64url');
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/system-logs?cursor=${forged}`,
+      headers: auth,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('pages 20 at a time, newest first', async () => {
     for (let i = 0; i < 25; i++)
       await recordSystemLog(t.db, { level: 'DEBUG', module: 'paging', message: `p${i}` });

@@ -1,24 +1,33 @@
 import type { LogStats, SystemLogsPage, SystemLogsQuery } from '@switchboard/contract/system-logs';
 import type { Database } from '../../db/client.ts';
+import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
 import { countSystemLogs, hasLogFilters, listSystemLogs } from './system-logs.repository.ts';
 
+/** Unfiltered and single-level totals from the counters; any other filter counts up to the cap. */
 export async function systemLogsPage(db: Database, query: SystemLogsQuery): Promise<SystemLogsPage> {
-  const filtered = hasLogFilters(query);
   const [logs, total] = await Promise.all([
-    listSystemLogs(db, query, query.per_page, (query.page - 1) * query.per_page),
-    filtered
-      ? countSystemLogs(db, query, COUNT_CAP)
-      : readCounters(db, ['system_logs.total']).then((c) => c['system_logs.total']),
+    listSystemLogs(db, query, query.per_page, pagePosition(query)),
+    logsTotal(db, query),
   ]);
   return {
     logs: logs as SystemLogsPage['logs'],
-    total,
-    total_capped: filtered && total >= COUNT_CAP,
+    ...total,
     page: query.page,
     per_page: query.per_page,
-    total_pages: Math.ceil(total / query.per_page),
+    total_pages: Math.ceil(total.total / query.per_page),
+    next_cursor: nextCursorOf(logs, query.per_page, (log) => [log.timestamp, log.id]),
   };
+}
+
+async function logsTotal(db: Database, query: SystemLogsQuery) {
+  const { level, ...others } = query;
+  if (!hasLogFilters(others)) {
+    const name = level ? (`system_logs.${level}` as const) : 'system_logs.total';
+    return { total: (await readCounters(db, [name]))[name], total_capped: false };
+  }
+  const n = await countSystemLogs(db, query, COUNT_CAP + 1);
+  return { total: Math.min(n, COUNT_CAP), total_capped: n > COUNT_CAP };
 }
 
 export async function logStats(db: Database): Promise<LogStats> {

@@ -1,6 +1,7 @@
 import type { ListUserReportsQuery, ReportStatus, UserReport } from '@switchboard/contract/user-reports';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { olderThan, type PagePosition } from '../../db/keyset-cursor.ts';
 import { countUpTo } from '../../db/query-rows.ts';
 import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
 import { userReports } from '../../db/schema/reports.ts';
@@ -18,15 +19,27 @@ const reportColumns = {
   resolution_notes: userReports.resolutionNotes,
 };
 
-/** Newest first, over the (created_at, id) or (status, created_at, id) index. */
-export async function listReports(db: Executor, query: ListUserReportsQuery): Promise<UserReport[]> {
+/**
+ * Newest first, over the (created_at, id) or (status, created_at, id) index; after the cursor's
+ * (created_at, id) when there is one, else at an OFFSET.
+ */
+export async function listReports(
+  db: Executor,
+  query: ListUserReportsQuery,
+  { after, offset }: PagePosition,
+): Promise<UserReport[]> {
   return db
     .select(reportColumns)
     .from(userReports)
-    .where(query.status ? eq(userReports.status, query.status) : undefined)
+    .where(
+      and(
+        query.status ? eq(userReports.status, query.status) : undefined,
+        after && olderThan(userReports.createdAt, userReports.id, after),
+      ),
+    )
     .orderBy(desc(userReports.createdAt), desc(userReports.id))
     .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
+    .offset(offset);
 }
 
 export async function reportCounters(db: Executor) {

@@ -5,7 +5,9 @@ import {
   type UserReport,
   type UserReportsPage,
 } from '@switchboard/contract/user-reports';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
+import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { conflict, forbidden, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -14,7 +16,10 @@ import { lockUsersForChange, setActive } from '../users/users.repository.ts';
 import * as repo from './user-reports.repository.ts';
 
 export async function listReports(db: Database, query: ListUserReportsQuery): Promise<UserReportsPage> {
-  const [reports, counters] = await Promise.all([repo.listReports(db, query), repo.reportCounters(db)]);
+  const [reports, counters] = await Promise.all([
+    repo.listReports(db, query, pagePosition(query)),
+    repo.reportCounters(db),
+  ]);
   const total = counters[query.status ? (`user_reports.${query.status}` as const) : 'user_reports.total'];
   return {
     reports,
@@ -22,6 +27,7 @@ export async function listReports(db: Database, query: ListUserReportsQuery): Pr
     page: query.page,
     per_page: query.per_page,
     total_pages: Math.ceil(total / query.per_page),
+    next_cursor: nextCursorOf(reports, query.per_page, (r) => [r.created_at, r.id]),
   };
 }
 
@@ -63,14 +69,17 @@ export async function closeReport(
   });
 }
 
-/** Deactivates the reported user: sign-in is refused and their sessions end (trigger on users). */
+/**
+ * Deactivates the reported user: sign-in is refused, their sessions end (trigger on users) and,
+ * once that is committed, their live sockets are closed on every instance.
+ */
 export async function suspendReportedUser(
-  db: Database,
+  { db, userPush }: Pick<AppDeps, 'db' | 'userPush'>,
   actor: AdminPrincipal,
   id: number,
   context: RequestContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const report = await repo.findReportForUpdate(tx, id);
     if (!report) throw notFound(USER_REPORT_MESSAGES.notFound);
     const userId = report.reported_user_id;
@@ -91,5 +100,7 @@ export async function suspendReportedUser(
       after: { is_active: false, report_id: id },
       context,
     });
+    return userId;
   });
+  userPush.disconnectUsers([userId]);
 }

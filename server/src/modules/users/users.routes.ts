@@ -45,6 +45,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   route(app, usersEndpoints.delete, async (request) => {
     await deleteUser(db, requireAdmin(request), request.params.id, requestContext(request));
+    deps.userPush.disconnectUsers([request.params.id]);
     return { success: true as const, message: USER_ACTION_MESSAGES.deleted };
   });
 
@@ -60,6 +61,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       request.body,
       requestContext(request),
     );
+    // A deleted user's sessions end with the row; their live sockets are closed here, on every instance.
+    if (request.body.action === 'delete') deps.userPush.disconnectUsers(request.body.user_ids);
     return { success: true as const, message: USER_ACTION_MESSAGES[request.body.action](affected), affected };
   });
 };

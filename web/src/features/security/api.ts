@@ -7,6 +7,7 @@ import {
 } from '@switchboard/contract/security';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { usePageCursors } from '@/lib/use-page-cursors.ts';
 
 export const securityKeys = {
   all: ['security'] as const,
@@ -26,14 +27,15 @@ export function useSecurityStats() {
 }
 
 export function useSecurityEvents(params: Pick<ListSecurityEventsQuery, 'page' | 'status'>) {
+  const cursors = usePageCursors(params.status);
   return useQuery({
     queryKey: securityKeys.events(params),
-    queryFn: ({ signal }) =>
-      callEndpoint(
-        securityEndpoints.events,
-        { query: { ...params, per_page: SECURITY_PAGE_SIZE } },
-        { signal },
-      ),
+    queryFn: async ({ signal }) => {
+      const query = { ...params, per_page: SECURITY_PAGE_SIZE, cursor: cursors.cursorFor(params.page) };
+      const response = await callEndpoint(securityEndpoints.events, { query }, { signal });
+      cursors.remember(params.page, response.data.next_cursor);
+      return response;
+    },
     select: (r) => r.data,
     placeholderData: keepPreviousData,
   });

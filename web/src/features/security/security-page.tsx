@@ -2,7 +2,6 @@ import {
   type BlockedIp,
   BlockIpRequest,
   SECURITY_MESSAGES,
-  SECURITY_PAGE_SIZE,
   type SecurityEvent,
   type SecurityStats,
 } from '@switchboard/contract/security';
@@ -10,12 +9,11 @@ import { SEVERITIES } from '@switchboard/contract/security-events';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
-import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { Pagination } from '@/components/pagination.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/tabs.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -137,31 +135,18 @@ function EventsTab() {
       setResolvingId(null);
     }
   };
-  const data = events.data;
   return (
-    <DataTable
+    <PagedTable
       label="Security events"
+      noun="events"
       columns={eventColumns((e) => void onResolve(e), resolvingId)}
-      rows={data?.events}
+      query={events}
+      rowsOf={(data) => data.events}
       getRowId={(row) => String(row.id)}
-      stale={events.isPlaceholderData}
-      error={events.isError ? fetchError(events.error, () => void events.refetch()) : null}
+      page={page}
+      onPageChange={setPage}
+      fetchFailed={SECURITY_MESSAGES.fetchFailed}
       empty={<EmptyState title="No security events" description="Nothing suspicious has been recorded." />}
-      footer={
-        data ? (
-          <Pagination
-            label="Security events pages"
-            noun="events"
-            page={page}
-            shownPage={data.page}
-            pageSize={SECURITY_PAGE_SIZE}
-            total={data.total}
-            totalPages={data.total_pages}
-            rowCount={data.events.length}
-            onPageChange={setPage}
-          />
-        ) : null
-      }
     />
   );
 }
@@ -194,7 +179,6 @@ function BlockedTab() {
     }
   };
 
-  const data = blocked.data;
   return (
     <>
       <Card>
@@ -233,29 +217,17 @@ function BlockedTab() {
           </form>
         </CardContent>
       </Card>
-      <DataTable
+      <PagedTable
         label="Blocked IPs"
+        noun="addresses"
         columns={blockedColumns(setConfirming)}
-        rows={data?.blocked_ips}
+        query={blocked}
+        rowsOf={(data) => data.blocked_ips}
         getRowId={(row) => row.ip_address}
-        stale={blocked.isPlaceholderData}
-        error={blocked.isError ? fetchError(blocked.error, () => void blocked.refetch()) : null}
+        page={page}
+        onPageChange={setPage}
+        fetchFailed={SECURITY_MESSAGES.fetchFailed}
         empty={<EmptyState title="No blocked IPs" description="Addresses you block appear here." />}
-        footer={
-          data ? (
-            <Pagination
-              label="Blocked IPs pages"
-              noun="addresses"
-              page={page}
-              shownPage={data.page}
-              pageSize={SECURITY_PAGE_SIZE}
-              total={data.total}
-              totalPages={data.total_pages}
-              rowCount={data.blocked_ips.length}
-              onPageChange={setPage}
-            />
-          ) : null
-        }
       />
       <ConfirmDialog
         open={confirming !== null}

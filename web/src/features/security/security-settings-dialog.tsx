@@ -34,10 +34,11 @@ export const SETTINGS_GROUPS = {
   rate: {
     button: 'Configure Rate Limiting',
     title: 'Rate limiting',
-    description: 'How many requests one address may make.',
+    description:
+      'Each signed-in admin may make this many requests per minute, whatever Settings → API says (that limit is for the calling app and anonymous callers). Sign-in attempts are counted per address. Both apply from the next request.',
     numbers: [
-      ['admin_requests_per_minute', 'Admin API requests per minute'],
-      ['login_attempts_per_minute', 'Sign-in attempts per minute'],
+      ['admin_requests_per_minute', 'Requests per minute per signed-in admin'],
+      ['login_attempts_per_minute', 'Sign-in attempts per minute per address'],
     ],
     flags: [],
   },

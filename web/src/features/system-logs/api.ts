@@ -5,6 +5,7 @@ import {
 } from '@switchboard/contract/system-logs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { usePageCursors } from '@/lib/use-page-cursors.ts';
 
 export type LogFilters = Pick<SystemLogsQuery, 'level' | 'module' | 'search' | 'start' | 'end'>;
 
@@ -17,14 +18,15 @@ export function useLogStats() {
 }
 
 export function useSystemLogs(filters: LogFilters, page: number) {
+  const cursors = usePageCursors(filters);
   return useQuery({
     queryKey: ['system-logs', 'list', filters, page],
-    queryFn: ({ signal }) =>
-      callEndpoint(
-        systemLogsEndpoints.list,
-        { query: { ...filters, page, per_page: SYSTEM_LOGS_PAGE_SIZE } },
-        { signal },
-      ),
+    queryFn: async ({ signal }) => {
+      const query = { ...filters, page, per_page: SYSTEM_LOGS_PAGE_SIZE, cursor: cursors.cursorFor(page) };
+      const response = await callEndpoint(systemLogsEndpoints.list, { query }, { signal });
+      cursors.remember(page, response.data.next_cursor);
+      return response;
+    },
     select: (r) => r.data,
     placeholderData: keepPreviousData,
   });

@@ -6,16 +6,15 @@ import {
 } from '@switchboard/contract/system-logs';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
-import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
+import { type FilterFieldSpec, FilterFields } from '@/components/filter-field.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { Pagination } from '@/components/pagination.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/tabs.tsx';
 import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount, formatDateTime, formatTotal } from '@/lib/format.ts';
@@ -68,6 +67,12 @@ const NO_FILTERS: LogFilters = {
   end: undefined,
 };
 const EMPTY_DRAFT = { level: '', module: '', search: '', start: '', end: '' };
+const FILTER_FIELDS = [
+  { key: 'module', label: 'Module', placeholder: 'Module' },
+  { key: 'search', label: 'Search', placeholder: 'Search messages' },
+  { key: 'start', label: 'Start', type: 'datetime-local' },
+  { key: 'end', label: 'End', type: 'datetime-local' },
+] as const satisfies readonly FilterFieldSpec<keyof typeof EMPTY_DRAFT>[];
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
 /** Tabs Overview, Logs and Search over the persisted server and client logs, 20 per page. */
@@ -131,40 +136,18 @@ function LogsTable({ filters }: { filters: LogFilters }) {
     setPage(1);
   }
   const logs = useSystemLogs(filters, page);
-  const data = logs.data;
   return (
-    <DataTable
+    <PagedTable
       label="System logs"
+      noun="logs"
       columns={columns}
-      rows={data?.logs}
+      query={logs}
+      rowsOf={(data) => data.logs}
       getRowId={(row) => String(row.id)}
-      stale={logs.isPlaceholderData}
-      error={
-        logs.isError
-          ? {
-              title: 'Error',
-              message: errorMessage(logs.error, SYSTEM_LOG_MESSAGES.fetchFailed),
-              onRetry: () => void logs.refetch(),
-            }
-          : null
-      }
+      page={page}
+      onPageChange={setPage}
+      fetchFailed={SYSTEM_LOG_MESSAGES.fetchFailed}
       empty={<EmptyState title="No logs" description="No log entries match." />}
-      footer={
-        data ? (
-          <Pagination
-            label="System logs pages"
-            noun="logs"
-            page={page}
-            shownPage={data.page}
-            pageSize={data.per_page}
-            total={data.total}
-            totalCapped={data.total_capped}
-            totalPages={data.total_pages}
-            rowCount={data.logs.length}
-            onPageChange={setPage}
-          />
-        ) : null
-      }
     />
   );
 }
@@ -205,42 +188,7 @@ function LogSearch() {
             ))}
           </select>
         </div>
-        <div className="space-y-1">
-          <Label htmlFor="log-module">Module</Label>
-          <Input
-            id="log-module"
-            placeholder="Module"
-            value={draft.module}
-            onChange={(e) => setDraft({ ...draft, module: e.target.value })}
-          />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="log-search">Search</Label>
-          <Input
-            id="log-search"
-            placeholder="Search messages"
-            value={draft.search}
-            onChange={(e) => setDraft({ ...draft, search: e.target.value })}
-          />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="log-start">Start</Label>
-          <Input
-            id="log-start"
-            type="datetime-local"
-            value={draft.start}
-            onChange={(e) => setDraft({ ...draft, start: e.target.value })}
-          />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="log-end">End</Label>
-          <Input
-            id="log-end"
-            type="datetime-local"
-            value={draft.end}
-            onChange={(e) => setDraft({ ...draft, end: e.target.value })}
-          />
-        </div>
+        <FilterFields idPrefix="log" fields={FILTER_FIELDS} draft={draft} onChange={setDraft} />
         <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
           <Button type="submit">Search</Button>
           <Button type="button" variant="outline" onClick={clear}>

@@ -5,6 +5,7 @@ import {
 } from '@switchboard/contract/user-reports';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { usePageCursors } from '@/lib/use-page-cursors.ts';
 
 const all = ['user-reports'] as const;
 
@@ -17,14 +18,15 @@ export function useReportStats() {
 }
 
 export function useReports(page: number, status: ReportStatus | undefined) {
+  const cursors = usePageCursors(status);
   return useQuery({
     queryKey: [...all, 'list', page, status],
-    queryFn: ({ signal }) =>
-      callEndpoint(
-        userReportsEndpoints.list,
-        { query: { page, per_page: USER_REPORTS_PAGE_SIZE, status } },
-        { signal },
-      ),
+    queryFn: async ({ signal }) => {
+      const query = { page, per_page: USER_REPORTS_PAGE_SIZE, status, cursor: cursors.cursorFor(page) };
+      const response = await callEndpoint(userReportsEndpoints.list, { query }, { signal });
+      cursors.remember(page, response.data.next_cursor);
+      return response;
+    },
     select: (r) => r.data,
     placeholderData: keepPreviousData,
   });

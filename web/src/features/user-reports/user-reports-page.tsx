@@ -1,16 +1,10 @@
-import {
-  type ReportStatus,
-  USER_REPORT_MESSAGES,
-  USER_REPORTS_PAGE_SIZE,
-  type UserReport,
-} from '@switchboard/contract/user-reports';
+import { type ReportStatus, USER_REPORT_MESSAGES, type UserReport } from '@switchboard/contract/user-reports';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { Pagination } from '@/components/pagination.tsx';
+import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/tabs.tsx';
 import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
@@ -123,43 +117,23 @@ function ReportsTable({
 }) {
   const [page, setPage] = useState(1);
   const reports = useReports(page, status);
-  const data = reports.data;
   return (
-    <DataTable
+    <PagedTable
       label={status === 'pending' ? 'Pending reports' : 'All reports'}
+      pagerLabel="Reports pages"
+      noun="reports"
       columns={reportColumns(onView)}
-      rows={data?.reports}
+      query={reports}
+      rowsOf={(data) => data.reports}
       getRowId={(row) => String(row.id)}
-      stale={reports.isPlaceholderData}
-      error={
-        reports.isError
-          ? {
-              title: 'Error',
-              message: errorMessage(reports.error, USER_REPORT_MESSAGES.fetchFailed),
-              onRetry: () => void reports.refetch(),
-            }
-          : null
-      }
+      page={page}
+      onPageChange={setPage}
+      fetchFailed={USER_REPORT_MESSAGES.fetchFailed}
       empty={
         <EmptyState
           title="No reports"
           description={status === 'pending' ? 'No reports are waiting.' : 'No reports yet.'}
         />
-      }
-      footer={
-        data ? (
-          <Pagination
-            label="Reports pages"
-            noun="reports"
-            page={page}
-            shownPage={data.page}
-            pageSize={USER_REPORTS_PAGE_SIZE}
-            total={data.total}
-            totalPages={data.total_pages}
-            rowCount={data.reports.length}
-            onPageChange={setPage}
-          />
-        ) : null
       }
     />
   );
