@@ -1,6 +1,17 @@
-// The database's own throughput for a scenario's SQL: `connections` clients each running the statement
+// The database's own throughput for a scenario's SQL: `connections` clients each running the statements
 // back to back for the same duration as the HTTP run, on the same PostgreSQL database.
 import pg from 'pg';
+
+/** One statement, as the repository sends it to the driver. */
+export interface SqlStatement {
+  text: string;
+  params?: unknown[];
+}
+/**
+ * What one request runs: a statement, or several that the repository sends side by side
+ * (`Promise.all`), which the twin sends side by side too.
+ */
+export type SqlTwin = SqlStatement | SqlStatement[];
 
 export interface DirectSqlResult {
   queriesPerSecond: number;
@@ -8,29 +19,35 @@ export interface DirectSqlResult {
   p99Ms: number;
 }
 
+/** Runs one statement on the driver: a `pg` pool, or PGlite in this process. */
+export type QueryRunner = (text: string, params?: unknown[]) => Promise<unknown>;
+
+/** A pool of `connections` clients, like the server's. */
+export function pgRunner(databaseUrl: string, connections: number) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  return { query: (text: string, params?: unknown[]) => pool.query(text, params), close: () => pool.end() };
+}
+
 export async function runDirectSql(
-  databaseUrl: string,
-  sql: { text: string; params?: unknown[] },
+  query: QueryRunner,
+  sql: SqlTwin,
   connections: number,
   durationSeconds: number,
 ): Promise<DirectSqlResult> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  const statements = Array.isArray(sql) ? sql : [sql];
+  const once = () => Promise.all(statements.map((s) => query(s.text, s.params)));
   const latencies: number[] = [];
+  await once(); // warm-up, and fail early on a wrong statement
   const deadline = performance.now() + durationSeconds * 1000;
-  try {
-    await pool.query(sql.text, sql.params); // warm-up, and fail early on a wrong statement
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < deadline) {
-          const started = performance.now();
-          await pool.query(sql.text, sql.params);
-          latencies.push(performance.now() - started);
-        }
-      }),
-    );
-  } finally {
-    await pool.end();
-  }
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        await once();
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);

@@ -2,45 +2,82 @@
 // By default it starts a server on a fresh demo database; BENCH_DATA_DIR=/path (e.g. a `--scale 1m`
 // seed) or BENCH_DATABASE_URL=postgres://… points it at a bigger data set instead.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { apiToken } from '../e2e/support/api.ts';
 import { startServer } from '../e2e/support/server.ts';
-import { auditPages, type PageResult } from './browser-audit.ts';
+import { openDatabase } from '../server/src/db/client.ts';
+import { auditPages, PAGE_TARGETS, type PageResult } from './browser-audit.ts';
 import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
-import { runDirectSql } from './direct-sql.ts';
-import { type Scenario, scenarios } from './scenarios.ts';
+import { type DirectSqlResult, pgRunner, runDirectSql } from './direct-sql.ts';
+import { geosocialScenarios } from './geosocial-scenarios.ts';
+import { type Scenario, scenarios, targetFor } from './scenarios.ts';
+
+/** Every scenario file by group name, in the order they run. Add a new file's list here. */
+const GROUPS: Record<string, Scenario[]> = {
+  users: scenarios,
+  calls: callsScenarios,
+  coins: coinsScenarios,
+  geosocial: geosocialScenarios,
+};
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const dataDir = process.env.BENCH_DATA_DIR;
+const database = databaseUrl ? 'postgres' : 'pglite';
+// BENCH_ONLY=geosocial runs one group, BENCH_ONLY=calls the scenarios whose name starts with it
+// (BENCH_ONLY=none: only the browser part).
+const only = process.env.BENCH_ONLY;
+const selected = Object.entries(GROUPS).flatMap(([group, list]) =>
+  list.filter((s) => !only || group === only || s.name.startsWith(only)),
+);
 
-const server = await startServer({
-  demo: true,
-  dataDir: process.env.BENCH_DATA_DIR,
-  databaseUrl: process.env.BENCH_DATABASE_URL,
-});
+// PGlite allows one process per directory, so on a PGlite data set the SQL twins run in this process
+// before the server opens it; on PostgreSQL each runs right after its HTTP scenario.
+const pgliteTwins = new Map<string, DirectSqlResult>();
+if (dataDir && !databaseUrl && selected.some((s) => s.sql)) {
+  const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+  try {
+    const pglite = handle.pglite;
+    if (!pglite) throw new Error('expected a PGlite handle');
+    for (const scenario of selected) {
+      if (!scenario.sql) continue;
+      pgliteTwins.set(
+        scenario.name,
+        await runDirectSql(
+          (text, params) => pglite.query(text, params),
+          scenario.sql,
+          scenario.connections ?? 10,
+          scenario.durationSeconds ?? DURATION_S,
+        ),
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+const server = await startServer({ demo: true, dataDir, databaseUrl });
 try {
   const token = await apiToken(server.url);
   const results = [];
-  // BENCH_ONLY=calls runs only the scenarios whose name starts with it.
-  const only = process.env.BENCH_ONLY;
-  const all = [...scenarios, ...callsScenarios, ...coinsScenarios];
-  for (const scenario of all.filter((s) => !only || s.name.startsWith(only))) {
+  for (const scenario of selected) {
     const result = await run(server.url, token, scenario);
     results.push(result);
-    const verdict = result.p99Ms <= scenario.targetP99Ms ? 'ok' : 'OVER TARGET';
+    const target = result.targetP99Ms;
+    const verdict = result.p99Ms <= target ? 'ok' : 'OVER TARGET';
     console.log(
       `${scenario.name.padEnd(34)} ${String(Math.round(result.requestsPerSecond)).padStart(6)} req/s  ` +
-        `p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  (target p99 ≤ ${scenario.targetP99Ms} ms: ${verdict})` +
+        `p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  (target p99 ≤ ${target} ms on ${database}: ${verdict})` +
         (result.errors ? `  ${result.errors} errors/non-2xx` : ''),
     );
-    const databaseUrl = process.env.BENCH_DATABASE_URL;
-    if (scenario.sql && databaseUrl) {
-      const direct = await runDirectSql(
-        databaseUrl,
-        scenario.sql,
-        scenario.connections ?? 10,
-        scenario.durationSeconds ?? DURATION_S,
-      );
+    const direct = scenario.sql
+      ? databaseUrl
+        ? await directOnPostgres(databaseUrl, scenario)
+        : pgliteTwins.get(scenario.name)
+      : undefined;
+    if (direct) {
       const ratio = result.requestsPerSecond / direct.queriesPerSecond;
       Object.assign(result, { directSql: { ...direct, apiShare: ratio } });
       console.log(
@@ -50,17 +87,41 @@ try {
       );
     }
   }
-  const pages: PageResult[] = process.env.BENCH_BROWSER === 'off' ? [] : await auditPages(server.url);
+  // BENCH_PAGES=/login audits only the listed paths (comma-separated).
+  const pagePaths = process.env.BENCH_PAGES?.split(',');
+  const pages: PageResult[] =
+    process.env.BENCH_BROWSER === 'off'
+      ? []
+      : await auditPages(
+          server.url,
+          PAGE_TARGETS.filter((t) => !pagePaths || pagePaths.includes(t.path)),
+        );
   for (const page of pages) printPage(page);
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   const file = new URL(`./results/${new Date().toISOString().replace(/[:.]/g, '-')}.json`, import.meta.url);
   writeFileSync(
     file,
-    `${JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, results, pages }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), database, durationSeconds: DURATION_S, results, pages }, null, 2)}\n`,
   );
   console.log(`results: ${file.pathname}`);
 } finally {
   await server.stop();
+}
+
+async function directOnPostgres(url: string, scenario: Scenario): Promise<DirectSqlResult | undefined> {
+  if (!scenario.sql) return undefined;
+  const connections = scenario.connections ?? 10;
+  const runner = pgRunner(url, connections);
+  try {
+    return await runDirectSql(
+      runner.query,
+      scenario.sql,
+      connections,
+      scenario.durationSeconds ?? DURATION_S,
+    );
+  } finally {
+    await runner.close();
+  }
 }
 
 async function run(baseUrl: string, token: string, scenario: Scenario) {
@@ -81,7 +142,7 @@ async function run(baseUrl: string, token: string, scenario: Scenario) {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
-    targetP99Ms: scenario.targetP99Ms,
+    targetP99Ms: targetFor(scenario, database),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../db/client.ts';
 import { users as usersTable } from '../db/schema/users.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { wasFactoryReset } from '../modules/settings/settings.repository.ts';
+import { withCountersRebuilt } from './bulk-counters.ts';
 import { withBulkLoad } from './bulk-load.ts';
 import { seedCallQuality } from './call-quality.ts';
 import { seedCalls } from './calls.ts';
@@ -101,34 +102,35 @@ async function seedInto(tx: Executor, options: SeedOptions): Promise<SeedSummary
   const count = (n: number) => n;
   await withBulkLoad(
     tx,
-    async () => {
-      const users = await stage(
-        'users',
-        (input) => seedUsers(input, passwordHash),
-        (u) => u.count + u.admins.length,
-      );
-      const calls = await stage(
-        'calls',
-        (input) => seedCalls(input, users),
-        (c) => c.count,
-      );
-      await stage('call quality samples', (input) => seedCallQuality(input, calls), count);
-      await stage('coin ledger', (input) => seedCoinLedger(input, users, calls), count);
-      const messages = await stage(
-        'messages',
-        (input) => seedMessages(input, users),
-        (m) => m.ids.length,
-      );
-      await stage('notifications', (input) => seedNotifications(input, users), count);
-      await stage('official messages', (input) => seedOfficialMessages(input, users), count);
-      await stage('geolocations', (input) => seedGeolocations(input, users), count);
-      await stage('likes', (input) => seedLikes(input, users, calls, messages), count);
-      await stage('friend requests', (input) => seedFriendRequests(input, users), count);
-      await stage('follows', (input) => seedFollows(input, users), count);
-      await stage('user reports', (input) => seedReports(input, users), count);
-      await stage('security events', (input) => seedSecurity(input, users), count);
-      await stage('system logs', (input) => seedSystemLogs(input, users), count);
-    },
+    () =>
+      withCountersRebuilt(tx, async () => {
+        const users = await stage(
+          'users',
+          (input) => seedUsers(input, passwordHash),
+          (u) => u.count + u.admins.length,
+        );
+        const calls = await stage(
+          'calls',
+          (input) => seedCalls(input, users),
+          (c) => c.count,
+        );
+        await stage('call quality samples', (input) => seedCallQuality(input, calls), count);
+        await stage('coin ledger', (input) => seedCoinLedger(input, users, calls), count);
+        const messages = await stage(
+          'messages',
+          (input) => seedMessages(input, users),
+          (m) => m.ids.length,
+        );
+        await stage('notifications', (input) => seedNotifications(input, users), count);
+        await stage('official messages', (input) => seedOfficialMessages(input, users), count);
+        await stage('geolocations', (input) => seedGeolocations(input, users), count);
+        await stage('likes', (input) => seedLikes(input, users, calls, messages), count);
+        await stage('friend requests', (input) => seedFriendRequests(input, users), count);
+        await stage('follows', (input) => seedFollows(input, users), count);
+        await stage('user reports', (input) => seedReports(input, users), count);
+        await stage('security events', (input) => seedSecurity(input, users), count);
+        await stage('system logs', (input) => seedSystemLogs(input, users), count);
+      }),
     (done, total) => options.onProgress?.(done, total, INDEX_STAGE),
   );
   return { rows, ms: Math.round(performance.now() - startedAt) };

@@ -1,4 +1,4 @@
-import { desc, isNull } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -8,6 +8,6 @@ export async function recentUsers(db: Executor, limit: number) {
     .select({ id: users.id, username: users.username, createdAt: users.createdAt })
     .from(users)
     .where(isNull(users.deletedAt))
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
     .limit(limit);
 }
