@@ -22,8 +22,7 @@ const newestFirst = (table: string) =>
 
 const GEO_COLUMNS = `"id", "city", "country", "latitude", "longitude", "location_type", "accuracy", "created_at"`;
 const recentLocations = (where: string, params: unknown[]): SqlStatement => ({
-  text: `select ${GEO_COLUMNS} from "geolocations"${where ? ` where ${where}` : ''} ${newestFirst('geolocations')}
-    limit $${params.length + 1}`,
+  text: `select ${GEO_COLUMNS} from "geolocations"${where ? ` where ${where}` : ''} ${newestFirst('geolocations')} limit $${params.length + 1}`,
   params: [...params, 50],
 });
 const geolocationStats: SqlStatement[] = [
@@ -39,17 +38,27 @@ const geolocationStats: SqlStatement[] = [
 
 // Social users tab: the page, and the users counter (unfiltered) or a count capped at 10,001.
 const DIRECTORY_COLUMNS = `"id", "username", "email", "location", "profile_picture", "is_active", "is_premium", "created_at"`;
-const directoryPage = (where: string, params: unknown[], page: number): SqlStatement => ({
-  text: `select ${DIRECTORY_COLUMNS} from "users" where ("users"."deleted_at" is null${where ? ` and ${where}` : ''})
-    ${newestFirst('users')} limit $${params.length + 1} offset $${params.length + 2}`,
-  params: [...params, SIZE, offsetOf(page)],
-});
+const notDeleted = (where: string) =>
+  where ? `("users"."deleted_at" is null and ${where})` : `"users"."deleted_at" is null`;
+/** `limit $n offset $m`; drizzle leaves out `offset 0`. */
+const limitOffset = (params: unknown[], page: number) => {
+  const n = params.length;
+  return page > 1
+    ? { sql: `limit $${n + 1} offset $${n + 2}`, params: [...params, SIZE, offsetOf(page)] }
+    : { sql: `limit $${n + 1}`, params: [...params, SIZE] };
+};
+const directoryPage = (where: string, params: unknown[], page: number): SqlStatement => {
+  const paging = limitOffset(params, page);
+  return {
+    text: `select ${DIRECTORY_COLUMNS} from "users" where ${notDeleted(where)} ${newestFirst('users')} ${paging.sql}`,
+    params: paging.params,
+  };
+};
 const directoryCount = (where: string, params: unknown[]): SqlStatement => ({
-  text: `select count(*) from (select 1 from "users" where ("users"."deleted_at" is null and ${where})
-    limit $${params.length + 1}) "matches"`,
+  text: `select count(*) from (select 1 from "users" where ${notDeleted(where)} limit $${params.length + 1}) "matches"`,
   params: [...params, 10_001],
 });
-const SEARCH = `("users"."username" ilike $1 or "users"."email" ilike $1)`;
+const SEARCH = `("users"."username" ilike $1 or "users"."email" ilike $2)`;
 
 /**
  * A social list: the page side by side with its counter, then the usernames of the page's people by
@@ -64,15 +73,15 @@ function socialList(
   page: number,
   counter: string,
 ): SqlStatement[] {
-  const n = params.length;
+  const paging = limitOffset(params, page);
   const names = people
     .map((column, i) => `(select "username" from "users" where "users"."id" = p."${column}") as u${i}`)
     .join(', ');
   return [
     {
       text: `select p.*, ${names} from (select ${columns} from "${table}"${where ? ` where ${where}` : ''}
-        ${newestFirst(table)} limit $${n + 1} offset $${n + 2}) p`,
-      params: [...params, SIZE, offsetOf(page)],
+        ${newestFirst(table)} ${paging.sql}) p`,
+      params: paging.params,
     },
     counters(counter),
   ];
@@ -80,7 +89,7 @@ function socialList(
 const LIKE_COLUMNS = `"id", "user_id", "target_type", "target_id", "is_active", "created_at"`;
 const likes = (where: string, params: unknown[], page: number, counter: string) =>
   socialList('likes', LIKE_COLUMNS, ['user_id'], where, params, page, counter);
-const FRIEND_COLUMNS = `"id", "sender_id", "receiver_id", "status", "message", "is_read", "responded_at", "created_at"`;
+const FRIEND_COLUMNS = `"id", "sender_id", "receiver_id", "status", "message", "is_read", "responded_at", "created_at", "updated_at"`;
 const friends = (where: string, params: unknown[], page: number, counter: string) =>
   socialList('friend_requests', FRIEND_COLUMNS, ['sender_id', 'receiver_id'], where, params, page, counter);
 const FOLLOW_COLUMNS = `"id", "follower_id", "following_id", "follow_type", "notifications_enabled", "is_active", "created_at"`;
@@ -144,7 +153,7 @@ export const geosocialScenarios: Scenario[] = [
     name: 'social: users search "son"',
     path: `/api/v1/social/search?query=son&size=${SIZE}`,
     targetP99Ms: TARGET,
-    sql: [directoryPage(SEARCH, ['%son%'], 1), directoryCount(SEARCH, ['%son%'])],
+    sql: [directoryPage(SEARCH, ['%son%', '%son%'], 1), directoryCount(SEARCH, ['%son%', '%son%'])],
   },
   {
     name: `social: users page ${DEEP_PAGE}`,

@@ -281,14 +281,14 @@ function indexChanges(): IndexChange[] {
       .split(/--> statement-breakpoint|;\s*\n/)
       .map((s) => s.trim());
   const original = new Map<string, string>();
-  for (const file of files.filter((f) => f <= '0001')) {
+  for (const file of files.filter((f) => f.slice(0, 4) <= '0001')) {
     for (const s of statements(file)) {
       const m = /^CREATE (?:UNIQUE )?INDEX (?:IF NOT EXISTS )?"?(\w+)"?/i.exec(s);
       if (m?.[1]) original.set(m[1], s.replace(/;$/, ''));
     }
   }
   const changes = new Map<string, IndexChange>();
-  for (const file of files.filter((f) => f > '0001')) {
+  for (const file of files.filter((f) => f.slice(0, 4) > '0001')) {
     const migration = file.slice(0, 4);
     for (const s of statements(file)) {
       const created = /^CREATE (?:UNIQUE )?INDEX (?:IF NOT EXISTS )?"?(\w+)"?/i.exec(s)?.[1];

@@ -61,6 +61,8 @@ if (dataDir && !databaseUrl && selected.some((s) => s.sql)) {
 const server = await startServer({ demo: true, dataDir, databaseUrl });
 try {
   const token = await apiToken(server.url);
+  // The API's per-admin rate limit (1,000 requests a minute by default) would turn most of a run into 429s.
+  const restoreRateLimit = await switchOffRateLimit(server.url, token);
   const results = [];
   for (const scenario of selected) {
     const result = await run(server.url, token, scenario);
@@ -87,6 +89,7 @@ try {
       );
     }
   }
+  await restoreRateLimit();
   // BENCH_PAGES=/login audits only the listed paths (comma-separated).
   const pagePaths = process.env.BENCH_PAGES?.split(',');
   const pages: PageResult[] =
@@ -106,6 +109,21 @@ try {
   console.log(`results: ${file.pathname}`);
 } finally {
   await server.stop();
+}
+
+/** Turns the API rate limit off in the settings and returns how to put the settings back. */
+async function switchOffRateLimit(baseUrl: string, token: string): Promise<() => Promise<void>> {
+  const url = `${baseUrl}/api/v1/admin/settings`;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const put = async (body: unknown) => {
+    const res = await fetch(url, { method: 'PUT', headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`PUT settings answered ${res.status}: ${await res.text()}`);
+  };
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new Error(`GET settings answered ${res.status}: ${await res.text()}`);
+  const settings = ((await res.json()) as { data: { api: Record<string, unknown> } }).data;
+  await put({ ...settings, api: { ...settings.api, rate_limit_enabled: false } });
+  return () => put(settings);
 }
 
 async function directOnPostgres(url: string, scenario: Scenario): Promise<DirectSqlResult | undefined> {

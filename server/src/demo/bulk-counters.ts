@@ -7,10 +7,10 @@ import type { Executor } from '../db/client.ts';
  * Inside one transaction every trigger call updates the same few counter rows again, and each update
  * walks all the earlier versions of that row: 200,000 locations took 39 minutes that way.
  */
-const REBUILDS: { table: string; trigger: string; counters: string; rebuild: string[] }[] = [
+const REBUILDS: { table: string; triggers: string[]; counters: string; rebuild: string[] }[] = [
   {
     table: 'users',
-    trigger: 'users_row_counts',
+    triggers: ['users_row_counts'],
     counters: 'users.%',
     rebuild: [
       `insert into row_counts (counter, shard, n)
@@ -20,7 +20,7 @@ const REBUILDS: { table: string; trigger: string; counters: string; rebuild: str
   },
   {
     table: 'likes',
-    trigger: 'likes_row_counts',
+    triggers: ['likes_row_counts'],
     counters: 'likes.%',
     rebuild: [
       `insert into row_counts (counter, shard, n)
@@ -30,7 +30,7 @@ const REBUILDS: { table: string; trigger: string; counters: string; rebuild: str
   },
   {
     table: 'friend_requests',
-    trigger: 'friend_requests_row_counts',
+    triggers: ['friend_requests_row_counts'],
     counters: 'friend_requests.%',
     rebuild: [
       `insert into row_counts (counter, shard, n)
@@ -41,7 +41,7 @@ const REBUILDS: { table: string; trigger: string; counters: string; rebuild: str
   },
   {
     table: 'follows',
-    trigger: 'follows_row_counts',
+    triggers: ['follows_row_counts'],
     counters: 'follows.%',
     rebuild: [
       `insert into row_counts (counter, shard, n) select 'follows.total', 0, count(*) from follows`,
@@ -53,7 +53,7 @@ const REBUILDS: { table: string; trigger: string; counters: string; rebuild: str
   },
   {
     table: 'geolocations',
-    trigger: 'geolocations_rollup',
+    triggers: ['geolocations_rollup'],
     counters: 'geolocations.%',
     rebuild: [
       `insert into row_counts (counter, shard, n) select 'geolocations.total', 0, count(*) from geolocations`,
@@ -62,20 +62,47 @@ const REBUILDS: { table: string; trigger: string; counters: string; rebuild: str
        select country, city, count(*), sum(latitude), sum(longitude) from geolocations group by country, city`,
     ],
   },
+  ...(['system_logs', 'user_reports', 'audit_log', 'blocked_ips'] as const).map((table) => ({
+    table,
+    triggers: [`${table}_row_counts`],
+    counters: `${table}.%`,
+    rebuild: [categorised(table, { system_logs: 'level', user_reports: 'status' }[table as string])],
+  })),
+  {
+    table: 'security_events',
+    triggers: ['security_events_row_counts', 'security_events_open_counts'],
+    counters: 'security_events.%',
+    rebuild: [
+      categorised('security_events', 'severity'),
+      categorised('security_events.resolved', 'resolved', 'security_events'),
+    ],
+  },
 ];
+
+/** `<prefix>.total` and `<prefix>.<column value>`, as categorised_row_counts() keeps them. */
+function categorised(prefix: string, column?: string, table = prefix): string {
+  const total = `select '${prefix}.total' as name, count(*) as n from ${table}`;
+  const byValue = column
+    ? `select '${prefix}.' || ${column}::text, count(*) from ${table} group by ${column}`
+    : '';
+  return `insert into row_counts (counter, shard, n)
+    select name, 0, n from (${[total, byValue].filter(Boolean).join(' union all ')}) c where n > 0`;
+}
 
 /**
  * Runs a bulk load with those triggers off, then rebuilds their counters and rollups from the rows and
  * turns them back on, all in the caller's transaction.
  */
 export async function withCountersRebuilt<T>(tx: Executor, load: () => Promise<T>): Promise<T> {
-  for (const { table, trigger } of REBUILDS)
-    await tx.execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
+  for (const { table, triggers } of REBUILDS)
+    for (const trigger of triggers)
+      await tx.execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
   const result = await load();
-  for (const { table, trigger, counters, rebuild } of REBUILDS) {
+  for (const { table, triggers, counters, rebuild } of REBUILDS) {
     await tx.execute(sql`delete from row_counts where counter like ${counters}`);
     for (const statement of rebuild) await tx.execute(sql.raw(statement));
-    await tx.execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
+    for (const trigger of triggers)
+      await tx.execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
   }
   return result;
 }
