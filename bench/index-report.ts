@@ -375,12 +375,13 @@ try {
   console.log('|---|---|---|---|---|---|---|');
   const fmt = (t?: Timing) => (t ? `${t.ms < 10 ? t.ms.toFixed(2) : Math.round(t.ms)} ms` : '–');
   for (const change of indexChanges()) {
-    const r = await measure(pool, change);
-    const plan = r.after ? r.after.indexes.join(', ') || 'no index' : '';
-    const beforePlan = r.before ? ` (${r.before.indexes.join(', ') || 'no index'})` : '';
+    const r = await measure(pool, change).catch((err: Error) => ({ change, note: `failed: ${err.message}` }));
+    const { before, after, served } = r as Partial<Awaited<ReturnType<typeof measure>>>;
+    const plan = after ? after.indexes.join(', ') || 'no index' : '';
+    const beforePlan = before ? ` (${before.indexes.join(', ') || 'no index'})` : '';
     console.log(
-      `| \`${change.name}\` | ${change.migration} | ${change.change} | ${r.served?.serves ?? ''} | ` +
-        `${fmt(r.before)}${beforePlan} | ${fmt(r.after)} | ${plan}${r.note ? `; ${r.note}` : ''} |`,
+      `| \`${change.name}\` | ${change.migration} | ${change.change} | ${served?.serves ?? ''} | ` +
+        `${fmt(before)}${beforePlan} | ${fmt(after)} | ${[plan, r.note].filter(Boolean).join('; ')} |`,
     );
   }
 } finally {
