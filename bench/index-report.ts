@@ -336,9 +336,9 @@ async function measure(pool: pg.Pool, change: IndexChange) {
   if (!served) return { change, served, note: 'no query listed in bench/index-report.ts' };
   const client = await pool.connect();
   try {
-    const params = served.pick
-      ? Object.values((await client.query(served.pick)).rows[0] ?? {})
-      : (served.params ?? []);
+    const sample = served.pick ? (await client.query(served.pick)).rows[0] : undefined;
+    if (served.pick && !sample) return { change, served, note: 'no sample row in this data set' };
+    const params = sample ? Object.values(sample) : (served.params ?? []);
     const after = await explain(client, served.sql, params);
     await client.query('begin');
     let note = '';
