@@ -1,20 +1,22 @@
 // SQL twins taken from the server's own code, so the direct-driver comparison runs exactly what the
 // repositories run: a statement rendered by Drizzle's dialect, or the statements a service function
-// issues, recorded through Drizzle's query logger on a connection that is then closed.
+// issues, recorded through Drizzle's query logger.
+
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Database } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema/all.ts';
+import type { SqlStatement, SqlStep } from './direct-sql.ts';
 
-export interface SqlStatement {
-  text: string;
-  params?: unknown[];
-}
-
-/** The statements one request runs, in order; or how to record them once a database is known. */
-export type SqlTwin = SqlStatement[] | ((databaseUrl: string) => Promise<SqlStatement[]>);
+/**
+ * What one request runs: a statement; statements sent side by side (an array); or a service call whose
+ * statements are recorded once on the bench database and then replayed one after another.
+ */
+export type SqlTwin = SqlStatement | SqlStatement[] | { record: (db: Database) => Promise<unknown> };
 
 const dialect = new PgDialect();
 
@@ -23,22 +25,28 @@ export function rendered(query: SQL): SqlStatement {
   return { text: sql, params };
 }
 
-/** Runs `work` against the database and returns every statement it issued. */
-export function recorded(work: (db: Database) => Promise<unknown>): SqlTwin {
-  return async (databaseUrl) => {
-    const statements: SqlStatement[] = [];
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    const db = drizzle(pool, {
-      schema,
-      logger: { logQuery: (text, params) => statements.push({ text, params }) },
-    }) as unknown as Database;
+export const recorded = (work: (db: Database) => Promise<unknown>): SqlTwin => ({ record: work });
+
+/** Where a recorded twin runs once: PostgreSQL by URL, or an open PGlite instance. */
+export type RecordingTarget = { databaseUrl: string } | { pglite: PGlite };
+
+/** A twin as the steps the direct-SQL run replays. */
+export async function stepsOf(twin: SqlTwin, target: RecordingTarget): Promise<SqlStep[]> {
+  if (Array.isArray(twin)) return [twin];
+  if (!('record' in twin)) return [[twin]];
+  const statements: SqlStatement[] = [];
+  const logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
+  if ('pglite' in target) {
+    await twin.record(drizzlePglite(target.pglite, { schema, logger }) as unknown as Database);
+  } else {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
     try {
-      await work(db);
+      await twin.record(drizzlePg(pool, { schema, logger }) as unknown as Database);
     } finally {
       await pool.end();
     }
-    return statements;
-  };
+  }
+  return statements.map((s) => [s]);
 }
 
 /** The query string of a scenario's path, as the endpoint's schema parses it. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +12,12 @@ const hashedAssets = `${sep}assets${sep}`;
 export const webAppBuilt = (): boolean => existsSync(webDist);
 
 /**
+ * Signed-out entry routes with their own copy of index.html that also preloads the route's chunks
+ * (written by web/vite-route-preload.ts); every other path gets index.html.
+ */
+const ROUTE_PAGES: Record<string, string> = { '/': 'landing.html', '/login': 'login.html' };
+
+/**
  * The built SPA, with index.html for every non-API path so client-side routes survive a reload.
  * The build writes .br and .gz beside each file; the browser gets the smallest it accepts.
  */
@@ -19,7 +25,8 @@ export async function serveWebApp(app: FastifyInstance): Promise<void> {
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
-    index: 'index.html',
+    // '/' is answered below, with its own page.
+    index: false,
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, path) => {
@@ -33,7 +40,8 @@ export async function serveWebApp(app: FastifyInstance): Promise<void> {
     const path = safeDecode(request.url);
     const isApi = path.startsWith('/api/') || path.startsWith('/socket.io');
     if (request.method !== 'GET' || isApi) return sendRouteNotFound(request, reply);
-    return reply.type('text/html').sendFile('index.html');
+    const page = ROUTE_PAGES[path.split('?')[0] ?? ''];
+    return reply.type('text/html').sendFile(page && existsSync(join(webDist, page)) ? page : 'index.html');
   });
 }
 

@@ -4,13 +4,10 @@ import { users } from '../../db/schema/users.ts';
 
 /** The newest sign-ups, over the created_at index. */
 export async function recentUsers(db: Executor, limit: number) {
-  return (
-    db
-      .select({ id: users.id, username: users.username, createdAt: users.createdAt })
-      .from(users)
-      .where(isNull(users.deletedAt))
-      // NULLS LAST as the index is declared, or PostgreSQL sorts every user.
-      .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
-      .limit(limit)
-  );
+  return db
+    .select({ id: users.id, username: users.username, createdAt: users.createdAt })
+    .from(users)
+    .where(isNull(users.deletedAt))
+    .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
+    .limit(limit);
 }

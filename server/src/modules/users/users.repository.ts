@@ -1,5 +1,5 @@
 import type { AdminUserRow, ListUsersQuery } from '@switchboard/contract/users';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
@@ -70,7 +70,8 @@ const STATUS_COUNTERS = {
 } as const satisfies Record<ListUsersQuery['status'], string>;
 
 /**
- * One page, newest first, as a LIMIT over the (created_at desc, id desc) index: after the cursor
+ * One page, newest first, as a LIMIT over the (created_at desc nulls last, id desc nulls last) index (the ORDER BY
+ * must say NULLS LAST like the index, or PostgreSQL sorts every row): after the cursor
  * when there is one, else at an OFFSET. Totals never count the table: an unsearched list reads its
  * counter, a search counts at most COUNT_CAP + 1 matches.
  */
@@ -86,7 +87,7 @@ export async function listUsers(
     .where(
       and(where, after && sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]})`),
     )
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
     .limit(query.limit)
     .offset(after ? 0 : (query.page - 1) * query.limit);
   const [page, total] = await Promise.all([pageQuery, countUsers(db, query, where)]);
