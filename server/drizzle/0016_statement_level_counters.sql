@@ -73,9 +73,10 @@ SELECT create_categorised_counter_triggers('audit_log', 'audit_log', NULL);--> s
 SELECT create_categorised_counter_triggers('likes', 'likes', 'target_type');--> statement-breakpoint
 SELECT create_categorised_counter_triggers('friend_requests', 'friend_requests', 'status');--> statement-breakpoint
 DROP FUNCTION create_categorised_counter_triggers(text, text, text);--> statement-breakpoint
--- follows.mutual counts pairs that follow each other, once per pair. Each pair's advisory lock (taken in
--- a fixed order) makes A->B and B->A written by concurrent transactions see each other, so the pair is
--- counted once. A pair turns mutual when a row arrives whose reverse exists afterwards; it stops being
+-- follows.mutual counts pairs that follow each other, once per pair. An advisory lock on the pair's bucket
+-- (one of 511, taken in a fixed order) makes A->B and B->A written by concurrent transactions see each
+-- other, so the pair is counted once; buckets rather than pairs keep a bulk load under the lock table's
+-- size (a lock per pair ran a 200,000-row seed out of shared memory). A pair turns mutual when a row arrives whose reverse exists afterwards; it stops being
 -- mutual when a row leaves whose reverse existed before (still there, or removed by the same statement).
 CREATE FUNCTION follows_row_counts_apply() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -84,17 +85,17 @@ DECLARE
   mutual bigint;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM pg_advisory_xact_lock(k) FROM (
-      SELECT DISTINCT hashtext(least(follower_id, following_id) || '/' || greatest(follower_id, following_id)) AS k
-      FROM new_rows ORDER BY k) pairs;
+    PERFORM pg_advisory_xact_lock(hashtext('follows.pair'), k) FROM (
+      SELECT DISTINCT mod(hashtext(least(follower_id, following_id) || '/' || greatest(follower_id, following_id)), 256) AS k
+      FROM new_rows ORDER BY k) buckets;
     SELECT count(*) INTO moved FROM new_rows;
     SELECT count(DISTINCT (least(r.follower_id, r.following_id), greatest(r.follower_id, r.following_id)))
     INTO mutual FROM new_rows r
     WHERE EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = r.following_id AND f.following_id = r.follower_id);
   ELSE
-    PERFORM pg_advisory_xact_lock(k) FROM (
-      SELECT DISTINCT hashtext(least(follower_id, following_id) || '/' || greatest(follower_id, following_id)) AS k
-      FROM old_rows ORDER BY k) pairs;
+    PERFORM pg_advisory_xact_lock(hashtext('follows.pair'), k) FROM (
+      SELECT DISTINCT mod(hashtext(least(follower_id, following_id) || '/' || greatest(follower_id, following_id)), 256) AS k
+      FROM old_rows ORDER BY k) buckets;
     SELECT -count(*) INTO moved FROM old_rows;
     SELECT -count(DISTINCT (least(r.follower_id, r.following_id), greatest(r.follower_id, r.following_id)))
     INTO mutual FROM old_rows r
