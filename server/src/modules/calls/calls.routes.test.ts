@@ -1,11 +1,8 @@
 import type { CallRow, CallStatistics, CallsPage } from '@switchboard/contract/calls';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callQualitySamples, calls } from '../../db/schema/calls.ts';
-import { auditLog } from '../../db/schema/security.ts';
-import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-
-const MINUTE = 60_000;
+import type { TestApp } from '../../testing/test-app.ts';
+import { openCallsFixture } from './calls-test-fixture.ts';
 
 describe('calls API', () => {
   let t: TestApp;
@@ -16,81 +13,9 @@ describe('calls API', () => {
   };
   const names = (page: CallsPage) => page.calls.map((c) => `${c.caller_username}>${c.callee_username}`);
   let activeId = 0;
-  let ringingId = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const admin = await insertUser(t.db, { username: 'boss', isAdmin: true });
-    auth = await t.authHeader(admin);
-    const alice = await insertUser(t.db, { username: 'alice' });
-    const bob = await insertUser(t.db, { username: 'bob' });
-    const carol = await insertUser(t.db, { username: 'carol_100%' });
-    const now = Date.now();
-    const call = (
-      minutesAgo: number,
-      from: typeof alice,
-      to: typeof alice,
-      type: 'voice' | 'video',
-      status: CallRow['status'],
-      extra: Partial<typeof calls.$inferInsert> = {},
-    ) => ({
-      callerId: from.id,
-      calleeId: to.id,
-      callerUsername: from.username,
-      calleeUsername: to.username,
-      type,
-      status,
-      startedAt: new Date(now - minutesAgo * MINUTE),
-      ...extra,
-    });
-    await t.db.insert(calls).values([
-      call(100, alice, bob, 'voice', 'completed', {
-        duration: 120,
-        cost: 0.04,
-        coinsUsed: 2,
-        quality: 4,
-        endedAt: new Date(now - 98 * MINUTE),
-      }),
-      call(90, bob, carol, 'video', 'failed', { endedAt: new Date(now - 89 * MINUTE) }),
-      call(80, carol, alice, 'voice', 'missed', { endedAt: new Date(now - 79 * MINUTE) }),
-      call(70, bob, alice, 'video', 'ended', {
-        duration: 300,
-        cost: 0.25,
-        coinsUsed: 10,
-        quality: 3,
-        endedAt: new Date(now - 65 * MINUTE),
-      }),
-      call(2, carol, bob, 'voice', 'ringing'),
-    ]);
-    const [active] = await t.db
-      .insert(calls)
-      .values(call(2.5, alice, carol, 'video', 'active', { quality: 4.5 }))
-      .returning({ id: calls.id });
-    activeId = active?.id ?? 0;
-    const [ringing] = await t.db.select({ id: calls.id }).from(calls).where(eq(calls.status, 'ringing'));
-    ringingId = ringing?.id ?? 0;
-    await t.db.insert(callQualitySamples).values([
-      {
-        callId: activeId,
-        side: 'caller',
-        mos: 4.2,
-        jitterMs: 5,
-        packetLoss: 0.1,
-        rttMs: 40,
-        bitrateKbps: 1200,
-        sampledAt: new Date(now - 2 * MINUTE),
-      },
-      {
-        callId: activeId,
-        side: 'callee',
-        mos: 2.8,
-        jitterMs: 30,
-        packetLoss: 3,
-        rttMs: 180,
-        bitrateKbps: 600,
-        sampledAt: new Date(now - 1.5 * MINUTE),
-      },
-    ]);
+    ({ t, auth, activeId } = await openCallsFixture());
   });
   afterAll(() => t.close());
 
@@ -217,46 +142,5 @@ describe('calls API', () => {
     );
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).every((l) => l.includes(',voice,'))).toBe(true);
-  });
-
-  it('ends a live call once: settled like a normal end, audit-logged, then 409', async () => {
-    const end = (id: number) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/admin/calls/${id}/end`, headers: auth });
-    const res = await end(activeId);
-    expect(res.statusCode).toBe(200);
-    const call = (res.json() as { data: CallRow }).data;
-    // Started 2.5 minutes ago: 150 s, three started minutes of video at $0.05 and 2 coins.
-    expect(call).toMatchObject({ status: 'ended', cost: 0.15, coins_used: 6, quality: 3.5 });
-    expect(call.duration).toBeGreaterThanOrEqual(150);
-    expect(call.duration).toBeLessThan(180);
-    expect(call.ended_at).not.toBeNull();
-    const audit = await t.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.targetId, String(activeId)));
-    expect(audit).toMatchObject([{ action: 'call.end', targetType: 'call', actorUsername: 'boss' }]);
-
-    const again = await end(activeId);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ success: false, message: 'Call has already ended' });
-    expect(
-      await t.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.targetId, String(activeId))),
-    ).toHaveLength(1);
-
-    const ringing = await end(ringingId);
-    expect(ringing.json()).toMatchObject({ data: { status: 'missed', duration: 0, cost: 0 } });
-    expect((await end(424242)).statusCode).toBe(404);
-
-    const stats = await get<CallStatistics>('/admin/calls/statistics');
-    expect(stats.body.data).toMatchObject({ total_calls: 6, active_calls: 0, completed_calls: 3 });
-    const missed = await get<CallsPage>('/admin/public/calls?status=missed');
-    expect(missed.body.data.total).toBe(2);
-    const counters = await t.db.execute(
-      sql`select sum(n)::int as n from row_counts where counter = 'calls.status.active'`,
-    );
-    expect((counters as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 });

@@ -204,6 +204,9 @@ describe('coins routes', () => {
   });
 
   it('keeps daily totals for the dashboard from the rollup', async () => {
+    const earner = await insertUser(t.db, { username: 'dailyearner' });
+    expect((await add(earner.id, 40, 'Daily total')).status).toBe(200);
+    expect((await add(earner.id, -15, 'Daily total')).status).toBe(200);
     const days = await dailyCoinTotals(t.db, 7);
     const today = new Date().toISOString().slice(0, 10);
     const counted = (

@@ -201,6 +201,9 @@ describe('notifications API', () => {
   });
 
   it('stat cards count by status and average reads over recipients of sent notifications', async () => {
+    const { id } = await create({ title: 'Stats probe' });
+    await call('POST', `/admin/notifications/${id}/send`);
+    await markNotificationRead(t.db, id, (plain[2] as AdminPrincipal).id);
     const stats = (await call('GET', '/admin/notification-stats')).json().data;
     const rows = await t.db.select().from(notifications);
     const sent = rows.filter((r) => r.status === 'sent');
@@ -214,8 +217,8 @@ describe('notifications API', () => {
       total_recipients: recipients,
     });
     expect(stats.average_read_rate).toBeCloseTo(reads / recipients);
-    expect(reads).toBe(1);
+    expect(reads).toBeGreaterThanOrEqual(1);
     expect(stats.recent_activity.length).toBe(Math.min(10, sent.length));
-    expect(stats.recent_activity[0].title).toBe('Read me');
+    expect(stats.recent_activity[0].title).toBe('Stats probe');
   });
 });
