@@ -17,8 +17,12 @@ export function backupFilename(kind: DatabaseHandle['kind'], at: Date): string {
   return kind === 'pglite' ? `switchboard-${stamp}.tar.gz` : `switchboard-${stamp}.dump`;
 }
 
-/** Writes the backup file and returns its size. */
-export async function writeBackupFile(handle: DatabaseHandle, path: string): Promise<number> {
+/** Writes the backup file and returns its size. An abort (the server shutting down) stops pg_dump. */
+export async function writeBackupFile(
+  handle: DatabaseHandle,
+  path: string,
+  signal?: AbortSignal,
+): Promise<number> {
   await mkdir(join(path, '..'), { recursive: true });
   if (handle.pglite) {
     const dump = await handle.pglite.dumpDataDir('gzip');
@@ -29,6 +33,7 @@ export async function writeBackupFile(handle: DatabaseHandle, path: string): Pro
     try {
       await run('pg_dump', ['-Fc', '--no-owner', '-f', path, '-d', handle.url], {
         maxBuffer: 16 * 1024 * 1024,
+        signal,
       });
     } catch (error) {
       await rm(path, { force: true });

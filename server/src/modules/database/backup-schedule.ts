@@ -20,20 +20,24 @@ export function backupDue(settings: Settings, lastAt: Date | null, now: Date): b
   return !lastAt || now.getTime() - lastAt.getTime() >= PERIOD_MS[settings.database.backup_frequency];
 }
 
-/** Checks every minute, so a changed frequency or auto_backup applies without a restart. Returns the stop. */
+/**
+ * Checks every minute, so a changed frequency or auto_backup applies without a restart. Returns the stop,
+ * which also kills a scheduled pg_dump still running, so a stopped server leaves no dump behind.
+ */
 export function startBackupSchedule(
   deps: Pick<AppDeps, 'db' | 'database' | 'config'>,
   live: LiveSettings,
   log: FastifyBaseLogger,
 ): () => void {
   let running = false;
+  const shutdown = new AbortController();
   const check = async () => {
     if (running) return;
     running = true;
     try {
       const last = await lastCompletedBackup(deps.db);
       if (backupDue(await live.get(), last ? new Date(last.createdAt) : null, new Date())) {
-        const backup = await createBackup(deps, null, 'scheduled');
+        const backup = await createBackup(deps, null, 'scheduled', shutdown.signal);
         log.info({ backup: backup.filename, bytes: backup.size_bytes }, 'scheduled backup written');
       }
     } catch (error) {
@@ -44,5 +48,8 @@ export function startBackupSchedule(
   };
   const timer = setInterval(check, CHECK_EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    shutdown.abort();
+  };
 }

@@ -136,6 +136,7 @@ export async function createBackup(
   deps: Deps,
   by: { actor: AdminPrincipal; context: RequestContext } | null,
   trigger: BackupRow['trigger'] = 'manual',
+  signal?: AbortSignal,
 ): Promise<Backup> {
   const filename = backupFilename(deps.database.kind, new Date());
   const running = await deps.db.transaction(async (tx) => {
@@ -153,7 +154,11 @@ export async function createBackup(
     return row;
   });
   try {
-    const sizeBytes = await writeBackupFile(deps.database, join(backupDir(deps.config.dataDir), filename));
+    const sizeBytes = await writeBackupFile(
+      deps.database,
+      join(backupDir(deps.config.dataDir), filename),
+      signal,
+    );
     return toBackup(await finishBackup(deps.db, running.id, { sizeBytes }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
