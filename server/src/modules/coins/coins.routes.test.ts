@@ -226,8 +226,10 @@ describe('coins routes', () => {
     'keeps every balance equal to the sum of its entries under 1,000 concurrent adds and penalties over HTTP',
     async () => {
       const racers = await Promise.all([0, 1, 2].map((i) => insertUser(t.db, { username: `httpracer${i}` })));
-      // 1,000 requests in a burst are over the API rate limit for one admin; this test is about the ledger.
-      await t.db.insert(settings).values({ key: 'api', value: { rate_limit_enabled: false } });
+      // 1,000 requests in a burst are over the per-admin request budget; this test is about the ledger.
+      await t.db
+        .insert(settings)
+        .values({ key: 'security_policies', value: { admin_requests_per_minute: 1_000_000 } });
       await new Promise((resolve) => setTimeout(resolve, 2100));
       const outcomes = await Promise.all(
         Array.from({ length: 1000 }, (_, i) => {
