@@ -11,6 +11,8 @@ describe('dashboard, stats and analytics', () => {
     headers = await t.authHeader(admin);
     const alice = await insertUser(t.db, { username: 'alice', isOnline: true });
     const bob = await insertUser(t.db, { username: 'bob' });
+    // Sign-ups a day old, so the live call started now is the newest activity whatever the clock's resolution.
+    await t.db.execute(sql`update users set created_at = now() - interval '1 day'`);
     await t.db.execute(sql`insert into calls (caller_id, callee_id, caller_username, callee_username, type, status, duration, quality, started_at)
       values (${alice.id}, ${bob.id}, 'alice', 'bob', 'video', 'active', 0, null, now()),
              (${alice.id}, ${bob.id}, 'alice', 'bob', 'voice', 'ended', 60, 2.0, now() - interval '1 hour'),
