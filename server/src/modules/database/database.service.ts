@@ -171,8 +171,7 @@ export async function createBackup(
 export async function backupFilePath(deps: Deps, id: number): Promise<{ path: string; filename: string }> {
   const row = await findBackup(deps.db, id);
   const path = row ? join(backupDir(deps.config.dataDir), row.filename) : '';
-  if (row?.status !== 'completed' || !backupExists(path))
-    throw notFound(DATABASE_MESSAGES.backupNotFound);
+  if (row?.status !== 'completed' || !backupExists(path)) throw notFound(DATABASE_MESSAGES.backupNotFound);
   return { path, filename: row.filename };
 }
 
