@@ -1,4 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import { count, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 import { rowCounts } from './schema/counters.ts';
 
@@ -21,3 +22,22 @@ export async function readCounters<Name extends string>(
 
 /** Searches count exactly up to this many matches; beyond it a list says "10,000+". */
 export const COUNT_CAP = 10_000;
+
+/** A list total that is exact up to COUNT_CAP; beyond it the screen shows "10,000+". */
+export const cappedTotal = (n: number) => ({ total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP });
+
+/** Counts the rows of `table` matching `where`, reading at most COUNT_CAP + 1 of them. */
+export async function countUpToCap(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  return cappedTotal(row?.n ?? 0);
+}

@@ -1,8 +1,8 @@
 import { NEW_USER_DAYS, type SocialSearchQuery, type SocialUser } from '@switchboard/contract/social';
-import { and, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
+import { countUpToCap, readCounters } from '../../db/row-counts.ts';
 import { users } from '../../db/schema/users.ts';
 
 function directoryFilter({
@@ -52,15 +52,7 @@ export async function searchUserDirectory(
       const counts = await readCounters(db, ['users.total']);
       return { total: counts['users.total'], totalCapped: false };
     }
-    const matches = db
-      .select({ one: sql`1` })
-      .from(users)
-      .where(where)
-      .limit(COUNT_CAP + 1)
-      .as('matches');
-    const [row] = await db.select({ n: count() }).from(matches);
-    const n = row?.n ?? 0;
-    return { total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
+    return countUpToCap(db, users, where);
   };
   const [rows, counted] = await Promise.all([page, total()]);
   return { rows: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })), ...counted };

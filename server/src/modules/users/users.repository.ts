@@ -1,9 +1,9 @@
 import type { AdminUserRow, ListUsersQuery } from '@switchboard/contract/users';
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
+import { countUpToCap, readCounters } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -109,15 +109,7 @@ async function countUsers(
     const counts = await readCounters(db, [counter]);
     return { total: counts[counter], totalCapped: false };
   }
-  const matches = db
-    .select({ one: sql`1` })
-    .from(users)
-    .where(where)
-    .limit(COUNT_CAP + 1)
-    .as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
-  const n = row?.n ?? 0;
-  return { total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
+  return countUpToCap(db, users, where);
 }
 
 export async function findUser(db: Executor, id: string): Promise<AdminUserRow | undefined> {
