@@ -30,6 +30,7 @@ describe('AuditLogTable', () => {
           page: 1,
           per_page: 20,
           total_pages: 1,
+          next_cursor: null,
         },
       }),
     );

@@ -64,9 +64,11 @@ describe('Security screen', () => {
           data: {
             events: [event(1, false), event(2, true)],
             total: 2,
+            total_capped: false,
             page: 1,
             per_page: 20,
             total_pages: 1,
+            next_cursor: null,
           },
         });
       return jsonResponse({ success: true, data: stats });

@@ -22,6 +22,7 @@ const page = (messages: string[]) => ({
     page: 1,
     per_page: 20,
     total_pages: 1,
+    next_cursor: null,
   },
 });
 

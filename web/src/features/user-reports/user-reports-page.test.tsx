@@ -48,7 +48,7 @@ describe('User Reports screen', () => {
         return jsonResponse({ success: true, data: STATS });
       return jsonResponse({
         success: true,
-        data: { reports: [report], total: 1, page: 1, per_page: 20, total_pages: 1 },
+        data: { reports: [report], total: 1, page: 1, per_page: 20, total_pages: 1, next_cursor: null },
       });
     });
     const { user } = renderScreen(<UserReportsPage />);
