@@ -79,8 +79,7 @@ const server = await startServer({ demo: true, dataDir, databaseUrl });
 try {
   const token = await apiToken(server.url);
   // The rate limits (per admin, per address, sign-ins) would turn most of a run into 429s.
-  const restoreRateLimit = await switchOffRateLimit(server.url, token);
-  const restorePolicies = await liftRateLimits(server.url, token);
+  const restoreRateLimits = await liftRateLimits(server.url, token);
   const monitoring: MonitorLoadResult[] = [];
   if (!only || only === 'monitor') {
     const seen = await runMonitorUnderLoad(server.url, token);
@@ -128,8 +127,7 @@ try {
     printFanout(fanout);
     sockets.push(fanout);
   }
-  await restorePolicies();
-  await restoreRateLimit();
+  await restoreRateLimits();
   // BENCH_PAGES=/login audits only the listed paths (comma-separated).
   const pagePaths = process.env.BENCH_PAGES?.split(',');
   const pages: PageResult[] =
@@ -151,8 +149,11 @@ try {
   await server.stop();
 }
 
-/** Turns the API rate limit off in the settings and returns how to put the settings back. */
-async function switchOffRateLimit(baseUrl: string, token: string): Promise<() => Promise<void>> {
+/**
+ * Lifts every rate limit a run would hit (per address, per admin, sign-ins) in one settings save, and
+ * returns how to put the settings back.
+ */
+async function liftRateLimits(baseUrl: string, token: string): Promise<() => Promise<void>> {
   const url = `${baseUrl}/api/v1/admin/settings`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const put = async (body: unknown) => {
@@ -161,29 +162,19 @@ async function switchOffRateLimit(baseUrl: string, token: string): Promise<() =>
   };
   const res = await fetch(url, { headers });
   if (!res.ok) throw new Error(`GET settings answered ${res.status}: ${await res.text()}`);
-  const settings = ((await res.json()) as { data: { api: Record<string, unknown> } }).data;
-  await put({ ...settings, api: { ...settings.api, rate_limit_enabled: false } });
+  const settings = (
+    (await res.json()) as { data: { api: object; security_policies: object } & Record<string, unknown> }
+  ).data;
+  await put({
+    ...settings,
+    api: { ...settings.api, rate_limit_enabled: false },
+    security_policies: {
+      ...settings.security_policies,
+      admin_requests_per_minute: 1_000_000,
+      login_attempts_per_minute: 1000,
+    },
+  });
   return () => put(settings);
-}
-
-async function liftRateLimits(baseUrl: string, token: string): Promise<() => Promise<void>> {
-  const put = async (body: object) => {
-    const res = await fetch(`${baseUrl}/api/v1/security/settings`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`saving the security settings failed: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { data: Record<string, unknown> }).data;
-  };
-  const before = await put({});
-  await put({ admin_requests_per_minute: 1_000_000, login_attempts_per_minute: 1000 });
-  return async () => {
-    await put({
-      admin_requests_per_minute: before.admin_requests_per_minute,
-      login_attempts_per_minute: before.login_attempts_per_minute,
-    });
-  };
 }
 
 async function directOnPostgres(url: string, scenario: Scenario): Promise<DirectSqlResult | undefined> {

@@ -58,7 +58,7 @@ const counter = (name: string): SqlStatement => ({
   params: [name],
 });
 const cappedCount = (where: string, params: unknown[]): SqlStatement => ({
-  text: `select count(*) from (select 1 from "users" where ${notDeleted(where)} limit $${params.length + 1}) "matches"`,
+  text: `select count(*)::int as n from (select 1 from "users" where ${notDeleted(where)} limit $${params.length + 1}) capped`,
   params: [...params, 10_001],
 });
 

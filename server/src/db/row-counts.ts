@@ -1,6 +1,7 @@
-import { count, inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
+import { countUpTo } from './query-rows.ts';
 import { rowCounts } from './schema/counters.ts';
 
 /**
@@ -32,12 +33,6 @@ export async function countUpToCap(
   table: PgTable,
   where: SQL | undefined,
 ): Promise<{ total: number; totalCapped: boolean }> {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(COUNT_CAP + 1)
-    .as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
-  return cappedTotal(row?.n ?? 0);
+  const from = where ? sql`${table} where ${where}` : sql`${table}`;
+  return cappedTotal(await countUpTo(db, from, COUNT_CAP + 1));
 }

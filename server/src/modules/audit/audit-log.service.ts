@@ -2,7 +2,7 @@ import type { AuditLogEntry, AuditLogPage, AuditLogQuery } from '@switchboard/co
 import { AUDIT_LOG_EXPORT_LIMIT } from '@switchboard/contract/audit-log';
 import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
-import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
+import { COUNT_CAP, cappedTotal, readCounters } from '../../db/row-counts.ts';
 import { type AuditLogFilters, countAuditLog, hasAuditFilters, listAuditLog } from './audit.repository.ts';
 
 /** The unfiltered total from the counter; a filtered one counts up to the cap. */
@@ -14,11 +14,11 @@ export async function auditLogPage(db: Database, query: AuditLogQuery): Promise<
       ? countAuditLog(db, query, COUNT_CAP + 1)
       : readCounters(db, ['audit_log.total']).then((c) => c['audit_log.total']),
   ]);
-  const total = filtered ? Math.min(counted, COUNT_CAP) : counted;
+  const { total, totalCapped } = filtered ? cappedTotal(counted) : { total: counted, totalCapped: false };
   return {
     logs,
     total,
-    total_capped: filtered && counted > COUNT_CAP,
+    total_capped: totalCapped,
     page: query.page,
     per_page: query.per_page,
     total_pages: Math.ceil(total / query.per_page),

@@ -12,7 +12,7 @@ import {
 } from '@switchboard/contract/security';
 import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
-import { COUNT_CAP } from '../../db/row-counts.ts';
+import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -31,12 +31,14 @@ export async function listEvents(db: Database, query: ListSecurityEventsQuery): 
     repo.listEvents(db, query, position),
     repo.countEvents(db, query),
   ]);
-  const capped = counted === null ? await repo.countEventsCapped(db, query, COUNT_CAP + 1) : null;
-  const total = counted ?? Math.min(capped ?? 0, COUNT_CAP);
+  const { total, totalCapped } =
+    counted === null
+      ? cappedTotal(await repo.countEventsCapped(db, query, COUNT_CAP + 1))
+      : { total: counted, totalCapped: false };
   return {
     events,
     total,
-    total_capped: capped !== null && capped > COUNT_CAP,
+    total_capped: totalCapped,
     page: query.page,
     per_page: query.per_page,
     total_pages: totalPages(total, query.per_page),

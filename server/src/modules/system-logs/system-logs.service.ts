@@ -1,7 +1,7 @@
 import type { LogStats, SystemLogsPage, SystemLogsQuery } from '@switchboard/contract/system-logs';
 import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
-import { COUNT_CAP, readCounters } from '../../db/row-counts.ts';
+import { COUNT_CAP, cappedTotal, readCounters } from '../../db/row-counts.ts';
 import { countSystemLogs, hasLogFilters, listSystemLogs } from './system-logs.repository.ts';
 
 /** Unfiltered and single-level totals from the counters; any other filter counts up to the cap. */
@@ -26,8 +26,8 @@ async function logsTotal(db: Database, query: SystemLogsQuery) {
     const name = level ? (`system_logs.${level}` as const) : 'system_logs.total';
     return { total: (await readCounters(db, [name]))[name], total_capped: false };
   }
-  const n = await countSystemLogs(db, query, COUNT_CAP + 1);
-  return { total: Math.min(n, COUNT_CAP), total_capped: n > COUNT_CAP };
+  const { total, totalCapped } = cappedTotal(await countSystemLogs(db, query, COUNT_CAP + 1));
+  return { total, total_capped: totalCapped };
 }
 
 export async function logStats(db: Database): Promise<LogStats> {
