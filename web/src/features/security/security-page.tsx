@@ -15,7 +15,8 @@ import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/tabs.tsx';
+import { loadedCount } from '@/components/stat-overview.tsx';
+import { PageTabs } from '@/components/tabs.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -43,26 +44,14 @@ export function SecurityPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Security" description="Security events, blocked addresses and threat settings" />
-      <Tabs defaultValue="overview">
-        <TabsList>
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="events">Security Events</TabsTrigger>
-          <TabsTrigger value="blocked">Blocked IPs</TabsTrigger>
-          <TabsTrigger value="settings">Settings</TabsTrigger>
-        </TabsList>
-        <TabsContent value="overview">
-          <Overview />
-        </TabsContent>
-        <TabsContent value="events">
-          <EventsTab />
-        </TabsContent>
-        <TabsContent value="blocked">
-          <BlockedTab />
-        </TabsContent>
-        <TabsContent value="settings">
-          <SettingsTab />
-        </TabsContent>
-      </Tabs>
+      <PageTabs
+        tabs={[
+          { value: 'overview', label: 'Overview', content: <Overview /> },
+          { value: 'events', label: 'Security Events', content: <EventsTab /> },
+          { value: 'blocked', label: 'Blocked IPs', content: <BlockedTab /> },
+          { value: 'settings', label: 'Settings', content: <SettingsTab /> },
+        ]}
+      />
     </div>
   );
 }
@@ -78,18 +67,17 @@ function Overview() {
   const stats = useSecurityStats();
   if (stats.isError) return <ErrorPanel {...fetchError(stats.error, () => void stats.refetch())} />;
   const s = stats.data;
-  const value = (n: number | undefined) => (n === undefined ? undefined : formatCount(n));
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
           label="Total Events"
-          value={value(s?.total_events)}
+          value={loadedCount(s?.total_events)}
           hint={s ? `${formatCount(s.active_events)} active` : undefined}
         />
-        <StatCard label="Critical Events" value={value(s?.critical_events)} />
-        <StatCard label="Blocked IPs" value={value(s?.blocked_ips)} />
-        <StatCard label="Last 24h Events" value={value(s?.last_24h_events)} />
+        <StatCard label="Critical Events" value={loadedCount(s?.critical_events)} />
+        <StatCard label="Blocked IPs" value={loadedCount(s?.blocked_ips)} />
+        <StatCard label="Last 24h Events" value={loadedCount(s?.last_24h_events)} />
       </div>
       <Card>
         <CardHeader>
