@@ -134,6 +134,11 @@ function EventsTab() {
   );
 }
 
+const BLOCK_FIELDS = [
+  { key: 'ip', id: 'block-ip', label: 'IP Address', placeholder: 'e.g. 203.0.113.7 or 203.0.113.0/24' },
+  { key: 'reason', id: 'block-reason', label: 'Reason', placeholder: 'Why this address is blocked' },
+] as const;
+
 function BlockedTab() {
   const [page, setPage] = useState(1);
   const blocked = useBlockedIps(page);
@@ -166,26 +171,18 @@ function BlockedTab() {
     <>
       <TitledCard title="Block IP Address">
         <form onSubmit={submit} className="grid gap-4 md:grid-cols-[1fr_2fr_auto] md:items-start" noValidate>
-          <FormField id="block-ip" label="IP Address" error={errors.ip}>
-            <Input
-              id="block-ip"
-              placeholder="e.g. 203.0.113.7 or 203.0.113.0/24"
-              value={form.ip}
-              aria-invalid={Boolean(errors.ip)}
-              aria-describedby={errors.ip ? fieldMessageId('block-ip') : undefined}
-              onChange={(e) => setForm({ ...form, ip: e.target.value })}
-            />
-          </FormField>
-          <FormField id="block-reason" label="Reason" error={errors.reason}>
-            <Input
-              id="block-reason"
-              placeholder="Why this address is blocked"
-              value={form.reason}
-              aria-invalid={Boolean(errors.reason)}
-              aria-describedby={errors.reason ? fieldMessageId('block-reason') : undefined}
-              onChange={(e) => setForm({ ...form, reason: e.target.value })}
-            />
-          </FormField>
+          {BLOCK_FIELDS.map(({ key, id, label, placeholder }) => (
+            <FormField key={key} id={id} label={label} error={errors[key]}>
+              <Input
+                id={id}
+                placeholder={placeholder}
+                value={form[key]}
+                aria-invalid={Boolean(errors[key])}
+                aria-describedby={errors[key] ? fieldMessageId(id) : undefined}
+                onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+              />
+            </FormField>
+          ))}
           <Button type="submit" className="md:mt-7" disabled={block.isPending}>
             {block.isPending ? 'Blocking...' : 'Block IP'}
           </Button>
