@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
 import { type PrerenderedPage, prerenderPages } from './vite-prerender.ts';
 
@@ -14,6 +15,9 @@ function inlineStylesheets(html: string, outDir: string): string {
     (_, file: string) => `<style>${readFileSync(join(outDir, file), 'utf8')}</style>`,
   );
 }
+
+/** The app itself, which src/boot.ts imports after the first paint. */
+const APP_MODULE = 'src/main.tsx';
 
 /** The index.html root holds a loading line; a prerendered page takes its place. */
 const ROOT_ELEMENT = /<div id="root">.*<\/div>$/m;
@@ -30,12 +34,31 @@ export interface RoutePage {
   prerender: PrerenderedPage;
 }
 
+/** `<link rel="modulepreload">` for a module's chunk and the chunks it imports that `html` does not load yet. */
+function modulePreloads(bundle: OutputBundle, html: string, modulePath: string): string {
+  const entry = Object.values(bundle).find(
+    (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(modulePath),
+  );
+  if (entry?.type !== 'chunk') throw new Error(`no chunk for ${modulePath}`);
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    if (files.has(name) || html.includes(`/${name}"`)) return;
+    files.add(name);
+    const chunk = bundle[name];
+    if (chunk?.type === 'chunk') for (const imported of chunk.imports) visit(imported);
+  };
+  visit(entry.fileName);
+  const links = [...files].map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
+  return html.replace('  </head>', `${links}  </head>`);
+}
+
 /**
- * Writes a copy of index.html per signed-out entry route (`login.html` for the sign-in page…) with the
- * route's page prerendered into #root, so it is painted before any script runs, and its stylesheet
- * inlined. It also modulepreloads the route's lazy chunk and the chunks only it imports: the browser
- * fetches them beside the main bundle instead of after it has run. The server sends the copy for its
- * path; every other path keeps the plain index.html.
+ * index.html's entry (src/boot.ts) imports the app (src/main.tsx) only after the first paint; index.html
+ * modulepreloads the app's chunks so they download meanwhile. Then it writes a copy of index.html per
+ * signed-out entry route (`login.html` for the sign-in page…) with the route's page prerendered into
+ * #root, its stylesheet inlined and the route's lazy chunks modulepreloaded too, so the browser fetches
+ * them beside the app instead of after it has run. The server sends the copy for its path; every other
+ * path gets index.html.
  */
 export function routePreloads(pages: Record<string, RoutePage>): Plugin {
   let outDir = 'dist';
@@ -48,30 +71,16 @@ export function routePreloads(pages: Record<string, RoutePage>): Plugin {
       configFile = config.configFile;
     },
     async writeBundle(_, bundle) {
-      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const index = modulePreloads(bundle, readFileSync(join(outDir, 'index.html'), 'utf8'), APP_MODULE);
+      writeFileSync(join(outDir, 'index.html'), index);
       const entries = Object.entries(pages);
       const markup = await prerenderPages(
         configFile,
         entries.map(([, page]) => page.prerender),
       );
-      entries.forEach(([file, { module: modulePath }], i) => {
-        const entry = Object.values(bundle).find(
-          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(modulePath),
-        );
-        if (entry?.type !== 'chunk') throw new Error(`no chunk for ${modulePath}`);
-        const files = new Set<string>();
-        const visit = (name: string) => {
-          if (files.has(name) || index.includes(`/${name}"`)) return;
-          files.add(name);
-          const chunk = bundle[name];
-          if (chunk?.type === 'chunk') for (const imported of chunk.imports) visit(imported);
-        };
-        visit(entry.fileName);
-        const links = [...files]
-          .map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`)
-          .join('\n');
+      entries.forEach(([file, page], i) => {
         const html = withPrerenderedRoot(inlineStylesheets(index, outDir), markup[i] ?? '');
-        writeFileSync(join(outDir, file), html.replace('  </head>', `${links}\n  </head>`));
+        writeFileSync(join(outDir, file), modulePreloads(bundle, html, page.module));
       });
     },
   };

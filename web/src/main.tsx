@@ -7,7 +7,6 @@ import { resolveLazyRoutes } from '@/app/resolve-lazy-routes.ts';
 import { appRoutes } from '@/app/routes.tsx';
 import { fetchAppConfig } from '@/lib/app-config.ts';
 import { hasStoredTokens } from '@/lib/session-storage.ts';
-import '@/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
