@@ -43,6 +43,16 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Vite's dynamic-import helper in a chunk of its own: left in the entry chunk, it would make every
+          // lazy chunk import the entry, and so list the entry's stylesheet, which login.html and
+          // landing.html inline, as a file to load before the chunk runs.
+          groups: [{ name: 'preload-helper', test: /vite\/preload-helper/ }],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',
