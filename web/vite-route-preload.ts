@@ -34,8 +34,13 @@ export interface RoutePage {
   prerender: PrerenderedPage;
 }
 
-/** `<link rel="modulepreload">` for a module's chunk and the chunks it imports that `html` does not load yet. */
+/**
+ * `<link rel="modulepreload">` for a module's chunk and the chunks it imports that `html` does not load
+ * yet. On a prerendered page they are fetched at low priority: what is on screen does not wait for them,
+ * so they must not compete with the page for its first paint.
+ */
 function modulePreloads(bundle: OutputBundle, html: string, modulePath: string): string {
+  const prerendered = html.includes('data-prerendered');
   const entry = Object.values(bundle).find(
     (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(modulePath),
   );
@@ -48,7 +53,10 @@ function modulePreloads(bundle: OutputBundle, html: string, modulePath: string):
     if (chunk?.type === 'chunk') for (const imported of chunk.imports) visit(imported);
   };
   visit(entry.fileName);
-  const links = [...files].map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
+  const priority = prerendered ? ' fetchpriority="low"' : '';
+  const links = [...files]
+    .map((f) => `    <link rel="modulepreload"${priority} crossorigin href="/${f}">\n`)
+    .join('');
   return html.replace('  </head>', `${links}  </head>`);
 }
 
@@ -71,16 +79,17 @@ export function routePreloads(pages: Record<string, RoutePage>): Plugin {
       configFile = config.configFile;
     },
     async writeBundle(_, bundle) {
-      const index = modulePreloads(bundle, readFileSync(join(outDir, 'index.html'), 'utf8'), APP_MODULE);
-      writeFileSync(join(outDir, 'index.html'), index);
+      const built = readFileSync(join(outDir, 'index.html'), 'utf8');
+      writeFileSync(join(outDir, 'index.html'), modulePreloads(bundle, built, APP_MODULE));
       const entries = Object.entries(pages);
       const markup = await prerenderPages(
         configFile,
         entries.map(([, page]) => page.prerender),
       );
       entries.forEach(([file, page], i) => {
-        const html = withPrerenderedRoot(inlineStylesheets(index, outDir), markup[i] ?? '');
-        writeFileSync(join(outDir, file), modulePreloads(bundle, html, page.module));
+        const html = withPrerenderedRoot(inlineStylesheets(built, outDir), markup[i] ?? '');
+        const withApp = modulePreloads(bundle, html, APP_MODULE);
+        writeFileSync(join(outDir, file), modulePreloads(bundle, withApp, page.module));
       });
     },
   };
