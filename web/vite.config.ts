@@ -2,18 +2,25 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { DEMO_ADMIN } from '../server/src/demo/demo-admin.ts';
 import { precompress } from './vite-precompress.ts';
 import { routePreloads } from './vite-route-preload.ts';
 
 const backend = 'http://127.0.0.1:8080';
+const LOGIN = 'src/features/auth/login-page.tsx';
+const LANDING = 'src/features/landing/landing-page.tsx';
+/** The server's demo sign-in, as its /config.json names it (server/src/config.ts). */
+const DEMO_SIGN_IN = { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password };
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     routePreloads({
-      'login.html': 'src/features/auth/login-page.tsx',
-      'landing.html': 'src/features/landing/landing-page.tsx',
+      'landing.html': { module: LANDING, prerender: { path: '/', demo: null } },
+      'login.html': { module: LOGIN, prerender: { path: '/login', demo: null } },
+      // What the server sends for /login when it runs with demo data: the page with the sign-in hint.
+      'login-demo.html': { module: LOGIN, prerender: { path: '/login', demo: DEMO_SIGN_IN } },
     }),
     precompress(),
   ],
@@ -36,6 +43,16 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Vite's dynamic-import helper in a chunk of its own: left in the entry chunk, it would make every
+          // lazy chunk import the entry, and so list the entry's stylesheet, which login.html and
+          // landing.html inline, as a file to load before the chunk runs.
+          groups: [{ name: 'preload-helper', test: /vite\/preload-helper/ }],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

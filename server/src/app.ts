@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(dashboardRoutes, { prefix: API_PREFIX, deps, monitoring });
 
   if (options.serveWeb && webAppBuilt()) {
-    await serveWebApp(app);
+    await serveWebApp(app, { demoData: deps.config.demoData });
   } else {
     app.setNotFoundHandler(sendRouteNotFound);
   }

@@ -12,16 +12,20 @@ const hashedAssets = `${sep}assets${sep}`;
 export const webAppBuilt = (): boolean => existsSync(webDist);
 
 /**
- * Signed-out entry routes with their own copy of index.html that also preloads the route's chunks
- * (written by web/vite-route-preload.ts); every other path gets index.html.
+ * Signed-out entry routes with their own copy of index.html, the page prerendered in it and the route's
+ * chunks preloaded (written by web/vite-route-preload.ts); every other path gets index.html. With demo data
+ * the sign-in page is the copy that shows the demo credentials, as /config.json then says.
  */
-const ROUTE_PAGES: Record<string, string> = { '/': 'landing.html', '/login': 'login.html' };
+function routePages(demoData: boolean): Record<string, string> {
+  return { '/': 'landing.html', '/login': demoData ? 'login-demo.html' : 'login.html' };
+}
 
 /**
  * The built SPA, with index.html for every non-API path so client-side routes survive a reload.
  * The build writes .br and .gz beside each file; the browser gets the smallest it accepts.
  */
-export async function serveWebApp(app: FastifyInstance): Promise<void> {
+export async function serveWebApp(app: FastifyInstance, { demoData }: { demoData: boolean }): Promise<void> {
+  const pages = routePages(demoData);
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -40,7 +44,7 @@ export async function serveWebApp(app: FastifyInstance): Promise<void> {
     const path = safeDecode(request.url);
     const isApi = path.startsWith('/api/') || path.startsWith('/socket.io');
     if (request.method !== 'GET' || isApi) return sendRouteNotFound(request, reply);
-    const page = ROUTE_PAGES[path.split('?')[0] ?? ''];
+    const page = pages[path.split('?')[0] ?? ''];
     return reply.type('text/html').sendFile(page && existsSync(join(webDist, page)) ? page : 'index.html');
   });
 }

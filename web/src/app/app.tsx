@@ -1,19 +1,26 @@
+import type { AppConfig } from '@switchboard/contract/app-config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { type createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBoundary } from '@/app/error-boundary.tsx';
 import { createQueryClient } from '@/app/query-client.ts';
-import { appRoutes } from '@/app/routes.tsx';
 import { SignedInToaster } from '@/app/signed-in-toaster.tsx';
 import { AppConfigProvider } from '@/lib/app-config-context.tsx';
 import { SessionProvider } from '@/lib/session-context.tsx';
 
-export function App() {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+interface AppProps {
+  router: AppRouter;
+  /** Already fetched (hydration, prerender); otherwise the app waits for /config.json itself. */
+  config?: AppConfig;
+}
+
+export function App({ router, config }: AppProps) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(appRoutes));
   return (
     <ErrorBoundary>
-      <AppConfigProvider>
+      <AppConfigProvider initialConfig={config}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <RouterProvider router={router} />

@@ -23,6 +23,7 @@ import {
 } from '@/lib/session.ts';
 import {
   clearStoredSession,
+  hasStoredTokens,
   readStoredAccessToken,
   readStoredRefreshToken,
   readStoredSession,
@@ -62,10 +63,20 @@ const SIGNED_OUT: SessionState = { status: 'signed-out', session: null };
 /** setTimeout overflows past 2^31-1 ms; a longer wait is simply re-armed later. */
 const MAX_TIMER_MS = 2_147_483_647;
 
+/**
+ * With no token stored the visitor is known to be signed out before any effect runs, so the first render
+ * already shows the signed-out page: the one prerendered into login.html and landing.html, which React
+ * hydrates. The build's prerender has no storage at all and renders that signed-out page.
+ */
+function initialState(): SessionState {
+  const signedOut = typeof localStorage === 'undefined' || !hasStoredTokens();
+  return signedOut ? SIGNED_OUT : { status: 'loading', session: null };
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const config = useAppConfig();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>({ status: 'loading', session: null });
+  const [state, setState] = useState<SessionState>(initialState);
   const refreshing = useRef<Promise<StoredSession | null> | null>(null);
 
   // The previous session's cached data must not outlive it.

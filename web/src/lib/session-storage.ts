@@ -41,6 +41,11 @@ export function readStoredRefreshToken(storage: KeyValueStorage = defaultStorage
   return storage.getItem(STORAGE_KEYS.refreshToken) || null;
 }
 
+/** Whether a sign-in left anything behind (a token, expired or not): if not, the visitor is signed out. */
+export function hasStoredTokens(storage: KeyValueStorage = defaultStorage()): boolean {
+  return readStoredAccessToken(storage) !== null || readStoredRefreshToken(storage) !== null;
+}
+
 export function readStoredAccessToken(storage: KeyValueStorage = defaultStorage()): string | null {
   return storage.getItem(STORAGE_KEYS.accessToken) || null;
 }

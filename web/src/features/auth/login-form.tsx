@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useSession } from '@/lib/session-context.tsx';
+import { useHydrated } from '@/lib/use-hydrated.ts';
 import { DemoCredentialsHint } from './demo-credentials-hint.tsx';
 
 const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
@@ -45,6 +46,7 @@ export function LoginForm() {
   const [state, setState] = useState<FormState>({ kind: 'idle' });
   const attempts = useRef(0);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const hydrated = useHydrated();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -96,7 +98,7 @@ export function LoginForm() {
           name="password"
         />
       </FormField>
-      <Button type="submit" className="w-full" size="lg" disabled={submitting}>
+      <Button type="submit" className="w-full" size="lg" disabled={submitting || !hydrated}>
         {submitting ? 'Signing in...' : 'Sign in'}
       </Button>
       <DemoCredentialsHint />
