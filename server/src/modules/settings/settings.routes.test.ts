@@ -33,19 +33,21 @@ describe('system settings', () => {
   });
   afterAll(() => t.close());
 
-  it('returns the defaults before anything is saved, and refuses anonymous callers', async () => {
-    // A database of its own: the other tests here save settings.
-    const fresh = await createTestApp();
-    try {
+  describe('on a database of its own, as the other tests here save settings', () => {
+    let fresh: TestApp;
+    beforeAll(async () => {
+      fresh = await createTestApp();
+    });
+    afterAll(() => fresh.close());
+
+    it('returns the defaults before anything is saved, and refuses anonymous callers', async () => {
       const headers = await fresh.authHeader(
         await insertUser(fresh.db, { username: 'freshadmin', isAdmin: true }),
       );
       const res = await fresh.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers });
       expect(res.json()).toEqual({ success: true, data: SETTINGS_DEFAULTS });
       expect((await fresh.app.inject({ method: 'GET', url: '/api/v1/admin/settings' })).statusCode).toBe(401);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('saves the whole object, reads it back and audits the change', async () => {
