@@ -1,3 +1,4 @@
+import type { webcrypto } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@switchboard/contract/auth';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -69,7 +70,7 @@ export function createAccessTokens(secret: string) {
 }
 export type AccessTokens = ReturnType<typeof createAccessTokens>;
 
-async function verifyToken(token: string, key: CryptoKey): Promise<VerifiedToken | null> {
+async function verifyToken(token: string, key: webcrypto.CryptoKey): Promise<VerifiedToken | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: ISSUER,

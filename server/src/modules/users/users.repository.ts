@@ -3,6 +3,7 @@ import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } fr
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { preparedPer } from '../../db/prepared-statement.ts';
 import { countUpToCap, readCounters } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
 import { users } from '../../db/schema/users.ts';
@@ -278,12 +279,18 @@ export async function findAccountByUsername(executor: Executor, username: string
 }
 
 /** The account behind a token: sign-in, refresh and every authenticated request read it. */
-export async function findAccountById(executor: Executor, id: string): Promise<Account | null> {
-  const [row] = await executor
+// Read by the auth guard on every signed-in request.
+const accountById = preparedPer((executor) =>
+  executor
     .select(accountColumns)
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('account_by_id'),
+);
+
+export async function findAccountById(executor: Executor, id: string): Promise<Account | null> {
+  const [row] = await accountById(executor).execute({ id });
   return row ?? null;
 }
 
