@@ -2,7 +2,6 @@
 // counters and rollups. Each twin is recorded from the service function the route calls. The
 // monitoring half answers from this instance's in-memory sample and reads the instances' heartbeat
 // rows (and, for stats, the open alerts): the stand-in below issues those same reads.
-import type { AppDeps } from '../server/src/app-deps.ts';
 import type { Database } from '../server/src/db/client.ts';
 import { getCallStatistics } from '../server/src/modules/calls/call-statistics.service.ts';
 import {
@@ -15,7 +14,6 @@ import type { Monitoring } from '../server/src/modules/monitoring/monitoring.ser
 import { recorded } from './repository-sql.ts';
 import type { Scenario } from './scenarios.ts';
 
-const depsOf = (db: Database) => ({ db }) as AppDeps;
 const monitoringOf = (db: Database) =>
   ({
     detailedHealth: async () => {
@@ -30,19 +28,19 @@ export const dashboardScenarios: Scenario[] = [
     name: 'dashboard: /admin/dashboard',
     path: '/api/v1/admin/dashboard',
     targetP99Ms: 20,
-    sql: recorded((db) => readDashboard(depsOf(db), monitoringOf(db))),
+    sql: recorded((db) => readDashboard(db, { monitoring: monitoringOf(db) })),
   },
   {
     name: 'dashboard: /admin/public/stats',
     path: '/api/v1/admin/public/stats',
     targetP99Ms: 20,
-    sql: recorded((db) => readAdminStats(depsOf(db), monitoringOf(db))),
+    sql: recorded((db) => readAdminStats(db, { monitoring: monitoringOf(db) })),
   },
   {
     name: 'dashboard: /admin/public/analytics',
     path: '/api/v1/admin/public/analytics',
     targetP99Ms: 20,
-    sql: recorded((db) => readAnalytics(depsOf(db))),
+    sql: recorded((db) => readAnalytics(db)),
   },
   {
     name: 'dashboard: call statistics',

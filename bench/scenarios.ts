@@ -28,7 +28,7 @@ export const targetFor = (scenario: Scenario, database: 'postgres' | 'pglite'): 
 const USERS_TARGET = { postgres: 20, pglite: 50 };
 const PAGE_SIZE = 10;
 
-// The statements server/src/modules/users/users.repository.ts `listUsers` sends, as drizzle renders them:
+// The statements server/src/modules/users/users-list.repository.ts `listUsers` sends, as drizzle renders them:
 // the page (LIMIT over users_created_at_idx, after a cursor or at an OFFSET) side by side with its total
 // (the status filter's counter, or a search's count capped at 10,001).
 const balance = (column: string, as: string) =>

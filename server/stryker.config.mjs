@@ -12,6 +12,8 @@ export default {
     'src/modules/auth/login-attempts.repository.ts',
     'src/modules/users/users.service.ts',
     'src/modules/users/users.repository.ts',
+    'src/modules/users/users-list.repository.ts',
+    'src/modules/users/user-row.ts',
     'src/modules/root-admin/root-admin.service.ts',
     'src/modules/root-admin/root-admin.repository.ts',
   ],

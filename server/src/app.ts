@@ -92,7 +92,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     onExceeded: (request) => recordRateLimitHit(deps.db, request),
   });
   installAuthGuard(app, deps);
-  const monitoring = createMonitoring(app, deps);
+  const monitoring = createMonitoring(deps.db, {
+    app,
+    database: deps.database,
+    dataDir: deps.config.dataDir,
+  });
   app.decorate('monitoring', monitoring);
   const live = createLiveSettings(deps.db);
   // Pool size and query timeout govern the PostgreSQL connections opened from the next one on.
@@ -118,7 +122,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(databaseRoutes, { prefix: API_PREFIX, deps });
   await app.register(factoryResetRoutes, { prefix: API_PREFIX, deps, live });
   if (options.backupSchedule) {
-    const stopSchedule = startBackupSchedule(deps, live, app.log);
+    const stopSchedule = startBackupSchedule(deps.db, {
+      database: deps.database,
+      dataDir: deps.config.dataDir,
+      live,
+      log: app.log,
+    });
     app.addHook('onClose', async () => stopSchedule());
   }
   await app.register(appConfigRoutes, { deps });

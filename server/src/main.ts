@@ -65,7 +65,7 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
 
   const realtime = await startRealtime(app.server, deps, app.log, app.monitoring, app.blockedIps);
   deps.userPush.attach(realtime.io);
-  const dueNotifications = startDueNotificationsJob(deps, app.log);
+  const dueNotifications = startDueNotificationsJob(deps.db, { userPush: deps.userPush, log: app.log });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -7,7 +7,7 @@ import {
   notifications,
 } from '../db/schema/notifications.ts';
 import { type Audience, insertRecipientRows } from './audience.ts';
-import { insertInBatches } from './batch-insert.ts';
+import { broadcastStamps, insertBroadcasts } from './broadcasts.ts';
 import type { DemoUsers } from './demo-users.ts';
 import { Random, Weighted } from './prng.ts';
 import { DAY, HOUR, MINUTE } from './rhythm.ts';
@@ -105,22 +105,10 @@ export async function seedNotifications(input: StageInput, users: DemoUsers): Pr
       isScheduled,
       scheduledAt: scheduledAt === null ? null : new Date(scheduledAt),
       status,
-      sentAt: sentAt === null ? null : new Date(sentAt),
-      createdBy: rng.pick(users.admins).id,
-      createdAt: new Date(createdAt),
-      updatedAt: new Date(sentAt ?? createdAt),
+      ...broadcastStamps(rng, users, createdAt, sentAt),
     };
-  }).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-
-  const ids = await insertInBatches(
-    input.tx,
-    notifications,
-    rows.length,
-    (i) => rows[i] as (typeof rows)[number],
-    {
-      returningId: true,
-    },
-  );
+  });
+  const ids = await insertBroadcasts(input, notifications, rows);
 
   const readRate = rows.map((row) => (row.targetAudience === 'admin' ? 0.9 : rng.between(0.3, 0.8)));
   const written = await insertRecipientRows(

@@ -6,7 +6,7 @@ import {
   officialMessages,
 } from '../db/schema/official-messages.ts';
 import { insertRecipientRows } from './audience.ts';
-import { insertInBatches } from './batch-insert.ts';
+import { broadcastStamps, insertBroadcasts } from './broadcasts.ts';
 import type { DemoUsers } from './demo-users.ts';
 import { Random, Weighted } from './prng.ts';
 import { DAY, HOUR, MINUTE } from './rhythm.ts';
@@ -106,21 +106,10 @@ export async function seedOfficialMessages(input: StageInput, users: DemoUsers):
       imageUrl: null,
       imageAlt: null,
       status,
-      sentAt: sentAt === null ? null : new Date(sentAt),
-      createdBy: rng.pick(users.admins).id,
-      createdAt: new Date(createdAt),
-      updatedAt: new Date(sentAt ?? createdAt),
+      ...broadcastStamps(rng, users, createdAt, sentAt),
     };
-  }).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const ids = await insertInBatches(
-    input.tx,
-    officialMessages,
-    rows.length,
-    (i) => rows[i] as (typeof rows)[number],
-    {
-      returningId: true,
-    },
-  );
+  });
+  const ids = await insertBroadcasts(input, officialMessages, rows);
 
   const attemptAt = rows.map((row) => row.sentAt?.getTime() ?? row.createdAt.getTime() + 2 * MINUTE);
   const readRate = rows.map(() => rng.between(0.3, 0.7));

@@ -31,7 +31,7 @@ export function installAuthGuard(app: FastifyInstance, deps: { db: Database; tok
     const route = request.routeOptions;
     if (!route.url?.startsWith(`${API_PREFIX}/`) || route.config?.public) return;
 
-    const principal = await authenticateAdmin(deps, bearerToken(request.headers.authorization));
+    const principal = await authenticateAdmin(deps.db, deps, bearerToken(request.headers.authorization));
     if (!principal) {
       await recordRefusedAccess(deps.db, request, 401, null);
       throw unauthorized(LOGIN_MESSAGES.notSignedIn);

@@ -35,10 +35,12 @@ describe('socket.io at /socket.io', () => {
 
   it('refuses a connection without an admin token', async () => {
     const user = await insertUser(t.db, { username: 'plain-user' });
-    for (const socket of [open(), open((await t.authHeader(user)).authorization.slice(7))]) {
-      const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
-      expect(error.message).toBe('Not authenticated');
-    }
+    const token = (await t.authHeader(user)).authorization.slice(7);
+    // Listen as each socket opens: an await in between could miss a quick refusal.
+    const refusals = [open(), open(token)].map(
+      (socket) => new Promise<Error>((resolve) => socket.once('connect_error', resolve)),
+    );
+    for (const error of await Promise.all(refusals)) expect(error.message).toBe('Not authenticated');
   });
 
   it('sends a signed-in admin the live online-user and active-call counts', async () => {

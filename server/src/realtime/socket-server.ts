@@ -66,7 +66,7 @@ export async function startRealtime(
   };
   io.use(async (socket, next) => {
     try {
-      const admin = await authenticateAdmin(deps, handshakeToken(socket));
+      const admin = await authenticateAdmin(deps.db, deps, handshakeToken(socket));
       if (!admin) return next(new Error('Not authenticated'));
       // The rooms let the end of the session, or of the account, reach this socket from any instance.
       await socket.join([sessionRoom(admin.sessionId), accountRoom(admin.id)]);
@@ -104,7 +104,7 @@ export async function startRealtime(
    */
   const recheckSockets = async () => {
     for (const socket of io.of('/').sockets.values()) {
-      const admin = await authenticateAdmin(deps, handshakeToken(socket));
+      const admin = await authenticateAdmin(deps.db, deps, handshakeToken(socket));
       if (!admin || (await isBlocked(socket))) socket.disconnect(true);
     }
   };
@@ -119,7 +119,7 @@ export async function startRealtime(
     // The token is checked again when it expires; the client reconnects with a fresh one.
     const expiry = setTimeout(
       () => {
-        authenticateAdmin(deps, handshakeToken(socket))
+        authenticateAdmin(deps.db, deps, handshakeToken(socket))
           .then((admin) => {
             if (!admin) socket.disconnect(true);
           })

@@ -1,54 +1,24 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog.tsx';
 
-interface DetailsDialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
+type DetailsDialogProps = Omit<ComponentProps<typeof ModalDialog>, 'showCloseButton'> & {
   /** Where focus goes on close; there is no Trigger for Radix to return it to. */
   onCloseAutoFocus(event: Event): void;
-  /** A plain header; leave out to put a custom DialogHeader first in the children. */
-  title?: ReactNode;
-  description?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}
+};
 
 /** A read-only dialog about one row: its header, the details, and a Close button. */
-export function DetailsDialog({
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-  title,
-  description,
-  className,
-  children,
-}: DetailsDialogProps) {
+export function DetailsDialog({ children, ...shell }: DetailsDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={className} onCloseAutoFocus={onCloseAutoFocus} showCloseButton={false}>
-        {title ? (
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            {description ? <DialogDescription>{description}</DialogDescription> : null}
-          </DialogHeader>
-        ) : null}
-        {children}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Close</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ModalDialog {...shell} showCloseButton={false}>
+      {children}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Close</Button>
+        </DialogClose>
+      </DialogFooter>
+    </ModalDialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { PencilIcon, SendIcon, Trash2Icon } from 'lucide-react';
-import { Button } from '@/components/ui/button.tsx';
+import { IconButton } from '@/components/icon-button.tsx';
 
 interface DraftActionsProps {
   /** The row's name, so each button is announced as "Edit <name>". */
@@ -19,15 +19,6 @@ export function DraftActions({ name, sending, onEdit, onSend, onDelete }: DraftA
     { verb: 'Delete', Icon: Trash2Icon, onClick: onDelete, disabled: false },
   ];
   return buttons.map(({ verb, Icon, onClick, disabled }) => (
-    <Button
-      key={verb}
-      variant="ghost"
-      size="icon"
-      aria-label={`${verb} ${name}`}
-      disabled={disabled}
-      onClick={onClick}
-    >
-      <Icon aria-hidden="true" />
-    </Button>
+    <IconButton key={verb} icon={Icon} label={`${verb} ${name}`} disabled={disabled} onClick={onClick} />
   ));
 }

@@ -1,8 +1,11 @@
+import { useId } from 'react';
 import { Label } from '@/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { cn } from '@/lib/utils.ts';
 
 interface OptionSelectProps<V extends string> {
-  id: string;
+  /** The select's id; one of its own when absent. */
+  id?: string;
   label: string;
   value: V;
   options: readonly V[];
@@ -11,6 +14,7 @@ interface OptionSelectProps<V extends string> {
   onChange(value: V): void;
   /** Only screen readers get the label (a toolbar filter whose values name it). */
   hideLabel?: boolean;
+  /** Added to the wrapper's column layout, e.g. a toolbar width. */
   className?: string;
 }
 
@@ -25,13 +29,15 @@ export function OptionSelect<V extends string>({
   hideLabel = false,
   className,
 }: OptionSelectProps<V>) {
+  const ownId = useId();
+  const selectId = id ?? ownId;
   return (
-    <div className={className ?? 'flex flex-col gap-1.5'}>
-      <Label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={selectId} className={hideLabel ? 'sr-only' : undefined}>
         {label}
       </Label>
       <Select value={value} onValueChange={(next) => onChange(next as V)}>
-        <SelectTrigger id={id} className="w-full">
+        <SelectTrigger id={selectId} className="w-full">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

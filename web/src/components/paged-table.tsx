@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { DataTable } from '@/components/data-table.tsx';
-import { Pagination } from '@/components/pagination.tsx';
+import { Pagination, pagerProps } from '@/components/pagination.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 
 /** What a list paged by `per_page` answers beside its rows (security, logs, reports, audit log). */
@@ -59,11 +59,8 @@ export function PagedTable<Row, Data extends PerPageData>(props: PagedTableProps
             label={props.pagerLabel ?? `${props.label} pages`}
             noun={props.noun}
             page={page}
-            shownPage={data.page}
+            {...pagerProps(data)}
             pageSize={data.per_page}
-            total={data.total}
-            totalCapped={data.total_capped}
-            totalPages={data.total_pages}
             rowCount={rows.length}
             onPageChange={props.onPageChange}
           />

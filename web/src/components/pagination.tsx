@@ -23,6 +23,22 @@ interface PaginationProps {
   numbered?: boolean;
 }
 
+/** What a list response says about its paging, in the server's field names. */
+export interface PageResult {
+  page: number;
+  total: number;
+  total_capped?: boolean;
+  total_pages: number;
+}
+
+/** The Pagination props a list response gives: the page on screen, the total and the page count. */
+export const pagerProps = (result: PageResult) => ({
+  shownPage: result.page,
+  total: result.total,
+  totalCapped: result.total_capped,
+  totalPages: result.total_pages,
+});
+
 /** The pages a numbered pager offers: the first, the last and two either side of the current one; null is a gap. */
 export function pageWindow(current: number, pages: number): (number | null)[] {
   const shown = new Set([1, pages]);

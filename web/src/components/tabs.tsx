@@ -1,5 +1,6 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils.ts';
 
 export const Tabs = TabsPrimitive.Root;
@@ -28,4 +29,30 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
 
 export function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
   return <TabsPrimitive.Content className={cn('mt-4 space-y-4', className)} {...props} />;
+}
+
+export interface PageTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
+/** A screen's tabs, in order, the first one open at start. */
+export function PageTabs({ tabs }: { tabs: readonly PageTab[] }) {
+  return (
+    <Tabs defaultValue={tabs[0]?.value}>
+      <TabsList>
+        {tabs.map((tab) => (
+          <TabsTrigger key={tab.value} value={tab.value}>
+            {tab.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {tabs.map((tab) => (
+        <TabsContent key={tab.value} value={tab.value}>
+          {tab.content}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
 }

@@ -15,7 +15,9 @@ const RefreshTokenHeaders = z.object({
 });
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  route(app, authEndpoints.login, async (request) => login(deps, request.body, requestContext(request)));
+  route(app, authEndpoints.login, async (request) =>
+    login(deps.db, deps, request.body, requestContext(request)),
+  );
 
   await app.register(sessionRoutes, { deps });
 };
@@ -33,7 +35,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
   route(
     app,
     authEndpoints.refresh,
-    async (request) => refreshSession(deps, refreshTokenOf(request), requestContext(request)),
+    async (request) => refreshSession(deps.db, deps, refreshTokenOf(request), requestContext(request)),
     { headers: RefreshTokenHeaders },
   );
 
@@ -41,7 +43,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { de
     app,
     authEndpoints.logout,
     async (request) => {
-      await logout(deps, refreshTokenOf(request));
+      await logout(deps.db, deps, refreshTokenOf(request));
       return { success: true as const, message: 'Logged out' };
     },
     { headers: RefreshTokenHeaders },

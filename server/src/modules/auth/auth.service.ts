@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LOGIN_MESSAGES, type LoginRequest, type TokenResponse } from '@switchboard/contract/auth';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { clientNetwork } from '../../http/client-network.ts';
 import { forbidden, HttpError, unauthorized } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -30,7 +30,7 @@ import {
   revokeFamilyOfToken,
 } from './refresh-tokens.repository.ts';
 
-export type AuthDeps = Pick<AppDeps, 'db' | 'tokens' | 'sessionEnds'>;
+export type AuthDeps = Pick<AppDeps, 'tokens' | 'sessionEnds'>;
 
 const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(429, LOGIN_MESSAGES.tooManyAttempts, {
@@ -42,14 +42,15 @@ const tooManyAttempts = (retryAfterSeconds: number) =>
  * caller (401) except a deactivated admin who proved the password (403).
  */
 export async function login(
+  db: Database,
   deps: AuthDeps,
   input: LoginRequest,
   ctx: RequestContext,
 ): Promise<TokenResponse> {
   const attemptKey = input.username.toLowerCase();
-  const { max_login_attempts: maxAttempts } = await readSettingsSection(deps.db, 'security');
+  const { max_login_attempts: maxAttempts } = await readSettingsSection(db, 'security');
   const network = clientNetwork(ctx.ip);
-  const gate = await deps.db.transaction(async (tx) => {
+  const gate = await db.transaction(async (tx) => {
     await lockAttemptsFromIp(tx, network);
     const lockout = await findLockout(tx, { username: attemptKey, ip: network, maxAttempts });
     if (lockout) return { locked: true, retryAfterSeconds: lockout.retryAfterSeconds } as const;
@@ -60,7 +61,7 @@ export async function login(
   });
   if (gate.locked) throw tooManyAttempts(gate.retryAfterSeconds);
 
-  const account = await findAccountByUsername(deps.db, attemptKey);
+  const account = await findAccountByUsername(db, attemptKey);
   // Always one argon2 verification, so an unknown username costs the same time as a wrong password.
   const passwordOk = await verifyPassword(
     account?.passwordHash ?? (await decoyPasswordHash()),
@@ -68,25 +69,25 @@ export async function login(
   );
   const failure = { attemptKey, username: input.username, userId: account?.id ?? null, maxAttempts };
   if (!account) {
-    await recordLoginFailure(deps.db, { ...failure, reason: 'unknown username' }, ctx);
+    await recordLoginFailure(db, { ...failure, reason: 'unknown username' }, ctx);
     throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
   }
   if (!passwordOk || !account.isAdmin) {
     const reason = passwordOk ? 'not an administrator' : 'wrong password';
-    await recordLoginFailure(deps.db, { ...failure, reason }, ctx);
+    await recordLoginFailure(db, { ...failure, reason }, ctx);
     throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
   }
   if (!account.isActive) {
-    await recordLoginFailure(deps.db, { ...failure, reason: 'account deactivated' }, ctx);
+    await recordLoginFailure(db, { ...failure, reason: 'account deactivated' }, ctx);
     throw forbidden(LOGIN_MESSAGES.deactivated);
   }
 
-  const session = await deps.db.transaction(async (tx) => {
+  const session = await db.transaction(async (tx) => {
     await markAttemptSucceeded(tx, gate.attemptId);
     await setLastLogin(tx, account.id);
     return startSession(tx, account.id, ctx);
   });
-  return tokenResponse(deps, account, session);
+  return tokenResponse(db, deps, account, session);
 }
 
 /**
@@ -95,13 +96,14 @@ export async function login(
  * it was copied, so the whole family (the session, with its access tokens) is revoked and recorded.
  */
 export async function refreshSession(
+  db: Database,
   deps: AuthDeps,
   rawToken: string | undefined,
   ctx: RequestContext,
 ): Promise<TokenResponse> {
   if (!rawToken) throw unauthorized(LOGIN_MESSAGES.invalidRefreshToken);
   type Outcome = { account: Account; session: NewSession } | { ended: string } | null;
-  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const row = await lockRefreshToken(tx, hashRefreshToken(rawToken));
     if (!row || row.revokedAt) return null;
     if (row.usedAt) {
@@ -142,13 +144,13 @@ export async function refreshSession(
     deps.sessionEnds.ended(outcome.ended);
     throw unauthorized(LOGIN_MESSAGES.invalidRefreshToken);
   }
-  return tokenResponse(deps, outcome.account, outcome.session);
+  return tokenResponse(db, deps, outcome.account, outcome.session);
 }
 
 /** Ends the session the refresh token belongs to; unknown tokens are not an error. */
-export async function logout(deps: AuthDeps, rawToken: string | undefined): Promise<void> {
+export async function logout(db: Database, deps: AuthDeps, rawToken: string | undefined): Promise<void> {
   if (!rawToken) return;
-  const ended = await revokeFamilyOfToken(deps.db, hashRefreshToken(rawToken));
+  const ended = await revokeFamilyOfToken(db, hashRefreshToken(rawToken));
   if (ended) deps.sessionEnds.ended(ended);
 }
 
@@ -158,25 +160,30 @@ export interface NewSession {
 }
 
 /** A new session (refresh-token family) for a user who just proved their password. */
-export function startSession(executor: Executor, userId: string, ctx: RequestContext): Promise<NewSession> {
-  return continueSession(executor, userId, randomUUID(), ctx);
+export function startSession(db: Executor, userId: string, ctx: RequestContext): Promise<NewSession> {
+  return continueSession(db, userId, randomUUID(), ctx);
 }
 
 async function continueSession(
-  executor: Executor,
+  db: Executor,
   userId: string,
   familyId: string,
   ctx: RequestContext,
 ): Promise<NewSession> {
   const { token, hash } = newRefreshToken();
-  await insertRefreshToken(executor, { userId, familyId, tokenHash: hash }, ctx);
+  await insertRefreshToken(db, { userId, familyId, tokenHash: hash }, ctx);
   return { refreshToken: token, sessionId: familyId };
 }
 
-async function tokenResponse(deps: AuthDeps, account: Account, session: NewSession): Promise<TokenResponse> {
+async function tokenResponse(
+  db: Database,
+  deps: AuthDeps,
+  account: Account,
+  session: NewSession,
+): Promise<TokenResponse> {
   const principal = { id: account.id, username: account.username, isRootAdmin: account.isRootAdmin };
   // The settings' session timeout is the access token's lifetime, read per sign-in so a change applies at once.
-  const { session_timeout: minutes } = await readSettingsSection(deps.db, 'security');
+  const { session_timeout: minutes } = await readSettingsSection(db, 'security');
   const ttlSeconds = minutes * 60;
   return {
     success: true,

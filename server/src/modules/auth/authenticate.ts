@@ -14,15 +14,16 @@ export function bearerToken(header: string | undefined): string | null {
  * than when the token expires.
  */
 export async function authenticateAdmin(
-  deps: { db: Database; tokens: AccessTokens },
+  db: Database,
+  deps: { tokens: AccessTokens },
   token: string | null,
 ): Promise<(SessionPrincipal & { expiresAt: number }) | null> {
   const claims = token ? await deps.tokens.verify(token) : null;
   if (!claims) return null;
   // Side by side: every guarded request waits for both.
   const [row, live] = await Promise.all([
-    findAccountById(deps.db, claims.id),
-    isSessionLive(deps.db, claims.sessionId, claims.id),
+    findAccountById(db, claims.id),
+    isSessionLive(db, claims.sessionId, claims.id),
   ]);
   if (!row?.isActive || !row.isAdmin || !live) return null;
   return { ...claims, username: row.username, isRootAdmin: row.isRootAdmin };

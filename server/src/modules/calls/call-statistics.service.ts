@@ -1,10 +1,10 @@
 import type { CallStatistics, DailyCallStats } from '@switchboard/contract/calls';
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import * as repo from './calls-stats.repository.ts';
 
 /** Every Call statistics field from the call_daily_stats rollup and the live counters. */
-export async function getCallStatistics(db: Executor): Promise<CallStatistics> {
+export async function getCallStatistics(db: Database): Promise<CallStatistics> {
   const [byStatus, live] = await Promise.all([
     repo.totalsByStatus(db),
     readCounters(db, ['calls.status.active']),
@@ -28,7 +28,7 @@ export async function getCallStatistics(db: Executor): Promise<CallStatistics> {
 
 /** The last `days` UTC days (today included), oldest first, with a zero row for a day without calls. */
 export async function dailyCallStats(
-  db: Executor,
+  db: Database,
   days: number,
   now = new Date(),
 ): Promise<DailyCallStats[]> {

@@ -17,7 +17,7 @@ export const clientErrorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     reportClientErrorEndpoint,
     async (request) => {
       const from = { ...requestContext(request), authorization: request.headers.authorization };
-      await reportClientError(deps, request.body, from);
+      await reportClientError(deps.db, deps, request.body, from);
       return { success: true as const, message: CLIENT_ERROR_MESSAGES.reported };
     },
     {

@@ -11,14 +11,15 @@ import { recordSystemLog } from '../system-logs/system-logs.repository.ts';
  * would pass the admin guard.
  */
 export async function reportClientError(
-  deps: { db: Database; tokens: AccessTokens },
+  db: Database,
+  deps: { tokens: AccessTokens },
   report: ClientErrorReport,
   from: RequestContext & { authorization: string | undefined },
 ): Promise<void> {
   // The same check as the guard: a deactivated, demoted or signed-out admin is not named.
-  const reporter = await authenticateAdmin(deps, bearerToken(from.authorization));
+  const reporter = await authenticateAdmin(db, deps, bearerToken(from.authorization));
   const { message, ...details } = report;
-  await recordSystemLog(deps.db, {
+  await recordSystemLog(db, {
     level: 'ERROR',
     module: 'web',
     message: message || 'Unknown client error',

@@ -34,7 +34,7 @@ function statisticsOf(summary: stats.LedgerSummary): CoinStatistics {
 }
 
 /** The Coin statistics, from the daily rollup, the counters and the accounts' top indexes: no ledger scan. */
-export async function coinStatistics(db: Executor): Promise<CoinStatistics> {
+export async function coinStatistics(db: Database): Promise<CoinStatistics> {
   return statisticsOf(await stats.ledgerSummary(db, TOP_COIN_USERS));
 }
 
@@ -137,7 +137,7 @@ export async function userLedger(
 }
 
 /** Coins earned against spent per UTC day over the last `days` days, for the dashboard's chart. */
-export function dailyCoinTotals(db: Executor, days: number) {
+export function dailyCoinTotals(db: Database, days: number) {
   return stats.dailyTotals(db, days);
 }
 

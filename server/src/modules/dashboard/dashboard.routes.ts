@@ -11,14 +11,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring:
 ) => {
   route(app, [e.dashboard, e.publicDashboard], async () => ({
     success: true as const,
-    data: await readDashboard(deps, monitoring),
+    data: await readDashboard(deps.db, { monitoring }),
   }));
   route(app, [e.stats, e.publicStats], async () => ({
     success: true as const,
-    data: await readAdminStats(deps, monitoring),
+    data: await readAdminStats(deps.db, { monitoring }),
   }));
   route(app, [e.analytics, e.publicAnalytics], async () => ({
     success: true as const,
-    data: await readAnalytics(deps),
+    data: await readAnalytics(deps.db),
   }));
 };

@@ -4,7 +4,7 @@ import {
   type Analytics,
   type Dashboard,
 } from '@switchboard/contract/dashboard';
-import type { AppDeps } from '../../app-deps.ts';
+import type { Database } from '../../db/client.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import { readLiveCounts } from '../../realtime/live-counts.ts';
 import { recentAuditEntries } from '../audit/audit-recent.repository.ts';
@@ -19,14 +19,19 @@ import { recentUsers } from '../users/users-recent.repository.ts';
 /** Up to this many recent activity items. */
 const RECENT_ACTIVITY = 10;
 
-export async function readDashboard(deps: AppDeps, monitoring: Monitoring): Promise<Dashboard> {
+interface DashboardDeps {
+  /** This instance's health and open alerts. */
+  monitoring: Monitoring;
+}
+
+export async function readDashboard(db: Database, { monitoring }: DashboardDeps): Promise<Dashboard> {
   const [counters, live, totals, messages, health, activity] = await Promise.all([
-    readCounters(deps.db, ['users.total']),
-    readLiveCounts(deps.db),
-    getCallStatistics(deps.db),
-    estimatedMessageCount(deps.db),
+    readCounters(db, ['users.total']),
+    readLiveCounts(db),
+    getCallStatistics(db),
+    estimatedMessageCount(db),
     monitoring.detailedHealth(),
-    recentActivity(deps),
+    recentActivity(db),
   ]);
   return {
     overview: {
@@ -44,12 +49,12 @@ export async function readDashboard(deps: AppDeps, monitoring: Monitoring): Prom
 }
 
 /** New users, calls, coin grants and admin actions merged newest first. */
-async function recentActivity(deps: AppDeps): Promise<ActivityItem[]> {
+async function recentActivity(db: Database): Promise<ActivityItem[]> {
   const [newUsers, latestCalls, grants, actions] = await Promise.all([
-    recentUsers(deps.db, RECENT_ACTIVITY),
-    recentCalls(deps.db, RECENT_ACTIVITY),
-    recentCoinGrants(deps.db, RECENT_ACTIVITY),
-    recentAuditEntries(deps.db, RECENT_ACTIVITY),
+    recentUsers(db, RECENT_ACTIVITY),
+    recentCalls(db, RECENT_ACTIVITY),
+    recentCoinGrants(db, RECENT_ACTIVITY),
+    recentAuditEntries(db, RECENT_ACTIVITY),
   ]);
   const items: ActivityItem[] = [
     ...newUsers.map((u) => ({
@@ -80,13 +85,13 @@ async function recentActivity(deps: AppDeps): Promise<ActivityItem[]> {
   return items.sort((a, b) => b.timestamp.localeCompare(a.timestamp)).slice(0, RECENT_ACTIVITY);
 }
 
-export async function readAdminStats(deps: AppDeps, monitoring: Monitoring) {
+export async function readAdminStats(db: Database, { monitoring }: DashboardDeps) {
   const [totals, messages, health, poor, [today], openAlerts] = await Promise.all([
-    getCallStatistics(deps.db),
-    estimatedMessageCount(deps.db),
+    getCallStatistics(db),
+    estimatedMessageCount(db),
     monitoring.detailedHealth(),
-    poorQualityCallsToday(deps.db),
-    dailyCallStats(deps.db, 1),
+    poorQualityCallsToday(db),
+    dailyCallStats(db, 1),
     monitoring.listAlerts({ activeOnly: true, limit: 100 }),
   ]);
   return {
@@ -104,10 +109,10 @@ export async function readAdminStats(deps: AppDeps, monitoring: Monitoring) {
 }
 
 /** Per day over the last 30 days, from the call and coin rollups. */
-export async function readAnalytics(deps: AppDeps): Promise<Analytics> {
+export async function readAnalytics(db: Database): Promise<Analytics> {
   const [callDays, coinDays] = await Promise.all([
-    dailyCallStats(deps.db, ANALYTICS_DAYS),
-    dailyCoinTotals(deps.db, ANALYTICS_DAYS),
+    dailyCallStats(db, ANALYTICS_DAYS),
+    dailyCoinTotals(db, ANALYTICS_DAYS),
   ]);
   const coinsByDay = new Map(coinDays.map((c) => [c.day, c]));
   return {

@@ -1,9 +1,9 @@
 import type { Settings } from '@switchboard/contract/settings';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app-deps.ts';
+import type { Database } from '../../db/client.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { lastCompletedBackup } from './backup.repository.ts';
-import { createBackup } from './database.service.ts';
+import { createBackup, type DatabaseDeps } from './database.service.ts';
 
 const HOUR = 3_600_000;
 const PERIOD_MS: Record<Settings['database']['backup_frequency'], number> = {
@@ -25,9 +25,8 @@ export function backupDue(settings: Settings, lastAt: Date | null, now: Date): b
  * which also kills a scheduled pg_dump still running, so a stopped server leaves no dump behind.
  */
 export function startBackupSchedule(
-  deps: Pick<AppDeps, 'db' | 'database' | 'config'>,
-  live: LiveSettings,
-  log: FastifyBaseLogger,
+  db: Database,
+  { live, log, ...files }: DatabaseDeps & { live: LiveSettings; log: FastifyBaseLogger },
 ): () => void {
   let running = false;
   const shutdown = new AbortController();
@@ -35,9 +34,9 @@ export function startBackupSchedule(
     if (running) return;
     running = true;
     try {
-      const last = await lastCompletedBackup(deps.db);
+      const last = await lastCompletedBackup(db);
       if (backupDue(await live.get(), last ? new Date(last.createdAt) : null, new Date())) {
-        const backup = await createBackup(deps, null, 'scheduled', shutdown.signal);
+        const backup = await createBackup(db, files, null, 'scheduled', shutdown.signal);
         log.info({ backup: backup.filename, bytes: backup.size_bytes }, 'scheduled backup written');
       }
     } catch (error) {

@@ -21,6 +21,8 @@ import {
 } from './database.service.ts';
 
 export const databaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+  const files = { database: deps.database, dataDir: deps.config.dataDir };
   const by = (request: Parameters<typeof requestContext>[0]) => ({
     actor: requireAdmin(request),
     context: requestContext(request),
@@ -28,34 +30,34 @@ export const databaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
 
   route(app, databaseEndpoints.overview, async () => ({
     success: true as const,
-    data: await databaseOverview(deps),
+    data: await databaseOverview(db, files),
   }));
   route(app, databaseEndpoints.sample, async () => ({
     success: true as const,
-    data: await databaseSample(deps),
+    data: await databaseSample(db),
   }));
   route(app, databaseEndpoints.backups, async () => ({
     success: true as const,
-    data: await backupsList(deps),
+    data: await backupsList(db),
   }));
 
   route(app, databaseEndpoints.backup, async (request) => ({
     success: true as const,
     message: DATABASE_MESSAGES.backupCreated,
-    data: await createBackup(deps, by(request)),
+    data: await createBackup(db, files, by(request)),
   }));
 
   route(app, databaseEndpoints.vacuum, async (request) => {
-    const duration_ms = await runMaintenance(deps, 'vacuum', by(request));
+    const duration_ms = await runMaintenance(db, files, 'vacuum', by(request));
     return { success: true as const, message: `Vacuum completed in ${duration_ms} ms`, duration_ms };
   });
   route(app, databaseEndpoints.analyze, async (request) => {
-    const duration_ms = await runMaintenance(deps, 'analyze', by(request));
+    const duration_ms = await runMaintenance(db, files, 'analyze', by(request));
     return { success: true as const, message: `Analyze completed in ${duration_ms} ms`, duration_ms };
   });
 
   route(app, databaseEndpoints.restore, async (request) => {
-    await restoreBackup(deps, Number(request.params.id), by(request));
+    await restoreBackup(db, files, Number(request.params.id), by(request));
     return { success: true as const, message: DATABASE_MESSAGES.restored };
   });
 
@@ -63,7 +65,7 @@ export const databaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     BACKUP_DOWNLOAD_PATH,
     { schema: { tags: ['database'], params: BackupIdParams } },
     async (request, reply) => {
-      const { path, filename } = await backupFilePath(deps, Number(request.params.id));
+      const { path, filename } = await backupFilePath(db, files, Number(request.params.id));
       return reply
         .header('content-type', 'application/octet-stream')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -10,7 +10,6 @@ import {
   type DatabaseSample,
 } from '@switchboard/contract/database';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { AppDeps } from '../../app-deps.ts';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { withoutStatementTimeout } from '../../db/pool-settings.ts';
 import * as schema from '../../db/schema/all.ts';
@@ -36,9 +35,13 @@ import {
 } from './database.repository.ts';
 import { copyTables, executorSource, KEPT_BY_WIPE, replaceRows } from './table-copy.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'database' | 'config'>;
+/** What backups and maintenance need beside the database: its driver handle and where files go. */
+export interface DatabaseDeps {
+  database: DatabaseHandle;
+  dataDir: string;
+}
 
-export function toBackup(row: BackupRow): Backup {
+function toBackup(row: BackupRow): Backup {
   return {
     id: String(row.id),
     filename: row.filename,
@@ -51,20 +54,23 @@ export function toBackup(row: BackupRow): Backup {
   };
 }
 
-export async function databaseOverview(deps: Deps): Promise<DatabaseOverview> {
+export async function databaseOverview(
+  db: Database,
+  { database }: Pick<DatabaseDeps, 'database'>,
+): Promise<DatabaseOverview> {
   const [tables, indexes, size, last] = [
-    await tableStats(deps.db),
-    await indexStats(deps.db),
-    await databaseSize(deps.db),
-    await lastCompletedBackup(deps.db),
+    await tableStats(db),
+    await indexStats(db),
+    await databaseSize(db),
+    await lastCompletedBackup(db),
   ];
   return {
-    engine: deps.database.kind === 'pglite' ? 'pglite' : 'postgresql',
+    engine: database.kind === 'pglite' ? 'pglite' : 'postgresql',
     total_tables: tables.length,
     total_records: tables.reduce((sum, t) => sum + t.records, 0),
     database_size_bytes: size,
     last_backup: last ? toBackup(last) : null,
-    pool: poolStats(deps.database),
+    pool: poolStats(database),
     tables: tables.map((t) => ({
       name: t.name,
       records: t.records,
@@ -92,8 +98,8 @@ function poolStats(handle: DatabaseHandle) {
   return { active: 1, idle: 0, total: 1 };
 }
 
-export async function databaseSample(deps: Deps): Promise<DatabaseSample> {
-  const found = await sample(deps.db, DATABASE_TAB_ROWS);
+export async function databaseSample(db: Database): Promise<DatabaseSample> {
+  const found = await sample(db, DATABASE_TAB_ROWS);
   return {
     users: {
       total: Number(found.users_total),
@@ -124,8 +130,8 @@ export async function databaseSample(deps: Deps): Promise<DatabaseSample> {
   };
 }
 
-export async function backupsList(deps: Deps): Promise<Backup[]> {
-  return (await listBackups(deps.db)).map(toBackup);
+export async function backupsList(db: Database): Promise<Backup[]> {
+  return (await listBackups(db)).map(toBackup);
 }
 
 /**
@@ -133,13 +139,14 @@ export async function backupsList(deps: Deps): Promise<Backup[]> {
  * reported. A manual backup is audited with the admin who asked for it.
  */
 export async function createBackup(
-  deps: Deps,
+  db: Database,
+  deps: DatabaseDeps,
   by: { actor: AdminPrincipal; context: RequestContext } | null,
   trigger: BackupRow['trigger'] = 'manual',
   signal?: AbortSignal,
 ): Promise<Backup> {
   const filename = backupFilename(deps.database.kind, new Date());
-  const running = await deps.db.transaction(async (tx) => {
+  const running = await db.transaction(async (tx) => {
     const row = await insertRunningBackup(tx, { filename, trigger, createdBy: by?.actor.id ?? null });
     if (by)
       await recordAudit(tx, {
@@ -154,37 +161,38 @@ export async function createBackup(
     return row;
   });
   try {
-    const sizeBytes = await writeBackupFile(
-      deps.database,
-      join(backupDir(deps.config.dataDir), filename),
-      signal,
-    );
-    return toBackup(await finishBackup(deps.db, running.id, { sizeBytes }));
+    const sizeBytes = await writeBackupFile(deps.database, join(backupDir(deps.dataDir), filename), signal);
+    return toBackup(await finishBackup(db, running.id, { sizeBytes }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await finishBackup(deps.db, running.id, { error: message });
+    await finishBackup(db, running.id, { error: message });
     if (error instanceof HttpError) throw error;
     throw new HttpError(500, DATABASE_MESSAGES.backupFailed, { detail: message });
   }
 }
 
-export async function backupFilePath(deps: Deps, id: number): Promise<{ path: string; filename: string }> {
-  const row = await findBackup(deps.db, id);
-  const path = row ? join(backupDir(deps.config.dataDir), row.filename) : '';
+export async function backupFilePath(
+  db: Database,
+  { dataDir }: Pick<DatabaseDeps, 'dataDir'>,
+  id: number,
+): Promise<{ path: string; filename: string }> {
+  const row = await findBackup(db, id);
+  const path = row ? join(backupDir(dataDir), row.filename) : '';
   if (row?.status !== 'completed' || !backupExists(path)) throw notFound(DATABASE_MESSAGES.backupNotFound);
   return { path, filename: row.filename };
 }
 
 /** Restores a backup over the live data, after backing up the current state. */
 export async function restoreBackup(
-  deps: Deps,
+  db: Database,
+  deps: DatabaseDeps,
   id: number,
   by: { actor: AdminPrincipal; context: RequestContext },
 ): Promise<void> {
-  const { path, filename } = await backupFilePath(deps, id);
-  const safety = await createBackup(deps, by);
-  await restoreFileInto(deps.database, path);
-  await deps.db.transaction((tx) =>
+  const { path, filename } = await backupFilePath(db, deps, id);
+  const safety = await createBackup(db, deps, by);
+  await restoreFileInto(db, deps, path);
+  await db.transaction((tx) =>
     recordAudit(tx, {
       actor: by.actor,
       action: 'database.restore',
@@ -197,14 +205,21 @@ export async function restoreBackup(
   );
 }
 
-/** Loads a backup file into the database behind `target`, replacing its rows (the backups list stays). */
-export async function restoreFileInto(target: DatabaseHandle, path: string): Promise<void> {
-  if (target.kind === 'postgres') {
-    if (!target.url) throw new Error('no PostgreSQL URL to restore into');
+/**
+ * Loads a backup file into `db`, replacing its rows (the backups list stays); `database` is the driver
+ * handle behind `db`, whose kind and URL decide how.
+ */
+export async function restoreFileInto(
+  db: Database,
+  { database }: Pick<DatabaseDeps, 'database'>,
+  path: string,
+): Promise<void> {
+  if (database.kind === 'postgres') {
+    if (!database.url) throw new Error('no PostgreSQL URL to restore into');
     // pg_restore replaces every table; the list of backups describes files that outlive it.
-    const kept = await Promise.all(KEPT_BY_WIPE.map((t) => executorSource(target.db).rows(t, 0, 100_000)));
-    await pgRestore(target.url, path);
-    await target.db.transaction(async (tx) => {
+    const kept = await Promise.all(KEPT_BY_WIPE.map((t) => executorSource(db).rows(t, 0, 100_000)));
+    await pgRestore(database.url, path);
+    await db.transaction(async (tx) => {
       for (const [i, table] of KEPT_BY_WIPE.entries()) await replaceRows(tx, table, kept[i] ?? []);
     });
     return;
@@ -215,7 +230,7 @@ export async function restoreFileInto(target: DatabaseHandle, path: string): Pro
   });
   try {
     const sourceDb = drizzlePglite(source, { schema }) as unknown as Database;
-    await target.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await copyTables(tx, executorSource(sourceDb));
     });
   } finally {
@@ -224,15 +239,16 @@ export async function restoreFileInto(target: DatabaseHandle, path: string): Pro
 }
 
 export async function runMaintenance(
-  deps: Deps,
+  db: Database,
+  { database }: Pick<DatabaseDeps, 'database'>,
   kind: 'vacuum' | 'analyze',
   by: { actor: AdminPrincipal; context: RequestContext },
 ): Promise<number> {
   const started = performance.now();
-  await withoutStatementTimeout(deps.database, (client) => runMaintenanceCommand(deps.db, client, kind));
+  await withoutStatementTimeout(database, (client) => runMaintenanceCommand(db, client, kind));
   const durationMs = Math.round(performance.now() - started);
   // VACUUM cannot run inside a transaction, so its audit row follows it.
-  await deps.db.transaction((tx) =>
+  await db.transaction((tx) =>
     recordAudit(tx, {
       actor: by.actor,
       action: `database.${kind}`,

@@ -12,11 +12,13 @@ export const factoryResetRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; live: Li
   app,
   { deps, live },
 ) => {
+  const files = { database: deps.database, dataDir: deps.config.dataDir };
   route(app, factoryResetEndpoints.status, async () => ({ success: true as const, available: true }));
-  route(app, factoryResetEndpoints.preview, async () => factoryResetPreview(deps));
+  route(app, factoryResetEndpoints.preview, async () => factoryResetPreview(deps.db, files));
   route(app, factoryResetEndpoints.execute, async (request) => {
     await executeFactoryReset(
-      { ...deps, live },
+      deps.db,
+      { ...files, live, sessionEnds: deps.sessionEnds },
       requireAdmin(request),
       request.body,
       requestContext(request),

@@ -8,38 +8,41 @@ import {
 } from '@switchboard/contract/factory-reset';
 import { SETTINGS_DEFAULTS } from '@switchboard/contract/settings';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { liveSessionIds } from '../auth/refresh-tokens.repository.ts';
+import type { SessionEnds } from '../auth/session-ends.ts';
 import { tableStats } from '../database/database.repository.ts';
-import { createBackup } from '../database/database.service.ts';
+import { createBackup, type DatabaseDeps } from '../database/database.service.ts';
 import { wipeTables } from '../database/table-copy.ts';
+import { uploadsDir } from '../official-messages/image-files.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { markFactoryReset } from '../settings/settings.repository.ts';
 import { findAccountById } from '../users/users.repository.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'database' | 'config' | 'sessionEnds'>;
+interface FactoryResetDeps extends DatabaseDeps {
+  live: LiveSettings;
+  sessionEnds: SessionEnds;
+}
 
-export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
-
-export async function factoryResetPreview(deps: Deps): Promise<FactoryResetPreview> {
-  const tables = await tableStats(deps.db);
-  const uploads = await directoryUsage(uploadsDir(deps.config.dataDir));
+export async function factoryResetPreview(db: Database, deps: DatabaseDeps): Promise<FactoryResetPreview> {
+  const tables = await tableStats(db);
+  const uploads = await directoryUsage(uploadsDir(deps.dataDir));
   return {
     success: true,
     affected_data: {
       users: tables.find((t) => t.name === 'users')?.records ?? 0,
       databases: { tables: tables.length, rows: tables.reduce((sum, t) => sum + t.records, 0) },
       uploads_directory: {
-        path: uploadsDir(deps.config.dataDir),
+        path: uploadsDir(deps.dataDir),
         size_bytes: uploads.bytes,
         files: uploads.files,
       },
-      database_files: await databaseFiles(deps),
+      database_files: await databaseFiles(db, deps),
     },
     next_steps: [...FACTORY_RESET_NEXT_STEPS],
   };
@@ -50,19 +53,20 @@ export async function factoryResetPreview(deps: Deps): Promise<FactoryResetPrevi
  * and root-admin registration opens again because no root admin is left.
  */
 export async function executeFactoryReset(
-  deps: Deps & { live: LiveSettings },
+  db: Database,
+  deps: FactoryResetDeps,
   actor: AdminPrincipal,
   input: z.output<typeof FactoryResetRequest>,
   context: RequestContext,
 ): Promise<void> {
   if (input.admin_username.toLowerCase() !== actor.username.toLowerCase())
     throw badRequest(FACTORY_RESET_MESSAGES.wrongUsername, 'admin_username');
-  const account = await findAccountById(deps.db, actor.id);
+  const account = await findAccountById(db, actor.id);
   if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, input.password)))
     throw badRequest(FACTORY_RESET_MESSAGES.wrongPassword, 'password');
 
-  const backup = await createBackup(deps, { actor, context });
-  const sessions = await deps.db.transaction(async (tx) => {
+  const backup = await createBackup(db, deps, { actor, context });
+  const sessions = await db.transaction(async (tx) => {
     const ended = await liveSessionIds(tx);
     const wiped = await wipeTables(tx);
     await markFactoryReset(tx, actor.id);
@@ -78,7 +82,7 @@ export async function executeFactoryReset(
     });
     return ended;
   });
-  await rm(uploadsDir(deps.config.dataDir), { recursive: true, force: true });
+  await rm(uploadsDir(deps.dataDir), { recursive: true, force: true });
   deps.live.replace(structuredClone(SETTINGS_DEFAULTS));
   for (const sessionId of sessions) deps.sessionEnds.ended(sessionId);
 }
@@ -106,12 +110,15 @@ async function directoryUsage(dir: string): Promise<{ bytes: number; files: numb
   return { bytes, files };
 }
 
-async function databaseFiles(deps: Deps): Promise<{ name: string; size_bytes: number }[]> {
+async function databaseFiles(
+  db: Database,
+  deps: DatabaseDeps,
+): Promise<{ name: string; size_bytes: number }[]> {
   if (deps.database.kind === 'postgres') {
-    const tables = await tableStats(deps.db);
+    const tables = await tableStats(db);
     return [{ name: 'PostgreSQL database', size_bytes: tables.reduce((sum, t) => sum + t.sizeBytes, 0) }];
   }
-  const dir = join(deps.config.dataDir, 'pglite');
+  const dir = join(deps.dataDir, 'pglite');
   const usage = await directoryUsage(dir);
   return usage.files > 0 ? [{ name: dir, size_bytes: usage.bytes }] : [];
 }

@@ -67,21 +67,38 @@ describe('geolocation stats and recent locations', () => {
     expect(stats.places[0]?.latitude).toBeCloseTo(48.8, 6);
   });
 
-  it('keeps the stats current when fixes are deleted or moved', async () => {
+  it('keeps the stats current when fixes are added, moved or deleted', async () => {
+    // Fixes of its own, in a country and a year no other test reads, removed again at the end.
+    const stats = async () => (await get('geolocation-stats')).body.data as GeolocationStats;
+    const spain = () => t.db.select().from(geolocationPlaces).where(eq(geolocationPlaces.country, 'Spain'));
+    const before = await stats();
+    const at = (day: number) => ({ createdAt: new Date(`2025-03-0${day}T00:00:00Z`) });
     await t.db
-      .update(geolocations)
-      .set({ city: 'Lyon' })
-      .where(eq(geolocations.createdAt, new Date('2026-01-03T00:00:00Z')));
-    await t.db.delete(geolocations).where(eq(geolocations.city, 'Berlin'));
-    const stats = (await get('geolocation-stats')).body.data as GeolocationStats;
-    expect(stats).toMatchObject({
-      total_locations: 4,
-      unique_countries: 1,
-      unique_cities: 2,
-      most_visited_count: 2,
+      .insert(geolocations)
+      .values([
+        fix('Madrid', 'Spain', 40.4, -3.7, at(1)),
+        fix('Madrid', 'Spain', 40.4, -3.7, at(2)),
+        fix('Madrid', 'Spain', 40.4, -3.7, at(3)),
+        fix('Sevilla', 'Spain', 37.4, -6.0, at(4)),
+      ]);
+    expect(await stats()).toMatchObject({
+      total_locations: before.total_locations + 4,
+      unique_countries: before.unique_countries + 1,
+      unique_cities: before.unique_cities + 2,
     });
-    const places = await t.db.select().from(geolocationPlaces);
-    expect(places).toHaveLength(2);
+
+    await t.db.update(geolocations).set({ city: 'Madrid' }).where(eq(geolocations.city, 'Sevilla'));
+    expect(await stats()).toMatchObject({
+      total_locations: before.total_locations + 4,
+      unique_cities: before.unique_cities + 1,
+      most_visited_location: 'Madrid, Spain',
+      most_visited_count: 4,
+    });
+    expect((await spain()).map((p) => [p.city, p.visits])).toEqual([['Madrid', 4]]);
+
+    await t.db.delete(geolocations).where(eq(geolocations.country, 'Spain'));
+    expect(await stats()).toEqual(before);
+    expect(await spain()).toEqual([]);
   });
 
   it('lists the newest fixes first, never more than asked, filtered by source and country', async () => {
@@ -89,17 +106,23 @@ describe('geolocation stats and recent locations', () => {
     expect(all.status).toBe(200);
     expect(all.body.data.locations).toHaveLength(2);
     expect(all.body.data.locations[0]).toMatchObject({
-      city: 'Lyon',
-      country: 'France',
-      location_type: 'gps',
-      accuracy: 10,
+      city: 'Berlin',
+      country: 'Germany',
+      location_type: 'network',
     });
+    expect(all.body.data.locations[1]).toMatchObject({ city: 'Berlin', location_type: 'gps', accuracy: 10 });
     const network = await get('geolocation-data?location_type=network');
-    expect(network.body.data.locations.map((l: { city: string }) => l.city)).toEqual(['Paris']);
-    expect(network.body.data.locations[0].accuracy).toBeNull();
+    expect(network.body.data.locations.map((l: { city: string }) => l.city)).toEqual(['Berlin', 'Paris']);
+    expect(network.body.data.locations[1].accuracy).toBeNull();
     const france = await get('geolocation-data?country=France');
-    expect(france.body.data.locations).toHaveLength(4);
-    expect((await get('geolocation-data?country=Germany')).body.data.locations).toEqual([]);
+    expect(france.body.data.locations.map((l: { city: string }) => l.city)).toEqual([
+      'Lyon',
+      'Paris',
+      'Paris',
+      'Paris',
+    ]);
+    expect((await get('geolocation-data?country=Germany')).body.data.locations).toHaveLength(2);
+    expect((await get('geolocation-data?country=Italy')).body.data.locations).toEqual([]);
   });
 
   it('refuses a limit above 100 or below 1 with a 400 naming the field', async () => {

@@ -3,15 +3,15 @@ import type {
   GeolocationRecord,
   GeolocationStats,
 } from '@switchboard/contract/geolocation';
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { placeStats, recentLocations } from './geolocation.repository.ts';
 
 export const listRecentLocations = (
-  db: Executor,
+  db: Database,
   query: GeolocationDataQuery,
 ): Promise<GeolocationRecord[]> => recentLocations(db, query);
 
-export async function geolocationStats(db: Executor): Promise<GeolocationStats> {
+export async function geolocationStats(db: Database): Promise<GeolocationStats> {
   const { total, countries, cities, places } = await placeStats(db);
   const top = places[0];
   return {

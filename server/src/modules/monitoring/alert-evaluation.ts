@@ -1,10 +1,10 @@
 import type { Alert, AlertEvent, MetricsSample } from '@switchboard/contract/monitoring';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { dailyCallStats } from '../calls/call-statistics.service.ts';
 import { ALERT_RULES, type CallHealth } from './alert-rules.ts';
 import * as repo from './monitoring.repository.ts';
 
-async function callHealthToday(db: Executor): Promise<CallHealth> {
+async function callHealthToday(db: Database): Promise<CallHealth> {
   const [today] = await dailyCallStats(db, 1);
   const calls = today ? today.voice + today.video + today.group : 0;
   return {
@@ -20,7 +20,7 @@ async function callHealthToday(db: Executor): Promise<CallHealth> {
  * Returns only the changes.
  */
 export async function evaluateAlerts(
-  db: Executor,
+  db: Database,
   instanceId: string,
   sample: MetricsSample,
 ): Promise<AlertEvent[]> {

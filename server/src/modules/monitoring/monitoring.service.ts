@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type AlertEvent, METRICS_SAMPLE_MS, type MetricsSample } from '@switchboard/contract/monitoring';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app-deps.ts';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { evaluateAlerts, listAlerts } from './alert-evaluation.ts';
 import { clusterHealth, listInstances } from './cluster-health.ts';
 import { HttpStats, routeGroup } from './http-stats.ts';
@@ -14,16 +14,25 @@ import { createSystemSampler } from './system-sampler.ts';
 
 type Listener<T> = (value: T) => void;
 
+interface MonitoringDeps {
+  /** The app whose requests and connections are measured, and whose start and close drive the sampling. */
+  app: FastifyInstance;
+  /** The driver handle, pinged for the round trip. */
+  database: DatabaseHandle;
+  /** The disk whose usage is reported. */
+  dataDir: string;
+}
+
 /**
  * This instance's measurements: sampled every few seconds, kept for an hour in memory, summarised to
  * the database each minute, checked against the alert rules, and reported as a heartbeat row so every
  * instance can show the whole cluster.
  */
-export function createMonitoring(app: FastifyInstance, deps: AppDeps) {
+export function createMonitoring(db: Database, { app, database, dataDir }: MonitoringDeps) {
   const instanceId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const startedAt = new Date();
   const http = new HttpStats();
-  const system = createSystemSampler(deps.config.dataDir);
+  const system = createSystemSampler(dataDir);
   const prometheus = createPrometheus();
   const history = new MetricsHistory();
   const sampleListeners = new Set<Listener<MetricsSample>>();
@@ -35,7 +44,7 @@ export function createMonitoring(app: FastifyInstance, deps: AppDeps) {
   let ticking: Promise<MetricsSample> | null = null;
   const sources = {
     instanceId,
-    deps,
+    database,
     system,
     http,
     openHttpConnections: () => openHttpConnections,
@@ -57,17 +66,17 @@ export function createMonitoring(app: FastifyInstance, deps: AppDeps) {
     const sample = await measureSample(sources, at);
     history.push(sample);
     prometheus.update(sample);
-    await repo.heartbeat(deps.db, {
+    await repo.heartbeat(db, {
       id: instanceId,
       hostname: hostname(),
       pid: process.pid,
       startedAt,
       latest: sample,
     });
-    for (const event of await evaluateAlerts(deps.db, instanceId, sample)) {
+    for (const event of await evaluateAlerts(db, instanceId, sample)) {
       for (const listener of alertListeners) listener(event);
     }
-    if (++ticks % SAMPLES_PER_MINUTE === 0) await history.persistMinute(deps.db, instanceId);
+    if (++ticks % SAMPLES_PER_MINUTE === 0) await history.persistMinute(db, instanceId);
     for (const listener of sampleListeners) listener(sample);
     return sample;
   }
@@ -101,9 +110,9 @@ export function createMonitoring(app: FastifyInstance, deps: AppDeps) {
     instanceId,
     tick: serialTick,
     current,
-    detailedHealth: async () => clusterHealth(await current(), await listInstances(deps.db)),
-    instances: () => listInstances(deps.db),
-    lastHour: () => history.lastHour(deps.db),
+    detailedHealth: async () => clusterHealth(await current(), await listInstances(db)),
+    instances: () => listInstances(db),
+    lastHour: () => history.lastHour(db),
     prometheus,
     setSocketCount(read: () => number) {
       socketCount = read;
@@ -116,7 +125,7 @@ export function createMonitoring(app: FastifyInstance, deps: AppDeps) {
       alertListeners.add(listener);
       return () => alertListeners.delete(listener);
     },
-    listAlerts: (options: { activeOnly: boolean; limit: number }) => listAlerts(deps.db, options),
+    listAlerts: (options: { activeOnly: boolean; limit: number }) => listAlerts(db, options),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { MetricsSample } from '@switchboard/contract/monitoring';
-import type { AppDeps } from '../../app-deps.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import type { HttpStats } from './http-stats.ts';
 import type { SystemSampler } from './system-sampler.ts';
 
@@ -9,7 +9,7 @@ const share = (n: number) => round2(n * 10_000) / 10_000;
 
 export interface SampleSources {
   instanceId: string;
-  deps: AppDeps;
+  database: Pick<DatabaseHandle, 'ping'>;
   system: SystemSampler;
   http: HttpStats;
   openHttpConnections(): number;
@@ -17,10 +17,10 @@ export interface SampleSources {
 }
 
 /** Database round trip in ms, or -1 when the database does not answer. */
-async function databaseRoundTrip(deps: AppDeps): Promise<number> {
+async function databaseRoundTrip(database: Pick<DatabaseHandle, 'ping'>): Promise<number> {
   const started = performance.now();
   try {
-    await deps.database.ping();
+    await database.ping();
     return round2(performance.now() - started);
   } catch {
     return -1;
@@ -29,7 +29,7 @@ async function databaseRoundTrip(deps: AppDeps): Promise<number> {
 
 /** One reading of this instance at `at`: system, HTTP window, connections and database latency. */
 export async function measureSample(sources: SampleSources, at: number): Promise<MetricsSample> {
-  const [reading, latency] = await Promise.all([sources.system.read(), databaseRoundTrip(sources.deps)]);
+  const [reading, latency] = await Promise.all([sources.system.read(), databaseRoundTrip(sources.database)]);
   const { all, groups } = sources.http.summarise(at);
   return {
     instance_id: sources.instanceId,

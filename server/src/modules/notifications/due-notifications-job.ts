@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app-deps.ts';
+import type { Database } from '../../db/client.ts';
+import type { UserPush } from '../../realtime/user-push.ts';
 import { resumeStalledSends } from '../official-messages/official-messages.service.ts';
 import { sendDueNotifications } from './notifications.service.ts';
 
@@ -11,17 +12,20 @@ export const DUE_NOTIFICATIONS_INTERVAL_MS = 5000;
  * that stopped mid-way; safe on several instances (see sendDueNotifications).
  */
 export function startDueNotificationsJob(
-  deps: Pick<AppDeps, 'db' | 'userPush'>,
-  log: FastifyBaseLogger,
-  intervalMs = DUE_NOTIFICATIONS_INTERVAL_MS,
+  db: Database,
+  {
+    userPush,
+    log,
+    intervalMs = DUE_NOTIFICATIONS_INTERVAL_MS,
+  }: { userPush: UserPush; log: FastifyBaseLogger; intervalMs?: number },
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
-    running = sendDueNotifications(deps.db, deps.userPush)
+    running = sendDueNotifications(db, { userPush })
       .then((ids) => {
         if (ids.length > 0) log.info({ ids }, 'scheduled notifications sent');
-        return resumeStalledSends(deps.db, deps.userPush);
+        return resumeStalledSends(db, { userPush });
       })
       .then((ids) => {
         if (ids.length > 0) log.info({ ids }, 'stalled official message sends resumed');

@@ -35,7 +35,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
 
   route(app, notificationsEndpoints.send, async (request) => ({
     success: true as const,
-    data: await service.sendNotification(db, userPush, request.params.id, who(request)),
+    data: await service.sendNotification(db, { userPush }, request.params.id, who(request)),
   }));
 
   route(app, notificationsEndpoints.cancel, async (request) => ({

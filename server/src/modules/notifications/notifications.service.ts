@@ -125,7 +125,7 @@ function push(userPush: UserPush, { sent, reached }: Delivery<Notification>) {
 
 export async function sendNotification(
   db: Database,
-  userPush: UserPush,
+  { userPush }: { userPush: UserPush },
   id: number,
   { actor, context }: Actor,
 ) {
@@ -143,7 +143,7 @@ export async function sendNotification(
  * Sends every scheduled notification that is due, and resumes any send that stopped mid-way; safe on
  * several instances (see sendPending). Returns the ids it sent.
  */
-export function sendDueNotifications(db: Database, userPush: UserPush): Promise<number[]> {
+export function sendDueNotifications(db: Database, { userPush }: { userPush: UserPush }): Promise<number[]> {
   // A notification that cannot be delivered is marked failed, or the loop would claim it forever.
   return sendPending(
     db,

@@ -85,10 +85,10 @@ describe('scheduled notifications', () => {
     const pushB = recordingPush();
     const dbB = second?.db ?? t.db;
     const runs = await Promise.all([
-      sendDueNotifications(t.db, pushA),
-      sendDueNotifications(dbB, pushB),
-      sendDueNotifications(t.db, pushA),
-      sendDueNotifications(dbB, pushB),
+      sendDueNotifications(t.db, { userPush: pushA }),
+      sendDueNotifications(dbB, { userPush: pushB }),
+      sendDueNotifications(t.db, { userPush: pushA }),
+      sendDueNotifications(dbB, { userPush: pushB }),
     ]);
     const sentIds = runs.flat();
     expect([...sentIds].sort()).toEqual([...ids].sort());
@@ -150,7 +150,7 @@ describe('scheduled notifications', () => {
     });
     expect(remove.statusCode).toBe(409);
     // While its sender may still be alive, no other instance takes it over.
-    expect(await sendDueNotifications(t.db, recordingPush())).not.toContain(id);
+    expect(await sendDueNotifications(t.db, { userPush: recordingPush() })).not.toContain(id);
     const [waiting] = await t.db.select().from(notifications).where(eq(notifications.id, id));
     expect(waiting?.status).toBe('draft');
     expect(waiting?.totalRecipients).toBe(half.length);
@@ -160,7 +160,7 @@ describe('scheduled notifications', () => {
       .set({ deliveryAt: sql`now() - interval '2 minutes'` })
       .where(eq(notifications.id, id));
     const push = recordingPush();
-    expect(await sendDueNotifications(second?.db ?? t.db, push)).toEqual([id]);
+    expect(await sendDueNotifications(second?.db ?? t.db, { userPush: push })).toEqual([id]);
     const [done] = await t.db.select().from(notifications).where(eq(notifications.id, id));
     expect(done?.status).toBe('sent');
     expect(done?.deliveryAt).toBeNull();
@@ -177,8 +177,8 @@ describe('scheduled notifications', () => {
     const [id] = await scheduleMany(1, headers);
     const push = recordingPush();
     const jobs = [
-      startDueNotificationsJob({ db: t.db, userPush: push }, silentLog, 20),
-      startDueNotificationsJob({ db: second?.db ?? t.db, userPush: push }, silentLog, 20),
+      startDueNotificationsJob(t.db, { userPush: push, log: silentLog, intervalMs: 20 }),
+      startDueNotificationsJob(second?.db ?? t.db, { userPush: push, log: silentLog, intervalMs: 20 }),
     ];
     try {
       await new Promise((r) => setTimeout(r, 200));
@@ -209,4 +209,4 @@ const silentLog = {
   child: () => silentLog,
   level: 'silent',
   silent: noop,
-} as unknown as Parameters<typeof startDueNotificationsJob>[1];
+} as unknown as Parameters<typeof startDueNotificationsJob>[1]['log'];

@@ -29,7 +29,8 @@ export function detectImageKind(bytes: Buffer): ImageKind | null {
   return null;
 }
 
-const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
+/** Where uploaded images live; a factory reset empties it. */
+export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
 
 /** Stores the image under a new server-chosen name and returns that name. */
 export async function saveImage(dataDir: string, bytes: Buffer, kind: ImageKind): Promise<string> {

@@ -230,7 +230,7 @@ describe('official messages API', () => {
       call('GET', '')
         .then((r) => r.json().data.messages.find((m: { id: number }) => m.id === created.id))
         .then((m) => ({ status: m.status, total: m.total_recipients }));
-    expect(await resumeStalledSends(t.db, noPush)).toEqual([]);
+    expect(await resumeStalledSends(t.db, { userPush: noPush })).toEqual([]);
     expect(await listed()).toEqual({ status: 'sending', total: 1 });
     expect((await call('DELETE', `/${created.id}`)).statusCode).toBe(409);
 
@@ -238,7 +238,7 @@ describe('official messages API', () => {
       .update(officialMessages)
       .set({ deliveryAt: sql`now() - interval '2 minutes'` })
       .where(eq(officialMessages.id, created.id));
-    expect(await resumeStalledSends(t.db, noPush)).toEqual([created.id]);
+    expect(await resumeStalledSends(t.db, { userPush: noPush })).toEqual([created.id]);
     expect(await listed()).toEqual({ status: 'sent', total: members.length + 1 });
   });
 

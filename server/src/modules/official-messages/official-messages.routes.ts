@@ -71,23 +71,30 @@ export const officialMessagesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
     const { fields, image } = await readForm(request);
     return {
       success: true as const,
-      data: await service.createMessage(db, dataDir, fields, image, who(request)),
+      data: await service.createMessage(db, { dataDir }, fields, image, who(request)),
     };
   });
 
   route(app, officialMessagesEndpoints.update, async (request) => {
     const { fields, image } = await readForm(request);
-    const message = await service.updateMessage(db, dataDir, request.params.id, fields, image, who(request));
+    const message = await service.updateMessage(
+      db,
+      { dataDir },
+      request.params.id,
+      fields,
+      image,
+      who(request),
+    );
     return { success: true as const, data: message };
   });
 
   route(app, officialMessagesEndpoints.send, async (request) => ({
     success: true as const,
-    data: await service.sendMessage(db, userPush, request.params.id, who(request)),
+    data: await service.sendMessage(db, { userPush }, request.params.id, who(request)),
   }));
 
   route(app, officialMessagesEndpoints.delete, async (request) => {
-    await service.deleteMessage(db, dataDir, request.params.id, who(request));
+    await service.deleteMessage(db, { dataDir }, request.params.id, who(request));
     return { success: true as const, message: OFFICIAL_MESSAGE_MESSAGES.deleted };
   });
 

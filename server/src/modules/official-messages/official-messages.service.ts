@@ -71,7 +71,7 @@ async function withStoredImage<T>(
 
 export function createMessage(
   db: Database,
-  dataDir: string,
+  { dataDir }: { dataDir: string },
   fields: Fields,
   image: ImageUpload | null,
   { actor, context }: Actor,
@@ -97,7 +97,7 @@ async function lockDraft(tx: Executor, id: number) {
 /** Changes a draft; without a new image the current one stays. */
 export async function updateMessage(
   db: Database,
-  dataDir: string,
+  { dataDir }: { dataDir: string },
   id: number,
   fields: Fields,
   image: ImageUpload | null,
@@ -117,7 +117,12 @@ export async function updateMessage(
   return after;
 }
 
-export async function deleteMessage(db: Database, dataDir: string, id: number, { actor, context }: Actor) {
+export async function deleteMessage(
+  db: Database,
+  { dataDir }: { dataDir: string },
+  id: number,
+  { actor, context }: Actor,
+) {
   const before = await db.transaction(async (tx) => {
     const row = repo.toOfficialMessage(await lockDraft(tx, id));
     await repo.deleteMessage(tx, id);
@@ -132,7 +137,12 @@ export async function deleteMessage(db: Database, dataDir: string, id: number, {
  * Marks the draft `sending`, writes a recipient row per reachable user in batches (see users/broadcast.ts),
  * marks it sent, then pushes it to connected users.
  */
-export async function sendMessage(db: Database, userPush: UserPush, id: number, { actor, context }: Actor) {
+export async function sendMessage(
+  db: Database,
+  { userPush }: { userPush: UserPush },
+  id: number,
+  { actor, context }: Actor,
+) {
   const delivery = await sendNow(
     db,
     repo.messageBroadcast,
@@ -144,7 +154,7 @@ export async function sendMessage(db: Database, userPush: UserPush, id: number, 
 }
 
 /** Resumes every send that stopped mid-way (its process ended); safe on several instances. */
-export function resumeStalledSends(db: Database, userPush: UserPush): Promise<number[]> {
+export function resumeStalledSends(db: Database, { userPush }: { userPush: UserPush }): Promise<number[]> {
   return sendPending(db, repo.messageBroadcast, (delivery) => push(userPush, delivery));
 }
 

@@ -37,16 +37,28 @@ export const securityRoutes: FastifyPluginAsyncZod<{
 
   route(app, securityEndpoints.block, async (request) => ({
     success: true as const,
-    data: await service.blockIp(db, blocked, requireAdmin(request), request.body, requestContext(request)),
+    data: await service.blockIp(
+      db,
+      { blocked },
+      requireAdmin(request),
+      request.body,
+      requestContext(request),
+    ),
   }));
 
   route(app, securityEndpoints.unblock, async (request) => {
-    await service.unblockIp(db, blocked, requireAdmin(request), request.params.ip, requestContext(request));
+    await service.unblockIp(
+      db,
+      { blocked },
+      requireAdmin(request),
+      request.params.ip,
+      requestContext(request),
+    );
     return { success: true as const, message: SECURITY_MESSAGES.unblocked };
   });
 
   route(app, securityEndpoints.unblockByBody, async (request) => {
-    await service.unblockIp(db, blocked, requireAdmin(request), request.body.ip, requestContext(request));
+    await service.unblockIp(db, { blocked }, requireAdmin(request), request.body.ip, requestContext(request));
     return { success: true as const, message: SECURITY_MESSAGES.unblocked };
   });
 
@@ -58,7 +70,8 @@ export const securityRoutes: FastifyPluginAsyncZod<{
   route(app, securityEndpoints.savePolicies, async (request) => ({
     success: true as const,
     data: await service.savePolicies(
-      { db, live },
+      db,
+      { live },
       requireAdmin(request),
       request.body,
       requestContext(request),

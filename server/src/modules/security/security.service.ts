@@ -98,7 +98,7 @@ export async function listBlockedIps(
 
 export async function blockIp(
   db: Database,
-  cache: BlockedIpCache,
+  { blocked: cache }: { blocked: BlockedIpCache },
   actor: AdminPrincipal,
   body: BlockIpRequest,
   context: RequestContext,
@@ -126,7 +126,7 @@ export async function blockIp(
 
 export async function unblockIp(
   db: Database,
-  cache: BlockedIpCache,
+  { blocked: cache }: { blocked: BlockedIpCache },
   actor: AdminPrincipal,
   ip: string,
   context: RequestContext,
@@ -155,7 +155,8 @@ export function readPolicies(db: Database): Promise<SecurityPolicies> {
 
 /** Saved policies (rate limits included) govern this instance's next request; others reload within seconds. */
 export async function savePolicies(
-  { db, live }: { db: Database; live: LiveSettings },
+  db: Database,
+  { live }: { live: LiveSettings },
   actor: AdminPrincipal,
   changes: Partial<SecurityPolicies>,
   context: RequestContext,

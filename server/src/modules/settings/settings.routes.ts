@@ -18,7 +18,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; live: LiveSe
 
   route(app, settingsEndpoints.put, async (request) => {
     const data = await saveSettings(
-      { db: deps.db, live },
+      deps.db,
+      { live },
       requireAdmin(request),
       request.body,
       requestContext(request),

@@ -13,12 +13,13 @@ export function getSettings(db: Database): Promise<Settings> {
 
 /** Replaces the whole settings object; the running server obeys it from the next request. */
 export async function saveSettings(
-  deps: { db: Database; live: LiveSettings },
+  db: Database,
+  { live }: { live: LiveSettings },
   actor: AdminPrincipal,
   next: Settings,
   context: RequestContext,
 ): Promise<Settings> {
-  const saved = await deps.db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const before = await readAllSettings(tx);
     // Who may register as root admin is for root admins to decide: any other admin could reopen it.
     if (!actor.isRootAdmin && JSON.stringify(before.root_admin) !== JSON.stringify(next.root_admin))
@@ -35,6 +36,6 @@ export async function saveSettings(
     });
     return readAllSettings(tx);
   });
-  deps.live.replace(saved);
+  live.replace(saved);
   return saved;
 }

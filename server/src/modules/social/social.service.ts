@@ -8,13 +8,13 @@ import type {
   SocialSearchQuery,
   SocialSummary,
 } from '@switchboard/contract/social';
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { searchUserDirectory, usernamesById } from '../users/users-directory.repository.ts';
 import { followsPage, friendRequestsPage, likesPage, socialCounters } from './social.repository.ts';
 
 const pageOf = (q: { page: number; size: number }) => ({ page: q.page, size: q.size, total_capped: false });
 
-export async function socialSummary(db: Executor): Promise<SocialSummary> {
+export async function socialSummary(db: Database): Promise<SocialSummary> {
   const c = await socialCounters(db);
   return {
     total_likes_given: c['likes.total'],
@@ -27,12 +27,12 @@ export async function socialSummary(db: Executor): Promise<SocialSummary> {
   };
 }
 
-export async function searchSocialUsers(db: Executor, q: SocialSearchQuery) {
+export async function searchSocialUsers(db: Database, q: SocialSearchQuery) {
   const { rows, total, totalCapped } = await searchUserDirectory(db, q);
   return { users: rows, total, page: q.page, size: q.size, total_capped: totalCapped };
 }
 
-export async function listLikes(db: Executor, q: LikesQuery) {
+export async function listLikes(db: Database, q: LikesQuery) {
   const { rows, total } = await likesPage(db, q);
   const names = await usernamesById(
     db,
@@ -49,7 +49,7 @@ export async function listLikes(db: Executor, q: LikesQuery) {
   return { likes: list, total, ...pageOf(q) };
 }
 
-export async function listFriendRequests(db: Executor, q: FriendRequestsQuery) {
+export async function listFriendRequests(db: Database, q: FriendRequestsQuery) {
   const { rows, total } = await friendRequestsPage(db, q);
   const names = await usernamesById(
     db,
@@ -67,7 +67,7 @@ export async function listFriendRequests(db: Executor, q: FriendRequestsQuery) {
   return { friend_requests: list, total, ...pageOf(q) };
 }
 
-export async function listFollows(db: Executor, q: FollowsQuery) {
+export async function listFollows(db: Database, q: FollowsQuery) {
   const { rows, total } = await followsPage(db, q);
   const names = await usernamesById(
     db,

@@ -42,7 +42,13 @@ export const userReportsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   }));
 
   route(app, userReportsEndpoints.suspendReportedUser, async (request) => {
-    await suspendReportedUser(deps, requireAdmin(request), request.params.id, requestContext(request));
+    await suspendReportedUser(
+      deps.db,
+      deps,
+      requireAdmin(request),
+      request.params.id,
+      requestContext(request),
+    );
     return { success: true as const, message: USER_REPORT_MESSAGES.suspended };
   });
 };

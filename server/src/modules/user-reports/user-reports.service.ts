@@ -74,7 +74,8 @@ export async function closeReport(
  * once that is committed, their live sockets are closed on every instance.
  */
 export async function suspendReportedUser(
-  { db, userPush }: Pick<AppDeps, 'db' | 'userPush'>,
+  db: Database,
+  { userPush }: Pick<AppDeps, 'userPush'>,
   actor: AdminPrincipal,
   id: number,
   context: RequestContext,

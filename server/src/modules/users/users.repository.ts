@@ -1,170 +1,17 @@
-import type { AdminUserRow, ListUsersQuery } from '@switchboard/contract/users';
-import {
-  and,
-  asc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import type { AdminUserRow } from '@switchboard/contract/users';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
 import { preparedPer } from '../../db/prepared-statement.ts';
-import { countUpToCap, readCounters } from '../../db/row-counts.ts';
-import { coinAccounts } from '../../db/schema/coins.ts';
 import { users } from '../../db/schema/users.ts';
-
-const rowColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  full_name: users.fullName,
-  is_online: users.isOnline,
-  is_admin: users.isAdmin,
-  is_root_admin: users.isRootAdmin,
-  is_active: users.isActive,
-  // Balances live in the coins module's narrow table, read 1:1 by primary key (so also in RETURNING
-  // and FOR UPDATE); a user who never held coins has no account row.
-  coin_balance:
-    sql<number>`coalesce((select ${coinAccounts.balance} from ${coinAccounts} where ${coinAccounts.userId} = ${users.id}), 0)`
-      .mapWith(Number)
-      .as('coin_balance'),
-  total_earned:
-    sql<number>`coalesce((select ${coinAccounts.totalEarned} from ${coinAccounts} where ${coinAccounts.userId} = ${users.id}), 0)`
-      .mapWith(Number)
-      .as('total_earned'),
-  total_spent:
-    sql<number>`coalesce((select ${coinAccounts.totalSpent} from ${coinAccounts} where ${coinAccounts.userId} = ${users.id}), 0)`
-      .mapWith(Number)
-      .as('total_spent'),
-  created_at: users.createdAt,
-  last_login: users.lastLogin,
-};
-/** The row as Drizzle reads it: timestamps are Dates until they leave the repository. */
-type UserRecord = Omit<AdminUserRow, 'created_at' | 'last_login'> & {
-  created_at: Date;
-  last_login: Date | null;
-};
-const toRow = (r: UserRecord): AdminUserRow => ({
-  ...r,
-  created_at: r.created_at.toISOString(),
-  last_login: r.last_login?.toISOString() ?? null,
-});
-
-function listFilter({ search, status }: Pick<ListUsersQuery, 'search' | 'status'>): SQL | undefined {
-  const pattern = containsPattern(search);
-  const matchesSearch = search
-    ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.fullName, pattern))
-    : undefined;
-  const matchesStatus = {
-    all: undefined,
-    online: eq(users.isOnline, true),
-    offline: eq(users.isOnline, false),
-    admin: eq(users.isAdmin, true),
-    deleted: undefined,
-  }[status];
-  const deleted = status === 'deleted' ? isNotNull(users.deletedAt) : isNull(users.deletedAt);
-  return and(deleted, matchesSearch, matchesStatus);
-}
-
-/** The counter that holds the unsearched total of each status filter (kept by the users_counts_* triggers). */
-const STATUS_COUNTERS = {
-  all: 'users.total',
-  online: 'users.online',
-  offline: 'users.offline',
-  admin: 'users.admins',
-  deleted: 'users.deleted',
-} as const satisfies Record<ListUsersQuery['status'], string>;
-
-/**
- * One page, newest first, as a LIMIT over the (created_at desc nulls last, id desc nulls last) index (the ORDER BY
- * must say NULLS LAST like the index, or PostgreSQL sorts every row): after the cursor
- * when there is one, else at an OFFSET. Totals never count the table: an unsearched list reads its
- * counter, a search counts at most COUNT_CAP + 1 matches.
- */
-export async function listUsers(
-  db: Executor,
-  query: ListUsersQuery,
-): Promise<{ rows: AdminUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const where = listFilter(query);
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const offset = after ? 0 : (query.page - 1) * query.limit;
-  // Paging through an unsearched list (what the Users screen opens on) reuses a prepared statement.
-  const pageRows =
-    query.search || after
-      ? pageQuery(db, where, after, query.limit, offset)
-      : UNSEARCHED_PAGES[query.status](db).execute({ limit: query.limit, offset });
-  const [page, total] = await Promise.all([pageRows, countUsers(db, query, where)]);
-  const last = page.length === query.limit ? page.at(-1) : undefined;
-  return {
-    rows: page.map(({ sort_key: _, ...row }) => toRow(row)),
-    ...total,
-    nextCursor: last ? encodeCursor(last.sort_key, last.id) : null,
-  };
-}
-
-function pageQuery(
-  db: Executor,
-  where: SQL | undefined,
-  after: [string, string] | undefined,
-  limit: number | Placeholder,
-  offset: number | Placeholder,
-) {
-  return db
-    .select({ ...rowColumns, sort_key: sql<string>`${users.createdAt}::text` })
-    .from(users)
-    .where(
-      and(where, after && sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]})`),
-    )
-    .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
-    .limit(limit)
-    .offset(offset);
-}
-
-const unsearchedPage = (status: ListUsersQuery['status']) =>
-  preparedPer((db) =>
-    pageQuery(
-      db,
-      listFilter({ status, search: '' }),
-      undefined,
-      sql.placeholder('limit'),
-      sql.placeholder('offset'),
-    ).prepare(`users_page_${status}`),
-  );
-const UNSEARCHED_PAGES = {
-  all: unsearchedPage('all'),
-  online: unsearchedPage('online'),
-  offline: unsearchedPage('offline'),
-  admin: unsearchedPage('admin'),
-  deleted: unsearchedPage('deleted'),
-} satisfies Record<ListUsersQuery['status'], unknown>;
-
-async function countUsers(
-  db: Executor,
-  query: ListUsersQuery,
-  where: SQL | undefined,
-): Promise<{ total: number; totalCapped: boolean }> {
-  if (!query.search) {
-    const counter = STATUS_COUNTERS[query.status];
-    const counts = await readCounters(db, [counter]);
-    return { total: counts[counter], totalCapped: false };
-  }
-  return countUpToCap(db, users, where);
-}
+import { toUserRow, userRowColumns } from './user-row.ts';
 
 export async function findUser(db: Executor, id: string): Promise<AdminUserRow | undefined> {
   const [row] = await db
-    .select(rowColumns)
+    .select(userRowColumns)
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .limit(1);
-  return row && toRow(row);
+  return row && toUserRow(row);
 }
 
 /**
@@ -177,13 +24,13 @@ export async function lockUsersForChange(
   ids: readonly string[],
 ): Promise<{ targets: AdminUserRow[]; rootAdmins: AdminUserRow[] }> {
   const rows = await tx
-    .select(rowColumns)
+    .select(userRowColumns)
     .from(users)
     .where(and(isNull(users.deletedAt), or(inArray(users.id, [...ids]), eq(users.isRootAdmin, true))))
     .orderBy(asc(users.id))
     .for('update');
   const wanted = new Set(ids);
-  const all = rows.map(toRow);
+  const all = rows.map(toUserRow);
   return { targets: all.filter((u) => wanted.has(u.id)), rootAdmins: all.filter((u) => u.is_root_admin) };
 }
 
@@ -197,8 +44,8 @@ export async function setAdmin(
     .update(users)
     .set({ isAdmin, updatedAt: sql`now()` })
     .where(inArray(users.id, [...ids]))
-    .returning(rowColumns);
-  return rows.map(toRow);
+    .returning(userRowColumns);
+  return rows.map(toUserRow);
 }
 
 /** Soft delete: the row stays for the history that refers to it; see `users.deletedAt`. */
@@ -224,9 +71,9 @@ export interface NewUser {
 
 /** Every account is created here: through the users screen and by root admin registration. */
 export async function insertUser(tx: Executor, user: NewUser): Promise<AdminUserRow> {
-  const [row] = await tx.insert(users).values(user).returning(rowColumns);
+  const [row] = await tx.insert(users).values(user).returning(userRowColumns);
   if (!row) throw new Error('insert returned no row');
-  return toRow(row);
+  return toUserRow(row);
 }
 
 /** Which of the two unique fields (compared case-insensitively, like the indexes) are taken. */
@@ -353,6 +200,6 @@ export async function setActive(
     .update(users)
     .set({ isActive, isOnline: isActive ? undefined : false, updatedAt: sql`now()` })
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .returning(rowColumns);
-  return row ? toRow(row) : undefined;
+    .returning(userRowColumns);
+  return row ? toUserRow(row) : undefined;
 }

@@ -53,10 +53,12 @@ describe('single-user routes', () => {
   });
 
   it('refuses a duplicate username or email whatever the case, with 409 naming the field', async () => {
+    const taken = { ...newUser, username: 'Taken_Agent', email: 'Taken.Agent@Example.test' };
+    expect((await call('POST', '/admin/users', taken)).status).toBe(201);
     const sameName = await call('POST', '/admin/users', {
-      ...newUser,
+      ...taken,
       email: 'other@example.test',
-      username: 'new_agent',
+      username: 'taken_agent',
     });
     expect(sameName.status).toBe(409);
     expect(sameName.body).toMatchObject({
@@ -64,9 +66,9 @@ describe('single-user routes', () => {
       errors: [{ field: 'username' }],
     });
     const sameEmail = await call('POST', '/admin/users', {
-      ...newUser,
+      ...taken,
       username: 'someone',
-      email: 'NEW.AGENT@example.test',
+      email: 'TAKEN.AGENT@example.test',
     });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.errors).toEqual([expect.objectContaining({ field: 'email' })]);

@@ -18,9 +18,10 @@ import { hashPassword } from '../auth/password.ts';
 import { enforcePasswordMinLength } from '../settings/password-policy.ts';
 import { refuseTakenNames } from './taken-names.ts';
 import * as repo from './users.repository.ts';
+import * as list from './users-list.repository.ts';
 
 export async function listUsers(db: Database, query: ListUsersQuery): Promise<UsersPage> {
-  const { rows, total, totalCapped, nextCursor } = await repo.listUsers(db, query);
+  const { rows, total, totalCapped, nextCursor } = await list.listUsers(db, query);
   return {
     users: rows,
     total,

@@ -7,7 +7,7 @@ import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { Pagination } from '@/components/pagination.tsx';
+import { Pagination, pagerProps } from '@/components/pagination.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -131,11 +131,8 @@ export function CallsPage() {
                       label="Calls pages"
                       noun="calls"
                       page={params.page}
-                      shownPage={page.page}
+                      {...pagerProps(page)}
                       pageSize={page.limit}
-                      total={page.total}
-                      totalCapped={page.total_capped}
-                      totalPages={page.total_pages}
                       rowCount={page.calls.length}
                       onPageChange={(next) => update({ page: next })}
                     />

@@ -1,7 +1,7 @@
 import type { CallRow } from '@switchboard/contract/calls';
 import type { ColumnDef } from '@tanstack/react-table';
 import { EyeIcon, PhoneIcon, PhoneOffIcon, VideoIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button.tsx';
+import { IconButton } from '@/components/icon-button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { valueColumn } from '@/components/value-column.ts';
 import { formatDateTime, formatDurationClock } from '@/lib/format.ts';
@@ -64,26 +64,20 @@ export function callColumns(actions: CallRowActions): ColumnDef<CallRow>[] {
       meta: { skeleton: <Skeleton className="size-8" /> },
       cell: ({ row: { original: call } }) => (
         <div className="flex gap-1">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`View call ${callTitle(call)}`}
+          <IconButton
+            icon={EyeIcon}
+            label={`View call ${callTitle(call)}`}
             title="View details"
             onClick={(event) => actions.onView(call, event.currentTarget)}
-          >
-            <EyeIcon />
-          </Button>
+          />
           {isLive(call) ? (
-            <Button
-              variant="ghost"
-              size="icon"
+            <IconButton
+              icon={PhoneOffIcon}
               className="text-destructive"
-              aria-label={`End call ${callTitle(call)}`}
+              label={`End call ${callTitle(call)}`}
               title="End call"
               onClick={(event) => actions.onEnd(call, event.currentTarget)}
-            >
-              <PhoneOffIcon />
-            </Button>
+            />
           ) : null}
         </div>
       ),

@@ -12,7 +12,7 @@ import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { Pagination } from '@/components/pagination.tsx';
+import { Pagination, pagerProps } from '@/components/pagination.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -142,11 +142,8 @@ export function CoinsPage() {
                   label="Transactions pages"
                   noun="transactions"
                   page={page}
-                  shownPage={data.page}
+                  {...pagerProps(data)}
                   pageSize={COINS_PAGE_SIZE}
-                  total={data.total}
-                  totalCapped={data.total_capped}
-                  totalPages={data.total_pages}
                   rowCount={data.coins.length}
                   onPageChange={(next) => update({ page: next })}
                 />

@@ -1,8 +1,8 @@
 import type { CoinTransaction, CoinTransactionType } from '@switchboard/contract/coins';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Undo2Icon } from 'lucide-react';
+import { IconButton } from '@/components/icon-button.tsx';
 import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { valueColumn } from '@/components/value-column.ts';
 import { formatCoins, formatDateTime } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
@@ -75,15 +75,12 @@ export function transactionColumns(onReverse: (row: CoinTransaction) => void): C
         const entry = row.original;
         if (entry.reverses_id !== null || entry.reversed || entry.user_id === null) return null;
         return (
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Reverse transaction #${entry.id} of ${entry.username}`}
+          <IconButton
+            icon={Undo2Icon}
+            label={`Reverse transaction #${entry.id} of ${entry.username}`}
             title="Reverse"
             onClick={() => onReverse(entry)}
-          >
-            <Undo2Icon aria-hidden="true" />
-          </Button>
+          />
         );
       },
     },

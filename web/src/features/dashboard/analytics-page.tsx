@@ -12,7 +12,7 @@ import {
 } from 'recharts';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useAnalytics } from './api.ts';
@@ -100,13 +100,8 @@ export function AnalyticsPage() {
 
 function ChartCard({ title, children }: { title: string; children: React.ReactElement }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="h-64">
-        <ResponsiveContainer>{children}</ResponsiveContainer>
-      </CardContent>
-    </Card>
+    <TitledCard title={title} className="h-64">
+      <ResponsiveContainer>{children}</ResponsiveContainer>
+    </TitledCard>
   );
 }

@@ -5,8 +5,8 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { UsageMeter } from '@/components/usage-meter.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount, formatDateTime } from '@/lib/format.ts';
@@ -82,54 +82,39 @@ export function DashboardPage() {
         />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>System Performance</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-3 text-sm">
-            <UsageMeter label="CPU Usage" value={h?.cpu_usage} />
-            <UsageMeter label="Memory Usage" value={h?.memory_usage} />
-            <div className="flex justify-between">
-              <span>Response Time</span>
-              <span className="tabular-nums">{h ? formatMs(h.response_time) : '—'}</span>
-            </div>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Database Statistics</CardTitle>
-          </CardHeader>
-          <CardContent className="grid grid-cols-2 gap-2 text-sm">
-            <Figure label="Users" value={d?.overview.total_users} />
-            <Figure label="Calls" value={s?.total_calls} />
-            <Figure label="Messages" value={s?.total_messages} />
-            <Figure label="Active connections" value={s?.active_connections} />
-            <Figure
-              label="Average call quality"
-              value={s ? `${s.call_quality.average_quality.toFixed(1)}/5` : undefined}
-            />
-            <Figure label="Open alerts" value={s?.alerts} />
-          </CardContent>
-        </Card>
+        <TitledCard title="System Performance" className="space-y-3 text-sm">
+          <UsageMeter label="CPU Usage" value={h?.cpu_usage} />
+          <UsageMeter label="Memory Usage" value={h?.memory_usage} />
+          <div className="flex justify-between">
+            <span>Response Time</span>
+            <span className="tabular-nums">{h ? formatMs(h.response_time) : '—'}</span>
+          </div>
+        </TitledCard>
+        <TitledCard title="Database Statistics" className="grid grid-cols-2 gap-2 text-sm">
+          <Figure label="Users" value={d?.overview.total_users} />
+          <Figure label="Calls" value={s?.total_calls} />
+          <Figure label="Messages" value={s?.total_messages} />
+          <Figure label="Active connections" value={s?.active_connections} />
+          <Figure
+            label="Average call quality"
+            value={s ? `${s.call_quality.average_quality.toFixed(1)}/5` : undefined}
+          />
+          <Figure label="Open alerts" value={s?.alerts} />
+        </TitledCard>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Recent Activity</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {d && d.recent_activity.length === 0 && (
-            <p className="text-sm text-muted-foreground">No recent activity</p>
-          )}
-          <ul className="divide-y">
-            {d?.recent_activity.map((a) => (
-              <li key={a.id} className="flex justify-between gap-4 py-2 text-sm">
-                <span>{a.details}</span>
-                <span className="shrink-0 text-muted-foreground">{formatDateTime(a.timestamp)}</span>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <TitledCard title="Recent Activity">
+        {d && d.recent_activity.length === 0 && (
+          <p className="text-sm text-muted-foreground">No recent activity</p>
+        )}
+        <ul className="divide-y">
+          {d?.recent_activity.map((a) => (
+            <li key={a.id} className="flex justify-between gap-4 py-2 text-sm">
+              <span>{a.details}</span>
+              <span className="shrink-0 text-muted-foreground">{formatDateTime(a.timestamp)}</span>
+            </li>
+          ))}
+        </ul>
+      </TitledCard>
       <p className="text-xs text-muted-foreground">
         Last updated: {d ? new Date(d.last_updated).toLocaleTimeString() : '—'}
       </p>

@@ -5,7 +5,8 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
+import { Card, CardContent } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
@@ -58,28 +59,23 @@ export function GeolocationPage() {
               </CardContent>
             </Card>
           ) : null}
-          <Card>
-            <CardHeader>
-              <CardTitle>Recent Locations</CardTitle>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-4">
-              <LocationFilters
-                source={params.location_type}
-                country={params.country}
-                countries={countries}
-                onSourceChange={(location_type) => update({ location_type })}
-                onCountryChange={setCountry}
-              />
-              <DataTable
-                label="Recent Locations"
-                columns={locationColumns}
-                rows={recent.data}
-                getRowId={(row) => String(row.id)}
-                stale={recent.isPlaceholderData}
-                empty={<EmptyState title={GEOLOCATION_TEXT.empty} />}
-              />
-            </CardContent>
-          </Card>
+          <TitledCard title="Recent Locations" className="flex flex-col gap-4">
+            <LocationFilters
+              source={params.location_type}
+              country={params.country}
+              countries={countries}
+              onSourceChange={(location_type) => update({ location_type })}
+              onCountryChange={setCountry}
+            />
+            <DataTable
+              label="Recent Locations"
+              columns={locationColumns}
+              rows={recent.data}
+              getRowId={(row) => String(row.id)}
+              stale={recent.isPlaceholderData}
+              empty={<EmptyState title={GEOLOCATION_TEXT.empty} />}
+            />
+          </TitledCard>
         </>
       )}
     </div>

@@ -4,9 +4,10 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Card, CardContent } from '@/components/ui/card.tsx';
 import { UsageMeter } from '@/components/usage-meter.tsx';
 import { formatMs, formatUptimeHours, healthVariant } from '@/lib/health-display.ts';
 import { useLiveSocket } from '@/lib/use-live-socket.ts';
@@ -106,61 +107,51 @@ export function MonitorPage() {
               icon={<StarIcon />}
             />
           </div>
-          <Card>
-            <CardHeader>
-              <CardTitle>System Metrics</CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-3">
-              {(
-                [
-                  ['CPU', m?.systemMetrics.cpuUsage],
-                  ['Memory', m?.systemMetrics.memoryUsage],
-                  ['Disk', m?.systemMetrics.diskUsage],
-                ] as const
-              ).map(([label, value]) => (
-                <UsageMeter
-                  key={label}
-                  label={label}
-                  value={value}
-                  barLabel={`${label} usage`}
-                  testId={`${label.toLowerCase()}-percent`}
-                />
-              ))}
-              <div className="text-sm">
-                Network Latency:{' '}
-                <span className="tabular-nums">{m ? formatMs(m.systemMetrics.networkLatency) : '—'}</span>
-              </div>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Recent Alerts</CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-2">
-              {query.data && query.data.alerts.length === 0 && (
-                <p className="text-sm text-muted-foreground">No recent alerts</p>
-              )}
-              {query.data?.alerts.slice(0, 5).map((a) => (
-                <div
-                  key={a.id}
-                  data-severity={severityColour(a.severity)}
-                  className={cn(
-                    'rounded-md border px-3 py-2 text-sm',
-                    SEVERITY_CLASS[severityColour(a.severity)],
-                  )}
-                >
-                  <div className="flex justify-between gap-2">
-                    <span className="font-medium">{a.message}</span>
-                    <span className="uppercase">{a.severity}</span>
-                  </div>
-                  <div className="text-xs opacity-80">
-                    {new Date(a.timestamp).toLocaleString()}
-                    {a.cleared_at ? ` · cleared ${new Date(a.cleared_at).toLocaleTimeString()}` : ''}
-                  </div>
+          <TitledCard title="System Metrics" className="space-y-3">
+            {(
+              [
+                ['CPU', m?.systemMetrics.cpuUsage],
+                ['Memory', m?.systemMetrics.memoryUsage],
+                ['Disk', m?.systemMetrics.diskUsage],
+              ] as const
+            ).map(([label, value]) => (
+              <UsageMeter
+                key={label}
+                label={label}
+                value={value}
+                barLabel={`${label} usage`}
+                testId={`${label.toLowerCase()}-percent`}
+              />
+            ))}
+            <div className="text-sm">
+              Network Latency:{' '}
+              <span className="tabular-nums">{m ? formatMs(m.systemMetrics.networkLatency) : '—'}</span>
+            </div>
+          </TitledCard>
+          <TitledCard title="Recent Alerts" className="space-y-2">
+            {query.data && query.data.alerts.length === 0 && (
+              <p className="text-sm text-muted-foreground">No recent alerts</p>
+            )}
+            {query.data?.alerts.slice(0, 5).map((a) => (
+              <div
+                key={a.id}
+                data-severity={severityColour(a.severity)}
+                className={cn(
+                  'rounded-md border px-3 py-2 text-sm',
+                  SEVERITY_CLASS[severityColour(a.severity)],
+                )}
+              >
+                <div className="flex justify-between gap-2">
+                  <span className="font-medium">{a.message}</span>
+                  <span className="uppercase">{a.severity}</span>
                 </div>
-              ))}
-            </CardContent>
-          </Card>
+                <div className="text-xs opacity-80">
+                  {new Date(a.timestamp).toLocaleString()}
+                  {a.cleared_at ? ` · cleared ${new Date(a.cleared_at).toLocaleTimeString()}` : ''}
+                </div>
+              </div>
+            ))}
+          </TitledCard>
           <p className="text-xs text-muted-foreground">
             Last updated: {query.dataUpdatedAt ? new Date(query.dataUpdatedAt).toLocaleTimeString() : '—'}
           </p>

@@ -2,8 +2,8 @@ import type { OfficialMessage } from '@switchboard/contract/official-messages';
 import type { ColumnDef } from '@tanstack/react-table';
 import { EyeIcon } from 'lucide-react';
 import { DraftActions } from '@/components/draft-actions.tsx';
+import { IconButton } from '@/components/icon-button.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { formatCount } from '@/lib/format.ts';
 
 export interface MessageActions {
@@ -78,9 +78,7 @@ function RowActions({ message, actions }: { message: OfficialMessage; actions: M
   const named = (verb: string) => `${verb} ${message.title}`;
   return (
     <div className="flex gap-1">
-      <Button variant="ghost" size="icon" aria-label={named('View')} onClick={() => actions.onView(message)}>
-        <EyeIcon aria-hidden="true" />
-      </Button>
+      <IconButton icon={EyeIcon} label={named('View')} onClick={() => actions.onView(message)} />
       {message.status === 'draft' ? (
         <DraftActions
           name={message.title}

@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { UsageBar } from '@/components/usage-bar.tsx';
@@ -113,47 +114,32 @@ export function PerformancePage() {
         <StatCard label="Error Rate" value={h ? `${(h.error_rate * 100).toFixed(2)}%` : undefined} />
         <StatCard label="Uptime" value={h ? formatUptimeDays(h.uptime) : undefined} />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Connection Statistics</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-5">
-          <Stat label="Active connections" value={h?.active_connections} />
-          <Stat label="HTTP connections" value={h?.active_http_connections} />
-          <Stat label="Socket connections" value={h?.active_socket_connections} />
-          <Stat label="Requests (last minute)" value={h?.requests_per_minute} />
-          <Stat label="Total calls" value={data?.totalCalls} />
-        </CardContent>
-      </Card>
+      <TitledCard title="Connection Statistics" className="grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-5">
+        <Stat label="Active connections" value={h?.active_connections} />
+        <Stat label="HTTP connections" value={h?.active_http_connections} />
+        <Stat label="Socket connections" value={h?.active_socket_connections} />
+        <Stat label="Requests (last minute)" value={h?.requests_per_minute} />
+        <Stat label="Total calls" value={data?.totalCalls} />
+      </TitledCard>
       {h && h.instances.length > 0 && (
-        <Card>
-          <CardHeader>
-            <CardTitle>Instances</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-1 text-sm">
-            {h.instances.map((i) => (
-              <div key={i.id} className="flex flex-wrap items-center gap-3">
-                <span className="font-mono">{i.id}</span>
-                <Badge variant={i.stale ? 'destructive' : 'success'}>
-                  {i.stale ? 'not reporting' : 'reporting'}
-                </Badge>
-                {i.latest && (
-                  <span className="text-muted-foreground">
-                    CPU {formatPercent(i.latest.cpu_usage)} · p95 {formatMs(i.latest.p95)} ·{' '}
-                    {i.latest.active_socket_connections} sockets
-                  </span>
-                )}
-              </div>
-            ))}
-          </CardContent>
-        </Card>
+        <TitledCard title="Instances" className="space-y-1 text-sm">
+          {h.instances.map((i) => (
+            <div key={i.id} className="flex flex-wrap items-center gap-3">
+              <span className="font-mono">{i.id}</span>
+              <Badge variant={i.stale ? 'destructive' : 'success'}>
+                {i.stale ? 'not reporting' : 'reporting'}
+              </Badge>
+              {i.latest && (
+                <span className="text-muted-foreground">
+                  CPU {formatPercent(i.latest.cpu_usage)} · p95 {formatMs(i.latest.p95)} ·{' '}
+                  {i.latest.active_socket_connections} sockets
+                </span>
+              )}
+            </div>
+          ))}
+        </TitledCard>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle>Last Hour</CardTitle>
-        </CardHeader>
-        <CardContent>{data && <HistoryChart points={data.history} />}</CardContent>
-      </Card>
+      <TitledCard title="Last Hour">{data && <HistoryChart points={data.history} />}</TitledCard>
     </div>
   );
 }

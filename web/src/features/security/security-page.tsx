@@ -15,9 +15,10 @@ import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/tabs.tsx';
+import { loadedCount } from '@/components/stat-overview.tsx';
+import { PageTabs } from '@/components/tabs.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount } from '@/lib/format.ts';
@@ -43,26 +44,14 @@ export function SecurityPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Security" description="Security events, blocked addresses and threat settings" />
-      <Tabs defaultValue="overview">
-        <TabsList>
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="events">Security Events</TabsTrigger>
-          <TabsTrigger value="blocked">Blocked IPs</TabsTrigger>
-          <TabsTrigger value="settings">Settings</TabsTrigger>
-        </TabsList>
-        <TabsContent value="overview">
-          <Overview />
-        </TabsContent>
-        <TabsContent value="events">
-          <EventsTab />
-        </TabsContent>
-        <TabsContent value="blocked">
-          <BlockedTab />
-        </TabsContent>
-        <TabsContent value="settings">
-          <SettingsTab />
-        </TabsContent>
-      </Tabs>
+      <PageTabs
+        tabs={[
+          { value: 'overview', label: 'Overview', content: <Overview /> },
+          { value: 'events', label: 'Security Events', content: <EventsTab /> },
+          { value: 'blocked', label: 'Blocked IPs', content: <BlockedTab /> },
+          { value: 'settings', label: 'Settings', content: <SettingsTab /> },
+        ]}
+      />
     </div>
   );
 }
@@ -78,43 +67,37 @@ function Overview() {
   const stats = useSecurityStats();
   if (stats.isError) return <ErrorPanel {...fetchError(stats.error, () => void stats.refetch())} />;
   const s = stats.data;
-  const value = (n: number | undefined) => (n === undefined ? undefined : formatCount(n));
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
           label="Total Events"
-          value={value(s?.total_events)}
+          value={loadedCount(s?.total_events)}
           hint={s ? `${formatCount(s.active_events)} active` : undefined}
         />
-        <StatCard label="Critical Events" value={value(s?.critical_events)} />
-        <StatCard label="Blocked IPs" value={value(s?.blocked_ips)} />
-        <StatCard label="Last 24h Events" value={value(s?.last_24h_events)} />
+        <StatCard label="Critical Events" value={loadedCount(s?.critical_events)} />
+        <StatCard label="Blocked IPs" value={loadedCount(s?.blocked_ips)} />
+        <StatCard label="Last 24h Events" value={loadedCount(s?.last_24h_events)} />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Severity Distribution</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          {SEVERITIES.map((severity) => {
-            const count = s ? Number(s[SEVERITY_FIELD[severity]]) : 0;
-            const percent = s && s.total_events > 0 ? Math.round((count / s.total_events) * 100) : 0;
-            return (
-              <div key={severity} className="space-y-1">
-                <div className="flex justify-between text-sm">
-                  <span className="capitalize">{severity}</span>
-                  <span className="tabular-nums text-muted-foreground">
-                    {s ? `${formatCount(count)} (${percent}%)` : '…'}
-                  </span>
-                </div>
-                <div className="h-2 rounded-full bg-muted" aria-hidden="true">
-                  <div className="h-2 rounded-full bg-primary" style={{ width: `${percent}%` }} />
-                </div>
+      <TitledCard title="Severity Distribution" className="space-y-3">
+        {SEVERITIES.map((severity) => {
+          const count = s ? Number(s[SEVERITY_FIELD[severity]]) : 0;
+          const percent = s && s.total_events > 0 ? Math.round((count / s.total_events) * 100) : 0;
+          return (
+            <div key={severity} className="space-y-1">
+              <div className="flex justify-between text-sm">
+                <span className="capitalize">{severity}</span>
+                <span className="tabular-nums text-muted-foreground">
+                  {s ? `${formatCount(count)} (${percent}%)` : '…'}
+                </span>
               </div>
-            );
-          })}
-        </CardContent>
-      </Card>
+              <div className="h-2 rounded-full bg-muted" aria-hidden="true">
+                <div className="h-2 rounded-full bg-primary" style={{ width: `${percent}%` }} />
+              </div>
+            </div>
+          );
+        })}
+      </TitledCard>
     </>
   );
 }
@@ -151,6 +134,11 @@ function EventsTab() {
   );
 }
 
+const BLOCK_FIELDS = [
+  { key: 'ip', id: 'block-ip', label: 'IP Address', placeholder: 'e.g. 203.0.113.7 or 203.0.113.0/24' },
+  { key: 'reason', id: 'block-reason', label: 'Reason', placeholder: 'Why this address is blocked' },
+] as const;
+
 function BlockedTab() {
   const [page, setPage] = useState(1);
   const blocked = useBlockedIps(page);
@@ -181,42 +169,25 @@ function BlockedTab() {
 
   return (
     <>
-      <Card>
-        <CardHeader>
-          <CardTitle>Block IP Address</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form
-            onSubmit={submit}
-            className="grid gap-4 md:grid-cols-[1fr_2fr_auto] md:items-start"
-            noValidate
-          >
-            <FormField id="block-ip" label="IP Address" error={errors.ip}>
+      <TitledCard title="Block IP Address">
+        <form onSubmit={submit} className="grid gap-4 md:grid-cols-[1fr_2fr_auto] md:items-start" noValidate>
+          {BLOCK_FIELDS.map(({ key, id, label, placeholder }) => (
+            <FormField key={key} id={id} label={label} error={errors[key]}>
               <Input
-                id="block-ip"
-                placeholder="e.g. 203.0.113.7 or 203.0.113.0/24"
-                value={form.ip}
-                aria-invalid={Boolean(errors.ip)}
-                aria-describedby={errors.ip ? fieldMessageId('block-ip') : undefined}
-                onChange={(e) => setForm({ ...form, ip: e.target.value })}
+                id={id}
+                placeholder={placeholder}
+                value={form[key]}
+                aria-invalid={Boolean(errors[key])}
+                aria-describedby={errors[key] ? fieldMessageId(id) : undefined}
+                onChange={(e) => setForm({ ...form, [key]: e.target.value })}
               />
             </FormField>
-            <FormField id="block-reason" label="Reason" error={errors.reason}>
-              <Input
-                id="block-reason"
-                placeholder="Why this address is blocked"
-                value={form.reason}
-                aria-invalid={Boolean(errors.reason)}
-                aria-describedby={errors.reason ? fieldMessageId('block-reason') : undefined}
-                onChange={(e) => setForm({ ...form, reason: e.target.value })}
-              />
-            </FormField>
-            <Button type="submit" className="md:mt-7" disabled={block.isPending}>
-              {block.isPending ? 'Blocking...' : 'Block IP'}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
+          ))}
+          <Button type="submit" className="md:mt-7" disabled={block.isPending}>
+            {block.isPending ? 'Blocking...' : 'Block IP'}
+          </Button>
+        </form>
+      </TitledCard>
       <PagedTable
         label="Blocked IPs"
         noun="addresses"
@@ -256,18 +227,13 @@ function BlockedTab() {
 function SettingsTab() {
   const [open, setOpen] = useState<SettingsGroup | null>(null);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Security Settings</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-wrap gap-3">
-        {(Object.keys(SETTINGS_GROUPS) as SettingsGroup[]).map((group) => (
-          <Button key={group} variant="outline" onClick={() => setOpen(group)}>
-            {SETTINGS_GROUPS[group].button}
-          </Button>
-        ))}
-        <SecuritySettingsDialog group={open} onClose={() => setOpen(null)} />
-      </CardContent>
-    </Card>
+    <TitledCard title="Security Settings" className="flex flex-wrap gap-3">
+      {(Object.keys(SETTINGS_GROUPS) as SettingsGroup[]).map((group) => (
+        <Button key={group} variant="outline" onClick={() => setOpen(group)}>
+          {SETTINGS_GROUPS[group].button}
+        </Button>
+      ))}
+      <SecuritySettingsDialog group={open} onClose={() => setOpen(null)} />
+    </TitledCard>
   );
 }

@@ -3,16 +3,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { FormField } from '@/components/form-field.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useSavePolicies, useSecurityPolicies } from './api.ts';
@@ -92,55 +86,54 @@ export function SecuritySettingsDialog({ group, onClose }: { group: SettingsGrou
   };
 
   return (
-    <Dialog open={group !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{spec?.title}</DialogTitle>
-          <DialogDescription>{spec?.description}</DialogDescription>
-        </DialogHeader>
-        {policies.isError ? (
-          <ErrorPanel
-            message={errorMessage(policies.error, SECURITY_MESSAGES.fetchFailed)}
-            onRetry={() => void policies.refetch()}
-          />
-        ) : (
-          <form onSubmit={submit} className="space-y-4">
-            {spec?.numbers.map(([field, label]) => (
-              <FormField key={field} id={`policy-${field}`} label={label}>
-                <Input
-                  id={`policy-${field}`}
-                  type="number"
-                  inputMode="numeric"
-                  value={String(draft[field] ?? '')}
-                  disabled={!policies.data}
-                  onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
-                />
-              </FormField>
-            ))}
-            {spec?.flags.map(([field, label]) => (
-              <div key={field} className="flex items-center gap-2">
-                <Checkbox
-                  id={`policy-${field}`}
-                  checked={Boolean(draft[field])}
-                  disabled={!policies.data}
-                  onCheckedChange={(checked) => setDraft({ ...draft, [field]: checked === true })}
-                />
-                <label htmlFor={`policy-${field}`} className="text-sm">
-                  {label}
-                </label>
-              </div>
-            ))}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!policies.data || save.isPending}>
-                {save.isPending ? 'Saving...' : 'Save'}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={group !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={spec?.title}
+      description={spec?.description}
+    >
+      {policies.isError ? (
+        <ErrorPanel
+          message={errorMessage(policies.error, SECURITY_MESSAGES.fetchFailed)}
+          onRetry={() => void policies.refetch()}
+        />
+      ) : (
+        <form onSubmit={submit} className="space-y-4">
+          {spec?.numbers.map(([field, label]) => (
+            <FormField key={field} id={`policy-${field}`} label={label}>
+              <Input
+                id={`policy-${field}`}
+                type="number"
+                inputMode="numeric"
+                value={String(draft[field] ?? '')}
+                disabled={!policies.data}
+                onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+              />
+            </FormField>
+          ))}
+          {spec?.flags.map(([field, label]) => (
+            <div key={field} className="flex items-center gap-2">
+              <Checkbox
+                id={`policy-${field}`}
+                checked={Boolean(draft[field])}
+                disabled={!policies.data}
+                onCheckedChange={(checked) => setDraft({ ...draft, [field]: checked === true })}
+              />
+              <label htmlFor={`policy-${field}`} className="text-sm">
+                {label}
+              </label>
+            </div>
+          ))}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!policies.data || save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save'}
+            </Button>
+          </DialogFooter>
+        </form>
+      )}
+    </ModalDialog>
   );
 }

@@ -7,16 +7,15 @@ import {
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { ErrorPanel } from '@/components/error-panel.tsx';
 import { type FilterFieldSpec, FilterFields } from '@/components/filter-field.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/tabs.tsx';
+import { loadedCount as n, StatOverview } from '@/components/stat-overview.tsx';
+import { PageTabs } from '@/components/tabs.tsx';
 import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount, formatDateTime, formatTotal } from '@/lib/format.ts';
 import { type LogFilters, useLogStats, useSystemLogs } from './api.ts';
 
@@ -80,51 +79,38 @@ export function SystemLogsPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="System Logs" description="The server's own logs and client error reports" />
-      <Tabs defaultValue="overview">
-        <TabsList>
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="logs">Logs</TabsTrigger>
-          <TabsTrigger value="search">Search</TabsTrigger>
-        </TabsList>
-        <TabsContent value="overview">
-          <LogOverview />
-        </TabsContent>
-        <TabsContent value="logs">
-          <LogsTable filters={NO_FILTERS} />
-        </TabsContent>
-        <TabsContent value="search">
-          <LogSearch />
-        </TabsContent>
-      </Tabs>
+      <PageTabs
+        tabs={[
+          { value: 'overview', label: 'Overview', content: <LogOverview /> },
+          { value: 'logs', label: 'Logs', content: <LogsTable filters={NO_FILTERS} /> },
+          { value: 'search', label: 'Search', content: <LogSearch /> },
+        ]}
+      />
     </div>
   );
 }
 
 function LogOverview() {
-  const stats = useLogStats();
-  if (stats.isError)
-    return (
-      <ErrorPanel
-        title="Error"
-        message={errorMessage(stats.error, SYSTEM_LOG_MESSAGES.fetchFailed)}
-        onRetry={() => void stats.refetch()}
-      />
-    );
-  const s = stats.data;
-  const n = (v: number | undefined) => (v === undefined ? undefined : formatCount(v));
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <StatCard label="Total Logs" value={n(s?.total_logs)} />
-      <StatCard
-        label="Errors"
-        value={n(s ? s.error_logs + s.critical_logs : undefined)}
-        hint={s ? `${formatCount(s.critical_logs)} critical` : undefined}
-      />
-      <StatCard label="Warnings" value={n(s?.warning_logs)} />
-      <StatCard label="Info" value={n(s?.info_logs)} />
-      <StatCard label="Debug" value={n(s?.debug_logs)} />
-      <StatCard label="Last 24h" value={s ? formatTotal(s.last_24h_logs, s.last_24h_capped) : undefined} />
-    </div>
+    <StatOverview query={useLogStats()} fetchFailed={SYSTEM_LOG_MESSAGES.fetchFailed}>
+      {(s) => (
+        <>
+          <StatCard label="Total Logs" value={n(s?.total_logs)} />
+          <StatCard
+            label="Errors"
+            value={n(s ? s.error_logs + s.critical_logs : undefined)}
+            hint={s ? `${formatCount(s.critical_logs)} critical` : undefined}
+          />
+          <StatCard label="Warnings" value={n(s?.warning_logs)} />
+          <StatCard label="Info" value={n(s?.info_logs)} />
+          <StatCard label="Debug" value={n(s?.debug_logs)} />
+          <StatCard
+            label="Last 24h"
+            value={s ? formatTotal(s.last_24h_logs, s.last_24h_capped) : undefined}
+          />
+        </>
+      )}
+    </StatOverview>
   );
 }
 

@@ -1,15 +1,9 @@
 import { USER_REPORT_MESSAGES, type UserReport } from '@switchboard/contract/user-reports';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -79,60 +73,60 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
     : [];
 
   return (
-    <Dialog open={report !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Report Details</DialogTitle>
-          <DialogDescription>Report #{report?.id}</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="break-words">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        {report?.status === 'pending' ? (
-          <div className="space-y-2">
-            <Label htmlFor="report-notes">Resolution Notes</Label>
-            <textarea
-              id="report-notes"
-              className="min-h-24 w-full rounded-md border bg-background p-2 text-sm"
-              placeholder="Add notes about how this report was handled"
-              value={notes}
-              aria-invalid={notesError !== null}
-              aria-describedby={notesError ? 'report-notes-error' : undefined}
-              onChange={(e) => {
-                setNotes(e.target.value);
-                setNotesError(null);
-              }}
-            />
-            {notesError ? (
-              <p id="report-notes-error" className="text-sm text-destructive">
-                {notesError}
-              </p>
-            ) : null}
+    <ModalDialog
+      className="max-h-[90vh]"
+      open={report !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Report Details"
+      description={`Report #${report?.id}`}
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="break-words">{value}</dd>
           </div>
+        ))}
+      </dl>
+      {report?.status === 'pending' ? (
+        <div className="space-y-2">
+          <Label htmlFor="report-notes">Resolution Notes</Label>
+          <textarea
+            id="report-notes"
+            className="min-h-24 w-full rounded-md border bg-background p-2 text-sm"
+            placeholder="Add notes about how this report was handled"
+            value={notes}
+            aria-invalid={notesError !== null}
+            aria-describedby={notesError ? 'report-notes-error' : undefined}
+            onChange={(e) => {
+              setNotes(e.target.value);
+              setNotesError(null);
+            }}
+          />
+          {notesError ? (
+            <p id="report-notes-error" className="text-sm text-destructive">
+              {notesError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <DialogFooter className="flex-wrap gap-2">
+        {report?.reported_user_id ? (
+          <Button variant="outline" disabled={busy} onClick={() => void suspendUser()}>
+            Suspend Reported User
+          </Button>
         ) : null}
-        <DialogFooter className="flex-wrap gap-2">
-          {report?.reported_user_id ? (
-            <Button variant="outline" disabled={busy} onClick={() => void suspendUser()}>
-              Suspend Reported User
+        {report?.status === 'pending' ? (
+          <>
+            <Button variant="outline" disabled={busy} onClick={() => void act('dismiss')}>
+              Dismiss Report
             </Button>
-          ) : null}
-          {report?.status === 'pending' ? (
-            <>
-              <Button variant="outline" disabled={busy} onClick={() => void act('dismiss')}>
-                Dismiss Report
-              </Button>
-              <Button disabled={busy} onClick={() => void act('resolve')}>
-                Resolve Report
-              </Button>
-            </>
-          ) : null}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+            <Button disabled={busy} onClick={() => void act('resolve')}>
+              Resolve Report
+            </Button>
+          </>
+        ) : null}
+      </DialogFooter>
+    </ModalDialog>
   );
 }

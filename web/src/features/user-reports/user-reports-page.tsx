@@ -2,15 +2,14 @@ import { type ReportStatus, USER_REPORT_MESSAGES, type UserReport } from '@switc
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/tabs.tsx';
+import { loadedCount as n, StatOverview } from '@/components/stat-overview.tsx';
+import { PageTabs } from '@/components/tabs.tsx';
 import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { errorMessage } from '@/lib/error-message.ts';
-import { formatCount, formatDateTime } from '@/lib/format.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { useReportStats, useReports } from './api.ts';
 import { ReportDetailsDialog, reportTypeLabel } from './report-details-dialog.tsx';
 
@@ -63,48 +62,40 @@ export function UserReportsPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="User Reports" description="Reports users have filed about other users" />
-      <Tabs defaultValue="overview">
-        <TabsList>
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="all">All Reports</TabsTrigger>
-          <TabsTrigger value="pending">Pending Reports</TabsTrigger>
-        </TabsList>
-        <TabsContent value="overview">
-          <ReportsOverview />
-        </TabsContent>
-        <TabsContent value="all">
-          <ReportsTable status={undefined} onView={setSelected} />
-        </TabsContent>
-        <TabsContent value="pending">
-          <ReportsTable status="pending" onView={setSelected} />
-        </TabsContent>
-      </Tabs>
+      <PageTabs
+        tabs={[
+          { value: 'overview', label: 'Overview', content: <ReportsOverview /> },
+          {
+            value: 'all',
+            label: 'All Reports',
+            content: <ReportsTable status={undefined} onView={setSelected} />,
+          },
+          {
+            value: 'pending',
+            label: 'Pending Reports',
+            content: <ReportsTable status="pending" onView={setSelected} />,
+          },
+        ]}
+      />
       <ReportDetailsDialog report={selected} onClose={() => setSelected(null)} />
     </div>
   );
 }
 
 function ReportsOverview() {
-  const stats = useReportStats();
-  if (stats.isError)
-    return (
-      <ErrorPanel
-        title="Error"
-        message={errorMessage(stats.error, USER_REPORT_MESSAGES.fetchFailed)}
-        onRetry={() => void stats.refetch()}
-      />
-    );
-  const s = stats.data;
-  const n = (v: number | undefined) => (v === undefined ? undefined : formatCount(v));
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <StatCard label="Total Reports" value={n(s?.total_reports)} />
-      <StatCard label="Pending" value={n(s?.pending_reports)} />
-      <StatCard label="Reviewed" value={n(s?.reviewed_reports)} />
-      <StatCard label="Resolved" value={n(s?.resolved_reports)} />
-      <StatCard label="Dismissed" value={n(s?.dismissed_reports)} />
-      <StatCard label="Last 24h" value={n(s?.last_24h_reports)} />
-    </div>
+    <StatOverview query={useReportStats()} fetchFailed={USER_REPORT_MESSAGES.fetchFailed}>
+      {(s) => (
+        <>
+          <StatCard label="Total Reports" value={n(s?.total_reports)} />
+          <StatCard label="Pending" value={n(s?.pending_reports)} />
+          <StatCard label="Reviewed" value={n(s?.reviewed_reports)} />
+          <StatCard label="Resolved" value={n(s?.resolved_reports)} />
+          <StatCard label="Dismissed" value={n(s?.dismissed_reports)} />
+          <StatCard label="Last 24h" value={n(s?.last_24h_reports)} />
+        </>
+      )}
+    </StatOverview>
   );
 }
 

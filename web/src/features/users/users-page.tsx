@@ -11,7 +11,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { DataTable } from '@/components/data-table.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { Pagination } from '@/components/pagination.tsx';
+import { Pagination, pagerProps } from '@/components/pagination.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -181,11 +181,8 @@ export function UsersPage() {
                     label="Users pages"
                     noun="users"
                     page={params.page}
-                    shownPage={users.data.page}
+                    {...pagerProps(users.data)}
                     pageSize={users.data.limit || USERS_PAGE_SIZE}
-                    total={users.data.total}
-                    totalCapped={users.data.total_capped}
-                    totalPages={users.data.total_pages}
                     rowCount={rows.length}
                     onPageChange={(page) => update({ page })}
                   />

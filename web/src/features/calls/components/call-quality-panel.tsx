@@ -15,6 +15,12 @@ const METRICS = {
 } as const satisfies Partial<Record<keyof CallQualitySample, string>>;
 type Metric = keyof typeof METRICS;
 
+/** One line a side of the call, the caller's in the primary colour. */
+const SIDES = [
+  { side: 'caller', stroke: 'var(--color-primary)' },
+  { side: 'callee', stroke: 'var(--color-destructive)' },
+] as const;
+
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -74,22 +80,17 @@ export function CallQualityPanel({ call }: { call: CallRow }) {
             <YAxis tick={{ fontSize: 10 }} />
             <Tooltip />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Line
-              dataKey="caller"
-              name={names.caller}
-              stroke="var(--color-primary)"
-              dot={false}
-              connectNulls
-              isAnimationActive={false}
-            />
-            <Line
-              dataKey="callee"
-              name={names.callee}
-              stroke="var(--color-destructive)"
-              dot={false}
-              connectNulls
-              isAnimationActive={false}
-            />
+            {SIDES.map(({ side, stroke }) => (
+              <Line
+                key={side}
+                dataKey={side}
+                name={names[side]}
+                stroke={stroke}
+                dot={false}
+                connectNulls
+                isAnimationActive={false}
+              />
+            ))}
           </LineChart>
         </ResponsiveContainer>
       </div>

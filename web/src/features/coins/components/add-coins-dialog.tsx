@@ -2,15 +2,9 @@ import { COIN_MESSAGES } from '@switchboard/contract/coins';
 import { type FormEvent, useId, useState } from 'react';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField } from '@/components/form-field.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -71,54 +65,48 @@ export function AddCoinsDialog({ open, onOpenChange }: AddCoinsDialogProps) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Add Coins to User</DialogTitle>
-            <DialogDescription>A negative amount takes coins away as a penalty.</DialogDescription>
-          </DialogHeader>
-          {addCoins.error && !['user_id', 'amount', 'description'].some(fieldError) ? (
-            <FormAlert message={errorMessage(addCoins.error, COIN_MESSAGES.addFailed)} focusOnMount />
-          ) : null}
-          <FormField id={ids.user} label="User" error={fieldError('user_id')}>
-            <UserPicker id={ids.user} value={user} onChange={setUser} />
-          </FormField>
-          <FormField id={ids.amount} label="Amount" error={fieldError('amount')}>
-            <Input
-              id={ids.amount}
-              type="number"
-              inputMode="numeric"
-              step={1}
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              placeholder="100"
-            />
-          </FormField>
-          <FormField id={ids.description} label="Description" error={fieldError('description')}>
-            <Input
-              id={ids.description}
-              value={description}
-              maxLength={500}
-              onChange={(event) => setDescription(event.target.value)}
-              placeholder="Reason for the adjustment"
-            />
-          </FormField>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={addCoins.isPending}
-              onClick={() => close(false)}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!ready || addCoins.isPending}>
-              {addCoins.isPending ? 'Adding...' : 'Add Coins'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={open}
+      onOpenChange={close}
+      title="Add Coins to User"
+      description="A negative amount takes coins away as a penalty."
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        {addCoins.error && !['user_id', 'amount', 'description'].some(fieldError) ? (
+          <FormAlert message={errorMessage(addCoins.error, COIN_MESSAGES.addFailed)} focusOnMount />
+        ) : null}
+        <FormField id={ids.user} label="User" error={fieldError('user_id')}>
+          <UserPicker id={ids.user} value={user} onChange={setUser} />
+        </FormField>
+        <FormField id={ids.amount} label="Amount" error={fieldError('amount')}>
+          <Input
+            id={ids.amount}
+            type="number"
+            inputMode="numeric"
+            step={1}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            placeholder="100"
+          />
+        </FormField>
+        <FormField id={ids.description} label="Description" error={fieldError('description')}>
+          <Input
+            id={ids.description}
+            value={description}
+            maxLength={500}
+            onChange={(event) => setDescription(event.target.value)}
+            placeholder="Reason for the adjustment"
+          />
+        </FormField>
+        <DialogFooter>
+          <Button type="button" variant="outline" disabled={addCoins.isPending} onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!ready || addCoins.isPending}>
+            {addCoins.isPending ? 'Adding...' : 'Add Coins'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </ModalDialog>
   );
 }

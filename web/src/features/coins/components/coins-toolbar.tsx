@@ -1,7 +1,6 @@
 import { COIN_TYPE_FILTERS } from '@switchboard/contract/coins';
-import { useId } from 'react';
+import { ListToolbar } from '@/components/list-toolbar.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
-import { SearchBox } from '@/components/search-box.tsx';
 import { TYPE_LABELS } from '../columns.tsx';
 
 type TypeFilter = (typeof COIN_TYPE_FILTERS)[number];
@@ -15,25 +14,24 @@ interface CoinsToolbarProps {
 }
 
 export function CoinsToolbar({ search, type, onSearchChange, onTypeChange }: CoinsToolbarProps) {
-  const typeId = useId();
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <SearchBox
-        value={search}
-        onSearch={onSearchChange}
-        label="Search transactions"
-        placeholder="Search transactions..."
-      />
+    <ListToolbar
+      search={{
+        value: search,
+        onSearch: onSearchChange,
+        label: 'Search transactions',
+        placeholder: 'Search transactions...',
+      }}
+    >
       <OptionSelect
-        id={typeId}
         label="Transaction type"
         hideLabel
         value={type}
         options={COIN_TYPE_FILTERS}
         labels={FILTER_LABELS}
         onChange={onTypeChange}
-        className="flex flex-col gap-1.5 sm:w-44"
+        className="sm:w-44"
       />
-    </div>
+    </ListToolbar>
   );
 }

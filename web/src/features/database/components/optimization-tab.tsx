@@ -2,6 +2,7 @@ import { type Backup, DATABASE_MESSAGES } from '@switchboard/contract/database';
 import { DownloadIcon, RotateCcwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -32,42 +33,37 @@ export function OptimizationTab({
 }: OptimizationTabProps) {
   return (
     <div className="flex flex-col gap-4">
-      <Card>
-        <CardHeader>
-          <CardTitle>Maintenance</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={onVacuum} disabled={busy}>
-              Run Vacuum
-            </Button>
-            <Button variant="outline" onClick={onAnalyze} disabled={busy}>
-              Run Analyze
-            </Button>
-            <Button variant="outline" onClick={onBackup} disabled={busy}>
-              Create Backup
-            </Button>
+      <TitledCard title="Maintenance" className="flex flex-col gap-4">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={onVacuum} disabled={busy}>
+            Run Vacuum
+          </Button>
+          <Button variant="outline" onClick={onAnalyze} disabled={busy}>
+            Run Analyze
+          </Button>
+          <Button variant="outline" onClick={onBackup} disabled={busy}>
+            Create Backup
+          </Button>
+        </div>
+        <dl className="grid gap-2 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-muted-foreground">Last backup</dt>
+            <dd>{lastBackup ? formatDateTime(lastBackup.created_at) : DATABASE_MESSAGES.noBackups}</dd>
           </div>
-          <dl className="grid gap-2 text-sm sm:grid-cols-3">
+          {durations.vacuum !== undefined && (
             <div>
-              <dt className="text-muted-foreground">Last backup</dt>
-              <dd>{lastBackup ? formatDateTime(lastBackup.created_at) : DATABASE_MESSAGES.noBackups}</dd>
+              <dt className="text-muted-foreground">Last vacuum</dt>
+              <dd>took {durations.vacuum} ms</dd>
             </div>
-            {durations.vacuum !== undefined && (
-              <div>
-                <dt className="text-muted-foreground">Last vacuum</dt>
-                <dd>took {durations.vacuum} ms</dd>
-              </div>
-            )}
-            {durations.analyze !== undefined && (
-              <div>
-                <dt className="text-muted-foreground">Last analyze</dt>
-                <dd>took {durations.analyze} ms</dd>
-              </div>
-            )}
-          </dl>
-        </CardContent>
-      </Card>
+          )}
+          {durations.analyze !== undefined && (
+            <div>
+              <dt className="text-muted-foreground">Last analyze</dt>
+              <dd>took {durations.analyze} ms</dd>
+            </div>
+          )}
+        </dl>
+      </TitledCard>
       <BackupList />
     </div>
   );

@@ -1,7 +1,7 @@
 import type { DatabaseOverview } from '@switchboard/contract/database';
 import { ArchiveIcon, DatabaseIcon, HardDriveIcon, RowsIcon } from 'lucide-react';
 import { StatCard } from '@/components/stat-card.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
 import { UsageBar } from '@/components/usage-bar.tsx';
 import { formatBytes, formatCount, formatDateTime } from '@/lib/format.ts';
 
@@ -37,24 +37,19 @@ export function OverviewTab({ overview }: { overview: DatabaseOverview }) {
           icon={<ArchiveIcon />}
         />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Connection Pool</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-3">
-          <dl className="grid grid-cols-3 gap-4 text-sm">
-            <PoolFigure label="Active" value={pool.active} />
-            <PoolFigure label="Idle" value={pool.idle} />
-            <PoolFigure label="Total" value={pool.total} />
-          </dl>
-          <UsageBar percent={busy} label="Connections in use" />
-          {overview.engine === 'pglite' && (
-            <p className="text-xs text-muted-foreground">
-              PGlite runs in the server process with a single connection.
-            </p>
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard title="Connection Pool" className="flex flex-col gap-3">
+        <dl className="grid grid-cols-3 gap-4 text-sm">
+          <PoolFigure label="Active" value={pool.active} />
+          <PoolFigure label="Idle" value={pool.idle} />
+          <PoolFigure label="Total" value={pool.total} />
+        </dl>
+        <UsageBar percent={busy} label="Connections in use" />
+        {overview.engine === 'pglite' && (
+          <p className="text-xs text-muted-foreground">
+            PGlite runs in the server process with a single connection.
+          </p>
+        )}
+      </TitledCard>
     </div>
   );
 }

@@ -2,15 +2,9 @@ import { type Backup, DATABASE_MESSAGES, RESTORE_CONFIRMATION } from '@switchboa
 import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField } from '@/components/form-field.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -47,37 +41,34 @@ export function RestoreDialog({ backup, onClose, onRestore }: RestoreDialogProps
     }
   };
   return (
-    <Dialog open={backup !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Restore backup?</DialogTitle>
-          <DialogDescription>
-            Every table is replaced with the backup from {backup ? formatDateTime(backup.created_at) : ''}. An
-            automatic backup of the current state is taken first.
-          </DialogDescription>
-        </DialogHeader>
-        {failure && <FormAlert message={failure} />}
-        <FormField id="restore-confirmation" label={DATABASE_MESSAGES.restoreConfirm}>
-          <Input
-            id="restore-confirmation"
-            autoComplete="off"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </FormField>
-        <DialogFooter>
-          <Button variant="outline" onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={pending || typed !== RESTORE_CONFIRMATION}
-            onClick={restore}
-          >
-            {pending ? 'Restoring...' : 'Restore'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={backup !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Restore backup?"
+      description={
+        <>
+          Every table is replaced with the backup from {backup ? formatDateTime(backup.created_at) : ''}. An
+          automatic backup of the current state is taken first.
+        </>
+      }
+    >
+      {failure && <FormAlert message={failure} />}
+      <FormField id="restore-confirmation" label={DATABASE_MESSAGES.restoreConfirm}>
+        <Input
+          id="restore-confirmation"
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </FormField>
+      <DialogFooter>
+        <Button variant="outline" onClick={close} disabled={pending}>
+          Cancel
+        </Button>
+        <Button variant="destructive" disabled={pending || typed !== RESTORE_CONFIRMATION} onClick={restore}>
+          {pending ? 'Restoring...' : 'Restore'}
+        </Button>
+      </DialogFooter>
+    </ModalDialog>
   );
 }

@@ -6,8 +6,8 @@ import {
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -71,50 +71,45 @@ export function ResetForm({ failure, fieldErrors, pending, onSubmit }: ResetForm
   );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Confirm Factory Reset</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          {failure && <FormAlert message={failure} focusOnMount />}
-          {text('admin_username', 'Admin Username', 'text', 'username')}
-          {text('password', 'Password', 'password', 'current-password')}
-          <FormField id="reset-reason" label="Reason for Reset" error={shown.reason}>
-            <Textarea
-              id="reset-reason"
-              rows={3}
-              value={form.reason}
-              aria-invalid={shown.reason ? true : undefined}
-              aria-describedby={shown.reason ? fieldMessageId('reset-reason') : undefined}
-              onChange={(e) => edit('reason', e.target.value)}
+    <TitledCard title="Confirm Factory Reset">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {failure && <FormAlert message={failure} focusOnMount />}
+        {text('admin_username', 'Admin Username', 'text', 'username')}
+        {text('password', 'Password', 'password', 'current-password')}
+        <FormField id="reset-reason" label="Reason for Reset" error={shown.reason}>
+          <Textarea
+            id="reset-reason"
+            rows={3}
+            value={form.reason}
+            aria-invalid={shown.reason ? true : undefined}
+            aria-describedby={shown.reason ? fieldMessageId('reset-reason') : undefined}
+            onChange={(e) => edit('reason', e.target.value)}
+          />
+        </FormField>
+        <div className="flex flex-col gap-1">
+          <div className="flex items-center gap-3">
+            <Checkbox
+              id="reset-confirm"
+              checked={form.confirm_reset === true}
+              onCheckedChange={(v) => {
+                edit('confirm_reset', (v === true) as true);
+                // Unticking again says why the button went back to disabled.
+                if (v !== true)
+                  setErrors((e) => ({ ...e, confirm_reset: FACTORY_RESET_MESSAGES.confirmRequired }));
+              }}
             />
-          </FormField>
-          <div className="flex flex-col gap-1">
-            <div className="flex items-center gap-3">
-              <Checkbox
-                id="reset-confirm"
-                checked={form.confirm_reset === true}
-                onCheckedChange={(v) => {
-                  edit('confirm_reset', (v === true) as true);
-                  // Unticking again says why the button went back to disabled.
-                  if (v !== true)
-                    setErrors((e) => ({ ...e, confirm_reset: FACTORY_RESET_MESSAGES.confirmRequired }));
-                }}
-              />
-              <Label htmlFor="reset-confirm">
-                I understand that this deletes all data and cannot be undone
-              </Label>
-            </div>
-            {shown.confirm_reset && <p className="text-sm text-destructive">{shown.confirm_reset}</p>}
+            <Label htmlFor="reset-confirm">
+              I understand that this deletes all data and cannot be undone
+            </Label>
           </div>
-          <div>
-            <Button type="submit" variant="destructive" disabled={pending || form.confirm_reset !== true}>
-              {pending ? 'Resetting...' : 'Execute Factory Reset'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+          {shown.confirm_reset && <p className="text-sm text-destructive">{shown.confirm_reset}</p>}
+        </div>
+        <div>
+          <Button type="submit" variant="destructive" disabled={pending || form.confirm_reset !== true}>
+            {pending ? 'Resetting...' : 'Execute Factory Reset'}
+          </Button>
+        </div>
+      </form>
+    </TitledCard>
   );
 }

@@ -1,6 +1,6 @@
 import { FACTORY_RESET_PROGRESS, FACTORY_RESET_STEPS } from '@switchboard/contract/factory-reset';
 import { useEffect, useState } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
 
 const { step, max, intervalMs } = FACTORY_RESET_PROGRESS;
 
@@ -26,30 +26,28 @@ export function ResetProgress({ complete, message }: { complete: boolean; messag
   }, [complete]);
   const shown = complete ? 100 : percent;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{complete ? 'Factory Reset Complete' : 'Factory Reset in Progress'}</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3">
-        <div
-          role="progressbar"
-          aria-label="Factory reset progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={shown}
-          className="h-2 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full rounded-full bg-destructive transition-all" style={{ width: `${shown}%` }} />
-        </div>
-        <p className="text-sm" role="status">
-          {complete ? message : `${progressMessage(shown)}...`}
+    <TitledCard
+      title={complete ? 'Factory Reset Complete' : 'Factory Reset in Progress'}
+      className="flex flex-col gap-3"
+    >
+      <div
+        role="progressbar"
+        aria-label="Factory reset progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={shown}
+        className="h-2 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-destructive transition-all" style={{ width: `${shown}%` }} />
+      </div>
+      <p className="text-sm" role="status">
+        {complete ? message : `${progressMessage(shown)}...`}
+      </p>
+      {complete && (
+        <p className="text-sm text-muted-foreground">
+          Redirecting to root admin registration in 3 seconds...
         </p>
-        {complete && (
-          <p className="text-sm text-muted-foreground">
-            Redirecting to root admin registration in 3 seconds...
-          </p>
-        )}
-      </CardContent>
-    </Card>
+      )}
+    </TitledCard>
   );
 }

@@ -59,6 +59,7 @@ interface NotificationDialogProps {
 export function NotificationDialog({ open, editing, onOpenChange }: NotificationDialogProps) {
   return (
     <ModalDialog
+      className="max-h-[90vh]"
       open={open}
       onOpenChange={onOpenChange}
       title={editing ? 'Edit Notification' : 'Create Notification'}

@@ -1,5 +1,5 @@
 import type { NotificationStats } from '@switchboard/contract/notifications';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { formatPercent } from '../notification-format.ts';
@@ -7,28 +7,23 @@ import { formatPercent } from '../notification-format.ts';
 /** The latest sends with their read rates. */
 export function RecentActivity({ items }: { items: NotificationStats['recent_activity'] | undefined }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Recent Activity</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {items === undefined ? (
-          <Skeleton className="h-16 w-full" />
-        ) : items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No notifications sent yet.</p>
-        ) : (
-          <ul className="flex flex-col gap-2">
-            {items.map((item) => (
-              <li key={item.id} className="flex items-center justify-between gap-4 text-sm">
-                <span className="truncate font-medium">{item.title}</span>
-                <span className="shrink-0 text-muted-foreground tabular-nums">
-                  {formatDateTime(item.sent_at)} · {formatPercent(item.read_rate)} read
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Recent Activity">
+      {items === undefined ? (
+        <Skeleton className="h-16 w-full" />
+      ) : items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No notifications sent yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-center justify-between gap-4 text-sm">
+              <span className="truncate font-medium">{item.title}</span>
+              <span className="shrink-0 text-muted-foreground tabular-nums">
+                {formatDateTime(item.sent_at)} · {formatPercent(item.read_rate)} read
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledCard>
   );
 }

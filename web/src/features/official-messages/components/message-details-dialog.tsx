@@ -19,6 +19,7 @@ export function MessageDetailsDialog({
   const s = stats.data;
   return (
     <ModalDialog
+      className="max-h-[90vh]"
       open={message !== null}
       onOpenChange={(open) => !open && onClose()}
       title={message?.title ?? ''}

@@ -36,6 +36,7 @@ interface MessageDialogProps {
 export function MessageDialog({ open, editing, onOpenChange }: MessageDialogProps) {
   return (
     <ModalDialog
+      className="max-h-[90vh]"
       open={open}
       onOpenChange={onOpenChange}
       title={editing ? 'Edit Official Message' : 'Create Official Message'}

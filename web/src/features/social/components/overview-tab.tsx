@@ -1,7 +1,6 @@
 import type { SocialSummary } from '@switchboard/contract/social';
-import { ErrorPanel } from '@/components/error-panel.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
-import { errorMessage } from '@/lib/error-message.ts';
+import { StatOverview } from '@/components/stat-overview.tsx';
 import { formatCount } from '@/lib/format.ts';
 import { useSocialSummary } from '../api.ts';
 import { SOCIAL_FETCH_FAILED } from './social-list.tsx';
@@ -29,21 +28,18 @@ const CARDS: { label: string; value(s: SocialSummary): string }[] = [
 ];
 
 export function OverviewTab() {
-  const summary = useSocialSummary();
-  if (summary.isError)
-    return (
-      <ErrorPanel
-        title="Overview"
-        message={errorMessage(summary.error, SOCIAL_FETCH_FAILED)}
-        onRetry={() => void summary.refetch()}
-      />
-    );
-  const data = summary.data;
   return (
-    <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5">
-      {CARDS.map((card) => (
-        <StatCard key={card.label} label={card.label} value={data ? card.value(data) : undefined} />
-      ))}
-    </div>
+    <StatOverview
+      query={useSocialSummary()}
+      fetchFailed={SOCIAL_FETCH_FAILED}
+      errorTitle="Overview"
+      className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5"
+    >
+      {(data) =>
+        CARDS.map((card) => (
+          <StatCard key={card.label} label={card.label} value={data ? card.value(data) : undefined} />
+        ))
+      }
+    </StatOverview>
   );
 }

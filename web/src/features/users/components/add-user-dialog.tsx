@@ -5,16 +5,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
@@ -88,84 +82,79 @@ export function AddUserDialog({ open, onOpenChange, onCloseAutoFocus }: AddUserD
   };
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>Add User</DialogTitle>
-          <DialogDescription>Create an account. Admins can sign in to this console.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Add user">
-          <FormField id={`${id}-username`} label="Username" error={errors.username?.message}>
-            <Input
-              {...control('username', errors.username?.message)}
-              autoComplete="off"
-              {...form.register('username')}
-            />
-          </FormField>
-          <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
-            <Input
-              {...control('email', errors.email?.message)}
-              type="email"
-              autoComplete="off"
-              {...form.register('email')}
-            />
-          </FormField>
-          <FormField
-            id={`${id}-full_name`}
-            label="Full name"
-            hint="Optional"
-            error={errors.full_name?.message}
-          >
-            <Input
-              {...control('full_name', errors.full_name?.message, true)}
-              autoComplete="off"
-              {...form.register('full_name')}
-            />
-          </FormField>
-          <FormField
-            id={`${id}-password`}
-            label="Password"
-            hint={PASSWORD_HINT}
-            error={errors.password?.message}
-          >
-            <Input
-              {...control('password', errors.password?.message, true)}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('password')}
-            />
-          </FormField>
-          <div className="flex items-center gap-2">
-            <Controller
-              control={form.control}
-              name="is_admin"
-              render={({ field }) => (
-                <Checkbox
-                  id={`${id}-is-admin`}
-                  checked={field.value === true}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                />
-              )}
-            />
-            <Label htmlFor={`${id}-is-admin`}>Admin</Label>
-          </div>
-          {errors.root?.server ? (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {errors.root.server.message}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <Button variant="outline" disabled={createUser.isPending} onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createUser.isPending}>
-              {createUser.isPending ? 'Creating...' : 'Add User'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={open}
+      onOpenChange={close}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="Add User"
+      description="Create an account. Admins can sign in to this console."
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Add user">
+        <FormField id={`${id}-username`} label="Username" error={errors.username?.message}>
+          <Input
+            {...control('username', errors.username?.message)}
+            autoComplete="off"
+            {...form.register('username')}
+          />
+        </FormField>
+        <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
+          <Input
+            {...control('email', errors.email?.message)}
+            type="email"
+            autoComplete="off"
+            {...form.register('email')}
+          />
+        </FormField>
+        <FormField id={`${id}-full_name`} label="Full name" hint="Optional" error={errors.full_name?.message}>
+          <Input
+            {...control('full_name', errors.full_name?.message, true)}
+            autoComplete="off"
+            {...form.register('full_name')}
+          />
+        </FormField>
+        <FormField
+          id={`${id}-password`}
+          label="Password"
+          hint={PASSWORD_HINT}
+          error={errors.password?.message}
+        >
+          <Input
+            {...control('password', errors.password?.message, true)}
+            type="password"
+            autoComplete="new-password"
+            {...form.register('password')}
+          />
+        </FormField>
+        <div className="flex items-center gap-2">
+          <Controller
+            control={form.control}
+            name="is_admin"
+            render={({ field }) => (
+              <Checkbox
+                id={`${id}-is-admin`}
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+          <Label htmlFor={`${id}-is-admin`}>Admin</Label>
+        </div>
+        {errors.root?.server ? (
+          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {errors.root.server.message}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" disabled={createUser.isPending} onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={createUser.isPending}>
+            {createUser.isPending ? 'Creating...' : 'Add User'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </ModalDialog>
   );
 }

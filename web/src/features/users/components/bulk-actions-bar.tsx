@@ -17,6 +17,11 @@ interface BulkActionsBarProps {
   onClear(): void;
 }
 
+const ADMIN_ACTIONS = [
+  { action: 'make_admin', label: 'Make Admin', pendingLabel: 'Making admin...', Icon: ShieldPlusIcon },
+  { action: 'remove_admin', label: 'Remove Admin', pendingLabel: 'Removing admin...', Icon: ShieldMinusIcon },
+] as const;
+
 export function BulkActionsBar(props: BulkActionsBarProps) {
   const { count, pendingAction, disabled, removeAdminBlocked, onAction, onDelete, onClear } = props;
   const blockedId = useId();
@@ -30,21 +35,23 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
       <span className="mr-auto text-sm font-medium" aria-live="polite">
         {count} selected
       </span>
-      <Button variant="outline" size="sm" disabled={busy} onClick={() => onAction('make_admin')}>
-        <ShieldPlusIcon aria-hidden="true" />
-        {pendingAction === 'make_admin' ? 'Making admin...' : 'Make Admin'}
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={busy || removeAdminBlocked !== null}
-        title={removeAdminBlocked ?? undefined}
-        aria-describedby={removeAdminBlocked ? blockedId : undefined}
-        onClick={() => onAction('remove_admin')}
-      >
-        <ShieldMinusIcon aria-hidden="true" />
-        {pendingAction === 'remove_admin' ? 'Removing admin...' : 'Remove Admin'}
-      </Button>
+      {ADMIN_ACTIONS.map(({ action, label, pendingLabel, Icon }) => {
+        const blocked = action === 'remove_admin' ? removeAdminBlocked : null;
+        return (
+          <Button
+            key={action}
+            variant="outline"
+            size="sm"
+            disabled={busy || blocked !== null}
+            title={blocked ?? undefined}
+            aria-describedby={blocked ? blockedId : undefined}
+            onClick={() => onAction(action)}
+          >
+            <Icon aria-hidden="true" />
+            {pendingAction === action ? pendingLabel : label}
+          </Button>
+        );
+      })}
       <Button
         variant="destructive"
         size="sm"

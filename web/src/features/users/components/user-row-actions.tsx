@@ -1,6 +1,6 @@
 import { type AdminUserRow, USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import { EyeIcon, ShieldMinusIcon, ShieldPlusIcon, Trash2Icon } from 'lucide-react';
-import { Button } from '@/components/ui/button.tsx';
+import { IconButton } from '@/components/icon-button.tsx';
 
 interface UserRowActionsProps {
   user: AdminUserRow;
@@ -26,38 +26,29 @@ export function UserRowActions({ user, isSelf, busy, onView, onToggleAdmin, onDe
 
   return (
     <div className="flex items-center justify-end gap-0.5 sm:gap-1">
-      <Button
-        variant="ghost"
-        size="icon"
+      <IconButton
+        icon={EyeIcon}
         className="size-8 sm:size-9"
-        aria-label={`View ${user.username}`}
+        label={`View ${user.username}`}
         title="View details"
         onClick={(event) => onView(user, event.currentTarget)}
-      >
-        <EyeIcon />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
+      />
+      <IconButton
+        icon={user.is_admin ? ShieldMinusIcon : ShieldPlusIcon}
         className="size-8 sm:size-9"
-        aria-label={`${toggleLabel}: ${user.username}`}
+        label={`${toggleLabel}: ${user.username}`}
         title={toggleBlocked ?? toggleLabel}
         disabled={busy || toggleBlocked !== null}
         onClick={() => onToggleAdmin(user)}
-      >
-        {user.is_admin ? <ShieldMinusIcon /> : <ShieldPlusIcon />}
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
+      />
+      <IconButton
+        icon={Trash2Icon}
         className="size-8 text-destructive hover:text-destructive sm:size-9"
-        aria-label={`Delete ${user.username}`}
+        label={`Delete ${user.username}`}
         title={deleteBlocked ?? 'Delete user'}
         disabled={busy || deleteBlocked !== null}
         onClick={(event) => onDelete(user, event.currentTarget)}
-      >
-        <Trash2Icon />
-      </Button>
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { USER_STATUS_QUERY_FILTERS, type UserStatusQueryFilter } from '@switchboard/contract/users';
-import { type Ref, useId } from 'react';
+import type { Ref } from 'react';
+import { ListToolbar } from '@/components/list-toolbar.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
-import { SearchBox } from '@/components/search-box.tsx';
 
 const STATUS_LABELS: Record<UserStatusQueryFilter, string> = {
   all: 'All',
@@ -27,27 +27,26 @@ export function UsersToolbar({
   onStatusChange,
   searchRef,
 }: UsersToolbarProps) {
-  const statusId = useId();
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <SearchBox
-        value={search}
-        onSearch={onSearchChange}
-        label="Search users"
-        showLabel
-        placeholder="Search by username, email or full name..."
-        clearable
-        inputRef={searchRef}
-      />
+    <ListToolbar
+      search={{
+        value: search,
+        onSearch: onSearchChange,
+        label: 'Search users',
+        showLabel: true,
+        placeholder: 'Search by username, email or full name...',
+        clearable: true,
+        inputRef: searchRef,
+      }}
+    >
       <OptionSelect
-        id={statusId}
         label="Status"
         value={status}
         options={USER_STATUS_QUERY_FILTERS}
         labels={STATUS_LABELS}
         onChange={onStatusChange}
-        className="flex flex-col gap-1.5 sm:w-44"
+        className="sm:w-44"
       />
-    </div>
+    </ListToolbar>
   );
 }
