@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccessTokens } from './access-token.ts';
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -37,5 +37,33 @@ describe('access tokens', () => {
       .setExpirationTime('5m')
       .sign(key);
     expect(await tokens.verify(noSid)).toBeNull();
+  });
+
+  describe('once verified', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('are still refused when they expire', async () => {
+      const token = await tokens.sign(
+        { id: 'user-1', username: 'alice', isRootAdmin: false },
+        'session-1',
+        60,
+      );
+      expect(await tokens.verify(token)).not.toBeNull();
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+      expect(await tokens.verify(token)).toBeNull();
+    });
+
+    it('stay refused when tampered with or signed with another secret', async () => {
+      const token = await tokens.sign({ id: 'user-1', username: 'alice', isRootAdmin: false }, 'session-1');
+      expect(await tokens.verify(token)).not.toBeNull();
+      const [header, payload, signature] = token.split('.');
+      const forgedPayload = Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(String(payload), 'base64url').toString()), root: true }),
+      ).toString('base64url');
+      expect(await tokens.verify(`${header}.${forgedPayload}.${signature}`)).toBeNull();
+      expect(
+        await createAccessTokens('another-secret-that-is-long-enough-for-hs256').verify(token),
+      ).toBeNull();
+    });
   });
 });

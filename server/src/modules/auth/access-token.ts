@@ -1,3 +1,4 @@
+import type { webcrypto } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@switchboard/contract/auth';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -16,9 +17,24 @@ export interface SessionPrincipal extends AdminPrincipal {
 
 const ISSUER = 'switchboard';
 const AUDIENCE = 'switchboard-console';
+/** Verified tokens remembered at most; the cache starts over when full. */
+const MAX_VERIFIED = 10_000;
+
+type VerifiedToken = SessionPrincipal & { expiresAt: number };
 
 export function createAccessTokens(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose imports a WebCrypto key again on every sign and verify.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  // A token's signature and claims never change, so each one is checked once; only its expiry is
+  // looked at again on every use. Whether its admin and session are still live is the caller's
+  // question (authenticate.ts), asked every time.
+  const verified = new Map<string, VerifiedToken>();
   return {
     async sign(
       principal: AdminPrincipal,
@@ -32,32 +48,48 @@ export function createAccessTokens(secret: string) {
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key);
+        .sign(await key);
     },
     /** The principal and when its token expires, or null when the token is forged, expired or incomplete. */
-    async verify(token: string): Promise<(SessionPrincipal & { expiresAt: number }) | null> {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          algorithms: ['HS256'],
-          // A token that never expires, or belongs to no session, could not be revoked.
-          requiredClaims: ['exp', 'iat', 'sid', 'sub'],
-        });
-        const { sub, username, sid, exp } = payload;
-        if (typeof sub !== 'string' || typeof username !== 'string' || typeof sid !== 'string') return null;
-        if (typeof exp !== 'number') return null;
-        return {
-          id: sub,
-          username,
-          isRootAdmin: payload.root === true,
-          sessionId: sid,
-          expiresAt: exp * 1000,
-        };
-      } catch {
+    async verify(token: string): Promise<VerifiedToken | null> {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > Date.now()) return { ...known };
+        verified.delete(token);
         return null;
       }
+      const claims = await verifyToken(token, await key);
+      if (claims) {
+        if (verified.size >= MAX_VERIFIED) verified.clear();
+        verified.set(token, claims);
+        return { ...claims };
+      }
+      return null;
     },
   };
 }
 export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+async function verifyToken(token: string, key: webcrypto.CryptoKey): Promise<VerifiedToken | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      // A token that never expires, or belongs to no session, could not be revoked.
+      requiredClaims: ['exp', 'iat', 'sid', 'sub'],
+    });
+    const { sub, username, sid, exp } = payload;
+    if (typeof sub !== 'string' || typeof username !== 'string' || typeof sid !== 'string') return null;
+    if (typeof exp !== 'number') return null;
+    return {
+      id: sub,
+      username,
+      isRootAdmin: payload.root === true,
+      sessionId: sid,
+      expiresAt: exp * 1000,
+    };
+  } catch {
+    return null;
+  }
+}

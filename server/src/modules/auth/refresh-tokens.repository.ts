@@ -1,6 +1,7 @@
 import { REFRESH_TOKEN_TTL_SECONDS } from '@switchboard/contract/auth';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared-statement.ts';
 import { refreshTokens } from '../../db/schema/auth.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 
@@ -80,18 +81,24 @@ export async function revokeFamilyOfToken(executor: Executor, tokenHash: string)
 }
 
 /** A session is live while its family has a token that was not revoked (revocation takes the whole family). */
-export async function isSessionLive(executor: Executor, familyId: string, userId: string): Promise<boolean> {
-  const rows = await executor
+// Read by the auth guard on every signed-in request.
+const liveSessionToken = preparedPer((executor) =>
+  executor
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
     .where(
       and(
-        eq(refreshTokens.familyId, familyId),
-        eq(refreshTokens.userId, userId),
+        eq(refreshTokens.familyId, sql.placeholder('familyId')),
+        eq(refreshTokens.userId, sql.placeholder('userId')),
         isNull(refreshTokens.revokedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('live_session_token'),
+);
+
+export async function isSessionLive(executor: Executor, familyId: string, userId: string): Promise<boolean> {
+  const rows = await liveSessionToken(executor).execute({ familyId, userId });
   return rows.length > 0;
 }
 

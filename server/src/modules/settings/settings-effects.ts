@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import { SETTINGS_MESSAGES } from '@switchboard/contract/settings';
+import { SETTINGS_MESSAGES, type Settings } from '@switchboard/contract/settings';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/http-error.ts';
 import type { LiveSettings } from './live-settings.ts';
@@ -28,22 +28,27 @@ export async function installSettingsEffects(
   live.onChange((next) => applyLogLevel(next.app.debug_mode));
   if (baseLogLevel !== 'silent') applyLogLevel((await live.get()).app.debug_mode);
 
+  // The origins are asked per request; the rest is fixed, so the plugin normalises its options once
+  // (a delegator returning all the options had them normalised again on every request).
   await app.register(cors, {
-    delegator: (_request, callback) => {
+    origin: (_origin, callback) => {
       live.get().then(
-        ({ api }) =>
-          callback(null, {
-            origin: api.cors_enabled && api.cors_origins.length > 0 ? api.cors_origins : false,
-            maxAge: CORS_MAX_AGE_SECONDS,
-          }),
+        ({ api }) => callback(null, allowedOrigins(api)),
         // Settings unreadable (database down): no cross-origin access, and the request itself goes on.
-        () => callback(null, { origin: false }),
+        () => callback(null, false),
       );
     },
+    maxAge: CORS_MAX_AGE_SECONDS,
   });
 
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config?.appFacing) return;
     if ((await live.get()).app.maintenance_mode) throw new HttpError(503, SETTINGS_MESSAGES.maintenance);
   });
+}
+
+/** What Access-Control-Allow-Origin may answer: none while CORS is off, any with '*' listed, else the list. */
+function allowedOrigins(api: Settings['api']): string[] | '*' | false {
+  if (!api.cors_enabled || api.cors_origins.length === 0) return false;
+  return api.cors_origins.includes('*') ? '*' : api.cors_origins;
 }

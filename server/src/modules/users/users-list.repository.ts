@@ -1,8 +1,9 @@
 import type { AdminUserRow, ListUsersQuery } from '@switchboard/contract/users';
-import { and, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { preparedPer } from '../../db/prepared-statement.ts';
 import { countUpToCap, readCounters } from '../../db/row-counts.ts';
 import { users } from '../../db/schema/users.ts';
 import { toUserRow, userRowColumns } from './user-row.ts';
@@ -44,16 +45,13 @@ export async function listUsers(
 ): Promise<{ rows: AdminUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const where = listFilter(query);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const pageQuery = db
-    .select({ ...userRowColumns, sort_key: sql<string>`${users.createdAt}::text` })
-    .from(users)
-    .where(
-      and(where, after && sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]})`),
-    )
-    .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
-    .limit(query.limit)
-    .offset(after ? 0 : (query.page - 1) * query.limit);
-  const [page, total] = await Promise.all([pageQuery, countUsers(db, query, where)]);
+  const offset = after ? 0 : (query.page - 1) * query.limit;
+  // Paging through an unsearched list (what the Users screen opens on) reuses a prepared statement.
+  const pageRows =
+    query.search || after
+      ? pageQuery(db, where, after, query.limit, offset)
+      : UNSEARCHED_PAGES[query.status](db).execute({ limit: query.limit, offset });
+  const [page, total] = await Promise.all([pageRows, countUsers(db, query, where)]);
   const last = page.length === query.limit ? page.at(-1) : undefined;
   return {
     rows: page.map(({ sort_key: _, ...row }) => toUserRow(row)),
@@ -61,6 +59,42 @@ export async function listUsers(
     nextCursor: last ? encodeCursor(last.sort_key, last.id) : null,
   };
 }
+
+function pageQuery(
+  db: Executor,
+  where: SQL | undefined,
+  after: [string, string] | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  return db
+    .select({ ...userRowColumns, sort_key: sql<string>`${users.createdAt}::text` })
+    .from(users)
+    .where(
+      and(where, after && sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]})`),
+    )
+    .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
+    .limit(limit)
+    .offset(offset);
+}
+
+const unsearchedPage = (status: ListUsersQuery['status']) =>
+  preparedPer((db) =>
+    pageQuery(
+      db,
+      listFilter({ status, search: '' }),
+      undefined,
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+    ).prepare(`users_page_${status}`),
+  );
+const UNSEARCHED_PAGES = {
+  all: unsearchedPage('all'),
+  online: unsearchedPage('online'),
+  offline: unsearchedPage('offline'),
+  admin: unsearchedPage('admin'),
+  deleted: unsearchedPage('deleted'),
+} satisfies Record<ListUsersQuery['status'], unknown>;
 
 async function countUsers(
   db: Executor,

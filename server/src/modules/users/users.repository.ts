@@ -1,6 +1,7 @@
 import type { AdminUserRow } from '@switchboard/contract/users';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared-statement.ts';
 import { users } from '../../db/schema/users.ts';
 import { toUserRow, userRowColumns } from './user-row.ts';
 
@@ -170,12 +171,18 @@ export async function findAccountByUsername(executor: Executor, username: string
 }
 
 /** The account behind a token: sign-in, refresh and every authenticated request read it. */
-export async function findAccountById(executor: Executor, id: string): Promise<Account | null> {
-  const [row] = await executor
+// Read by the auth guard on every signed-in request.
+const accountById = preparedPer((executor) =>
+  executor
     .select(accountColumns)
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('account_by_id'),
+);
+
+export async function findAccountById(executor: Executor, id: string): Promise<Account | null> {
+  const [row] = await accountById(executor).execute({ id });
   return row ?? null;
 }
 
