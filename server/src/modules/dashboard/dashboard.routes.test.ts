@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 
+/** A time before now but still in today's UTC day, so "today" figures hold just after midnight too. */
+const earlierToday = (ago: string) =>
+  sql.raw(`greatest(now() - interval '${ago}', date_trunc('day', now(), 'UTC'))`);
+
 describe('dashboard, stats and analytics', () => {
   let t: TestApp;
   let headers: { authorization: string };
@@ -15,8 +19,8 @@ describe('dashboard, stats and analytics', () => {
     await t.db.execute(sql`update users set created_at = now() - interval '1 day'`);
     await t.db.execute(sql`insert into calls (caller_id, callee_id, caller_username, callee_username, type, status, duration, quality, started_at)
       values (${alice.id}, ${bob.id}, 'alice', 'bob', 'video', 'active', 0, null, now()),
-             (${alice.id}, ${bob.id}, 'alice', 'bob', 'voice', 'ended', 60, 2.0, now() - interval '1 hour'),
-             (${bob.id}, ${alice.id}, 'bob', 'alice', 'voice', 'failed', 0, null, now() - interval '2 hours')`);
+             (${alice.id}, ${bob.id}, 'alice', 'bob', 'voice', 'ended', 60, 2.0, ${earlierToday('1 hour')}),
+             (${bob.id}, ${alice.id}, 'bob', 'alice', 'voice', 'failed', 0, null, ${earlierToday('2 hours')})`);
   });
   afterAll(() => t.close());
 
