@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { AccessTokens } from './modules/auth/access-token.ts';
+import type { LiveAccess } from './modules/auth/live-access.ts';
 import type { SessionEnds } from './modules/auth/session-ends.ts';
 import type { UserPush } from './realtime/user-push.ts';
 
@@ -10,6 +11,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   db: Database;
   tokens: AccessTokens;
+  /** Whether a signed-in admin's account and session are still live, kept briefly per session. */
+  liveAccess: LiveAccess;
   sessionEnds: SessionEnds;
   /** Live events to calling-app users' sockets. */
   userPush: UserPush;

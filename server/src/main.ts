@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrate.ts';
 import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
+import { createLiveAccess } from './modules/auth/live-access.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
 import { startLogRetention } from './modules/system-logs/log-retention.ts';
@@ -40,6 +41,7 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     database,
     db: database.db,
     tokens: createAccessTokens(config.jwtSecret),
+    liveAccess: createLiveAccess(database.db),
     sessionEnds: createSessionEnds(),
     userPush: createUserPush(),
   };

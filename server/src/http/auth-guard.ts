@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { AccessTokens, AdminPrincipal } from '../modules/auth/access-token.ts';
 import { authenticateAdmin, bearerToken } from '../modules/auth/authenticate.ts';
+import type { LiveAccess } from '../modules/auth/live-access.ts';
 import { recordRefusedAccess } from '../modules/security/threat-events.ts';
 import { forbidden, unauthorized } from './http-error.ts';
 
@@ -25,13 +26,16 @@ export const API_PREFIX = '/api/v1';
  * route config says `public: true`. The decision uses the route the router matched, never the raw
  * URL, so a percent-encoded path (`/%61pi/v1/…`) cannot slip past it.
  */
-export function installAuthGuard(app: FastifyInstance, deps: { db: Database; tokens: AccessTokens }): void {
+export function installAuthGuard(
+  app: FastifyInstance,
+  deps: { db: Database; tokens: AccessTokens; liveAccess: LiveAccess },
+): void {
   app.decorateRequest('admin', null);
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
     if (!route.url?.startsWith(`${API_PREFIX}/`) || route.config?.public) return;
 
-    const principal = await authenticateAdmin(deps.db, deps, bearerToken(request.headers.authorization));
+    const principal = await authenticateAdmin(deps, bearerToken(request.headers.authorization));
     if (!principal) {
       await recordRefusedAccess(deps.db, request, 401, null);
       throw unauthorized(LOGIN_MESSAGES.notSignedIn);
@@ -42,7 +46,14 @@ export function installAuthGuard(app: FastifyInstance, deps: { db: Database; tok
     }
     request.admin = principal;
   });
+  // Any write may end a session or change an account (sign-out, demotion, deletion, reset, and any
+  // later endpoint): the kept answers go before its response does, so the next request is read fresh.
+  app.addHook('onSend', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) deps.liveAccess.changed();
+  });
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The signed-in admin of a guarded route (the guard has already rejected anonymous requests). */
 export function requireAdmin(request: FastifyRequest): AdminPrincipal {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testRedisUrl } from '../config.ts';
 import { userReports } from '../db/schema/reports.ts';
+import { createLiveAccess, LIVE_ACCESS_TTL_MS } from '../modules/auth/live-access.ts';
 import { createSessionEnds } from '../modules/auth/session-ends.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
 import { type Realtime, startRealtime } from './socket-server.ts';
@@ -17,7 +18,12 @@ describe.skipIf(!redisUrl)('socket.io across instances with REDIS_URL', () => {
   beforeAll(async () => {
     const first = await createTestApp({ redisUrl });
     // Each instance hears only of the sessions that end on it, as separate processes would.
-    const secondDeps = { ...first.deps, sessionEnds: createSessionEnds(), userPush: createUserPush() };
+    const secondDeps = {
+      ...first.deps,
+      liveAccess: createLiveAccess(first.db),
+      sessionEnds: createSessionEnds(),
+      userPush: createUserPush(),
+    };
     const second = { ...first, deps: secondDeps, app: await buildApp(secondDeps) };
     for (const t of [first, second]) {
       const realtime = await startRealtime(
@@ -104,6 +110,38 @@ describe.skipIf(!redisUrl)('socket.io across instances with REDIS_URL', () => {
     });
     expect(await gone).toBe('io server disconnect');
     socket.close();
+  });
+
+  it('refuses on one instance the token of a session signed out on the other, before its kept answer expires', async () => {
+    const [first, second] = instances;
+    if (!first || !second) throw new Error('instances did not start');
+    await insertUser(first.t.db, { username: 'cluster-signout', isAdmin: true, password: 'Correct-horse-1' });
+    const login = await first.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'cluster-signout', password: 'Correct-horse-1' },
+    });
+    const { access_token, refresh_token } = login.json();
+    const usersOnSecond = () =>
+      second.t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/public/users?limit=1',
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+    // The second instance now keeps its answer for this session.
+    expect((await usersOnSecond()).statusCode).toBe(200);
+    const signedOutAt = Date.now();
+    await first.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { 'refresh-token': refresh_token },
+    });
+    let status = (await usersOnSecond()).statusCode;
+    while (status === 200 && Date.now() - signedOutAt < LIVE_ACCESS_TTL_MS / 2) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await usersOnSecond()).statusCode;
+    }
+    expect(status).toBe(401);
   });
 
   /** Within this long: the announcement through Redis, not the 5 s recheck plus the 3 s block cache. */

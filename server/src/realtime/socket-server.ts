@@ -18,9 +18,12 @@ import { type BlockedIpCache, createBlockedIpCache } from '../modules/security/b
 import { readLiveCounts } from './live-counts.ts';
 import { accountRoom } from './user-push.ts';
 
-/** Between instances (Redis adapter): an address was blocked or unblocked on the sender. */
+/** Between instances (Redis adapter): what the sender changed, so the others forget their cached answers. */
 interface InterServerEvents {
+  /** An address was blocked or unblocked. */
   blocks_changed: () => void;
+  /** A write that may have changed who has access (see live-access.ts). */
+  access_changed: () => void;
 }
 
 type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
@@ -66,7 +69,7 @@ export async function startRealtime(
   };
   io.use(async (socket, next) => {
     try {
-      const admin = await authenticateAdmin(deps.db, deps, handshakeToken(socket));
+      const admin = await authenticateAdmin(deps, handshakeToken(socket));
       if (!admin) return next(new Error('Not authenticated'));
       // The rooms let the end of the session, or of the account, reach this socket from any instance.
       await socket.join([sessionRoom(admin.sessionId), accountRoom(admin.id)]);
@@ -93,6 +96,10 @@ export async function startRealtime(
     if (redisClients.length > 0) io.serverSideEmit('blocks_changed');
     dropBlockedSockets().catch((err) => log.warn({ err }, 'dropping blocked sockets failed'));
   });
+  const offAccess = deps.liveAccess.onChange(() => {
+    if (redisClients.length > 0) io.serverSideEmit('access_changed');
+  });
+  io.on('access_changed', () => deps.liveAccess.forget());
   io.on('blocks_changed', () => {
     blocks.invalidate();
     dropBlockedSockets().catch((err) => log.warn({ err }, 'dropping blocked sockets failed'));
@@ -104,7 +111,7 @@ export async function startRealtime(
    */
   const recheckSockets = async () => {
     for (const socket of io.of('/').sockets.values()) {
-      const admin = await authenticateAdmin(deps.db, deps, handshakeToken(socket));
+      const admin = await authenticateAdmin(deps, handshakeToken(socket));
       if (!admin || (await isBlocked(socket))) socket.disconnect(true);
     }
   };
@@ -119,7 +126,7 @@ export async function startRealtime(
     // The token is checked again when it expires; the client reconnects with a fresh one.
     const expiry = setTimeout(
       () => {
-        authenticateAdmin(deps.db, deps, handshakeToken(socket))
+        authenticateAdmin(deps, handshakeToken(socket))
           .then((admin) => {
             if (!admin) socket.disconnect(true);
           })
@@ -148,6 +155,7 @@ export async function startRealtime(
       stopMonitoring();
       unsubscribe();
       offBlocked();
+      offAccess();
       await io.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },

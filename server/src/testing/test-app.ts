@@ -9,6 +9,7 @@ import { pgErrorCode } from '../db/pg-errors.ts';
 import { coinAccounts } from '../db/schema/coins.ts';
 import { users } from '../db/schema/users.ts';
 import { type AdminPrincipal, createAccessTokens } from '../modules/auth/access-token.ts';
+import { createLiveAccess } from '../modules/auth/live-access.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { newRefreshToken } from '../modules/auth/refresh-token.ts';
 import { createSessionEnds } from '../modules/auth/session-ends.ts';
@@ -53,6 +54,7 @@ export async function createTestApp(
     database,
     db: database.db,
     tokens,
+    liveAccess: createLiveAccess(database.db),
     sessionEnds: createSessionEnds(),
     userPush: createUserPush(),
   };

@@ -1,7 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import { findAccountById } from '../users/users.repository.ts';
 import type { AccessTokens, SessionPrincipal } from './access-token.ts';
-import { isSessionLive } from './refresh-tokens.repository.ts';
+import type { LiveAccess } from './live-access.ts';
 
 /** The token of an `Authorization: Bearer …` header, if there is one. */
 export function bearerToken(header: string | undefined): string | null {
@@ -9,22 +7,17 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
- * The admin an access token belongs to, or null. The row and the token's session are read every
- * time so that a demoted, deactivated, deleted or signed-out admin loses access at once rather
- * than when the token expires.
+ * The admin an access token belongs to, or null. The account and the token's session are checked
+ * through `liveAccess`, so that a demoted, deactivated, deleted or signed-out admin loses access at
+ * once (see LIVE_ACCESS_TTL_MS for changes made elsewhere) rather than when the token expires.
  */
 export async function authenticateAdmin(
-  db: Database,
-  deps: { tokens: AccessTokens },
+  deps: { tokens: AccessTokens; liveAccess: LiveAccess },
   token: string | null,
 ): Promise<(SessionPrincipal & { expiresAt: number }) | null> {
   const claims = token ? await deps.tokens.verify(token) : null;
   if (!claims) return null;
-  // Side by side: every guarded request waits for both.
-  const [row, live] = await Promise.all([
-    findAccountById(db, claims.id),
-    isSessionLive(db, claims.sessionId, claims.id),
-  ]);
-  if (!row?.isActive || !row.isAdmin || !live) return null;
-  return { ...claims, username: row.username, isRootAdmin: row.isRootAdmin };
+  const account = await deps.liveAccess.accountFor(claims.id, claims.sessionId);
+  if (!account) return null;
+  return { ...claims, ...account };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
 import { authenticateAdmin, bearerToken } from '../auth/authenticate.ts';
+import type { LiveAccess } from '../auth/live-access.ts';
 import { recordSystemLog } from '../system-logs/system-logs.repository.ts';
 
 /**
@@ -12,12 +13,12 @@ import { recordSystemLog } from '../system-logs/system-logs.repository.ts';
  */
 export async function reportClientError(
   db: Database,
-  deps: { tokens: AccessTokens },
+  deps: { tokens: AccessTokens; liveAccess: LiveAccess },
   report: ClientErrorReport,
   from: RequestContext & { authorization: string | undefined },
 ): Promise<void> {
   // The same check as the guard: a deactivated, demoted or signed-out admin is not named.
-  const reporter = await authenticateAdmin(db, deps, bearerToken(from.authorization));
+  const reporter = await authenticateAdmin(deps, bearerToken(from.authorization));
   const { message, ...details } = report;
   await recordSystemLog(db, {
     level: 'ERROR',

@@ -1,0 +1,74 @@
+import type { Database } from '../../db/client.ts';
+import { findAccountById } from '../users/users.repository.ts';
+import { isSessionLive } from './refresh-tokens.repository.ts';
+
+/**
+ * How long an instance reuses its answer for one session. A write through this instance clears every
+ * answer before its response is sent, and with Redis the other instances clear theirs at once too;
+ * a change made behind the API's back (psql, or another instance without Redis) applies within this.
+ */
+export const LIVE_ACCESS_TTL_MS = 2_000;
+const MAX_ANSWERS = 10_000;
+
+/** What the guard needs of a signed-in admin beyond the token: read fresh from the account row. */
+export interface LiveAccount {
+  username: string;
+  isRootAdmin: boolean;
+}
+
+export interface LiveAccess {
+  /** The account while it is an active admin and the session is not revoked, else null. */
+  accountFor(adminId: string, sessionId: string): Promise<LiveAccount | null>;
+  /** After a write on this instance that may change who has access: forget, and tell the listeners. */
+  changed(): void;
+  /** After a write on another instance: forget. */
+  forget(): void;
+  onChange(listener: () => void): () => void;
+}
+
+/**
+ * Every signed-in request used to read the admin row and the session (two statements beside a list
+ * page's one). An answer is now kept per session; refusals are never kept, so a revoked session is
+ * read again each time.
+ */
+export function createLiveAccess(db: Database, now: () => number = Date.now): LiveAccess {
+  const answers = new Map<string, { account: LiveAccount; at: number }>();
+  const listeners = new Set<() => void>();
+  // A read that began before a change must not store its (possibly stale) answer after it.
+  let generation = 0;
+  const forget = () => {
+    generation += 1;
+    answers.clear();
+  };
+  return {
+    async accountFor(adminId, sessionId) {
+      const key = `${adminId}/${sessionId}`;
+      const cached = answers.get(key);
+      if (cached && now() - cached.at < LIVE_ACCESS_TTL_MS) return cached.account;
+      const readAt = generation;
+      const [row, live] = await Promise.all([
+        findAccountById(db, adminId),
+        isSessionLive(db, sessionId, adminId),
+      ]);
+      if (!row?.isActive || !row.isAdmin || !live) {
+        answers.delete(key);
+        return null;
+      }
+      const account = { username: row.username, isRootAdmin: row.isRootAdmin };
+      if (readAt === generation) {
+        if (answers.size >= MAX_ANSWERS) answers.clear();
+        answers.set(key, { account, at: now() });
+      }
+      return account;
+    },
+    changed() {
+      forget();
+      for (const listener of listeners) listener();
+    },
+    forget,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
