@@ -1,5 +1,6 @@
-import type { SqlStatement } from './direct-sql.ts';
-import type { SqlTwin } from './repository-sql.ts';
+import { ListUsersQuery } from '@switchboard/contract/users';
+import { listUsers } from '../server/src/modules/users/users-list.repository.ts';
+import { queryOf, recorded, type SqlTwin } from './repository-sql.ts';
 
 /** What `npm run bench` measures, each with the p99 latency it should stay under on this 2-core machine. */
 export interface Scenario {
@@ -28,43 +29,16 @@ export const targetFor = (scenario: Scenario, database: 'postgres' | 'pglite'): 
 const USERS_TARGET = { postgres: 20, pglite: 50 };
 const PAGE_SIZE = 10;
 
-// The statements server/src/modules/users/users-list.repository.ts `listUsers` sends, as drizzle renders them:
-// the page (LIMIT over users_created_at_idx, after a cursor or at an OFFSET) side by side with its total
-// (the status filter's counter, or a search's count capped at 10,001).
-const balance = (column: string, as: string) =>
-  `coalesce((select "${column}" from "coin_accounts" where "user_id" = "id"), 0) as "${as}"`;
-const PAGE_COLUMNS = `"id", "username", "email", "full_name", "is_online", "is_admin", "is_root_admin", "is_active", ${balance(
-  'balance',
-  'coin_balance',
-)}, ${balance('total_earned', 'total_earned')}, ${balance('total_spent', 'total_spent')}, "created_at", "last_login", "created_at"::text`;
-const SEARCH = `("users"."username" ilike $1 or "users"."email" ilike $2 or "users"."full_name" ilike $3)`;
-const SEARCH_PARAMS = ['%son%', '%son%', '%son%'];
-const notDeleted = (where: string) =>
-  where ? `("users"."deleted_at" is null and ${where})` : `"users"."deleted_at" is null`;
-
-/**
- * drizzle leaves out `offset 0`, except in an unsearched page without a cursor (`unsearched`), which the
- * repository sends as a prepared statement whose OFFSET is always a parameter.
- */
-function usersPage(where: string, params: unknown[], offset: number, unsearched = false): SqlStatement {
-  const n = params.length;
-  const withOffset = offset > 0 || unsearched;
+/** A users-list scenario; its twin is recorded from the repository's own listUsers for the same query string. */
+const users = (name: string, query: string): Scenario => {
+  const path = `/api/v1/admin/public/users?${query}`;
   return {
-    text:
-      `select ${PAGE_COLUMNS} from "users" where ${notDeleted(where)} ` +
-      `order by "users"."created_at" desc nulls last, "users"."id" desc nulls last limit $${n + 1}` +
-      (withOffset ? ` offset $${n + 2}` : ''),
-    params: withOffset ? [...params, PAGE_SIZE, offset] : [...params, PAGE_SIZE],
+    name: `users: ${name}`,
+    path,
+    targetP99Ms: USERS_TARGET,
+    sql: recorded((db) => listUsers(db, queryOf(ListUsersQuery, path))),
   };
-}
-const counter = (name: string): SqlStatement => ({
-  text: `select "counter", sum("n") from "row_counts" where "row_counts"."counter" in ($1) group by "row_counts"."counter"`,
-  params: [name],
-});
-const cappedCount = (where: string, params: unknown[]): SqlStatement => ({
-  text: `select count(*)::int as n from (select 1 from "users" where ${notDeleted(where)} limit $${params.length + 1}) capped`,
-  params: [...params, 10_001],
-});
+};
 
 /** A page deep in the list by keyset: users who signed up before this (the seed spreads sign-ups over two years). */
 const DEEP_SORT_KEY = new Date(Date.now() - 365 * 86_400_000).toISOString();
@@ -73,39 +47,11 @@ const deepCursor = Buffer.from(JSON.stringify([DEEP_SORT_KEY, DEEP_ID])).toStrin
 
 export const scenarios: Scenario[] = [
   { name: 'readiness (database ping)', path: '/api/v1/health/ready', authenticated: false, targetP99Ms: 50 },
-  {
-    name: 'users: first page',
-    path: `/api/v1/admin/public/users?page=1&limit=${PAGE_SIZE}`,
-    targetP99Ms: USERS_TARGET,
-    sql: [usersPage('', [], 0, true), counter('users.total')],
-  },
-  {
-    name: 'users: search "son"',
-    path: `/api/v1/admin/public/users?search=son&limit=${PAGE_SIZE}`,
-    targetP99Ms: USERS_TARGET,
-    sql: [usersPage(SEARCH, SEARCH_PARAMS, 0), cappedCount(SEARCH, SEARCH_PARAMS)],
-  },
-  {
-    name: 'users: admins filter',
-    path: `/api/v1/admin/public/users?status=admin&limit=${PAGE_SIZE}`,
-    targetP99Ms: USERS_TARGET,
-    sql: [usersPage('"users"."is_admin" = $1', [true], 0, true), counter('users.admins')],
-  },
-  {
-    name: 'users: page 150',
-    path: `/api/v1/admin/public/users?page=150&limit=${PAGE_SIZE}`,
-    targetP99Ms: USERS_TARGET,
-    sql: [usersPage('', [], 149 * PAGE_SIZE, true), counter('users.total')],
-  },
-  {
-    name: 'users: deep page (keyset)',
-    path: `/api/v1/admin/public/users?page=5000&limit=${PAGE_SIZE}&cursor=${deepCursor}`,
-    targetP99Ms: USERS_TARGET,
-    sql: [
-      usersPage(`("users"."created_at", "users"."id") < ($1::timestamptz, $2)`, [DEEP_SORT_KEY, DEEP_ID], 0),
-      counter('users.total'),
-    ],
-  },
+  users('first page', `page=1&limit=${PAGE_SIZE}`),
+  users('search "son"', `search=son&limit=${PAGE_SIZE}`),
+  users('admins filter', `status=admin&limit=${PAGE_SIZE}`),
+  users('page 150', `page=150&limit=${PAGE_SIZE}`),
+  users('deep page (keyset)', `page=5000&limit=${PAGE_SIZE}&cursor=${deepCursor}`),
   {
     name: 'sign-in (argon2id)',
     path: '/api/v1/auth/login',

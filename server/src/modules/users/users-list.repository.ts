@@ -1,12 +1,14 @@
 import type { AdminUserRow, ListUsersQuery } from '@switchboard/contract/users';
-import { and, eq, ilike, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { preparedPer } from '../../db/prepared-statement.ts';
-import { countUpToCap, readCounters } from '../../db/row-counts.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
+import { coinAccounts } from '../../db/schema/coins.ts';
+import { rowCounts } from '../../db/schema/counters.ts';
 import { users } from '../../db/schema/users.ts';
-import { toUserRow, userRowColumns } from './user-row.ts';
+import type { UserRecord } from './user-row.ts';
 
 function listFilter({ search, status }: Pick<ListUsersQuery, 'search' | 'status'>): SQL | undefined {
   const pattern = containsPattern(search);
@@ -33,78 +35,70 @@ const STATUS_COUNTERS = {
   deleted: 'users.deleted',
 } as const satisfies Record<ListUsersQuery['status'], string>;
 
+/** A page row as PostgreSQL sends it, beside the total every row of the answer repeats. */
+type RawUserRow = Omit<UserRecord, 'created_at' | 'last_login' | CoinFigure> &
+  Record<CoinFigure, string | number> & {
+    total: string | number;
+    created_at: string | Date;
+    last_login: string | Date | null;
+    sort_key: string;
+  };
+type CoinFigure = 'coin_balance' | 'total_earned' | 'total_spent';
+
 /**
- * One page, newest first, as a LIMIT over the (created_at desc nulls last, id desc nulls last) index (the ORDER BY
- * must say NULLS LAST like the index, or PostgreSQL sorts every row): after the cursor
- * when there is one, else at an OFFSET. Totals never count the table: an unsearched list reads its
- * counter, a search counts at most COUNT_CAP + 1 matches.
+ * One page, newest first, and its total in one statement. The page is a LIMIT over the
+ * (created_at desc nulls last, id desc nulls last) index (the ORDER BY must say NULLS LAST like the
+ * index, or PostgreSQL sorts every row): after the cursor when there is one, else at an OFFSET.
+ * Only the page's ids are walked past the OFFSET; the rows and their coin figures are read for the
+ * page alone. Totals never count the table: an unsearched list reads its counter, a search counts at
+ * most COUNT_CAP + 1 matches. bench/scenarios.ts runs this same statement on the driver.
  */
+export function usersPageQuery(query: ListUsersQuery): SQL {
+  const where = listFilter(query);
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const offset = after ? 0 : (query.page - 1) * query.limit;
+  const keyset = after && sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]})`;
+  const total = query.search
+    ? sql`(select count(*) from (select 1 from ${users} where ${where} limit ${COUNT_CAP + 1}) c)`
+    : sql`(select coalesce(sum(n), 0) from ${rowCounts} where counter = ${STATUS_COUNTERS[query.status]})`;
+  return sql`select t.total, p.* from (select ${total}::bigint as total) t left join (
+      select u.id, u.username, u.email, u.full_name, u.is_online, u.is_admin, u.is_root_admin, u.is_active,
+        coalesce(a.balance, 0) as coin_balance, coalesce(a.total_earned, 0) as total_earned,
+        coalesce(a.total_spent, 0) as total_spent, u.created_at, u.last_login, u.created_at::text as sort_key
+      from (select ${users.id} from ${users} where ${and(where, keyset)} ${NEWEST_FIRST}
+        limit ${query.limit} offset ${offset}) page
+      join ${users} u on u.id = page.id
+      left join ${coinAccounts} a on a.user_id = u.id
+    ) p on true
+    order by p.created_at desc nulls last, p.id desc nulls last`;
+}
+
+const NEWEST_FIRST = sql`order by ${users.createdAt} desc nulls last, ${users.id} desc nulls last`;
+
 export async function listUsers(
   db: Executor,
   query: ListUsersQuery,
 ): Promise<{ rows: AdminUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const where = listFilter(query);
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const offset = after ? 0 : (query.page - 1) * query.limit;
-  // Paging through an unsearched list (what the Users screen opens on) reuses a prepared statement.
-  const pageRows =
-    query.search || after
-      ? pageQuery(db, where, after, query.limit, offset)
-      : UNSEARCHED_PAGES[query.status](db).execute({ limit: query.limit, offset });
-  const [page, total] = await Promise.all([pageRows, countUsers(db, query, where)]);
+  const raw = await queryRows<RawUserRow>(db, usersPageQuery(query));
+  const counted = Number(raw[0]?.total ?? 0);
+  // An empty page is the total's row alone, its user columns null.
+  const page = raw[0]?.id === null ? [] : raw;
   const last = page.length === query.limit ? page.at(-1) : undefined;
+  const { total, totalCapped } = query.search ? cappedTotal(counted) : { total: counted, totalCapped: false };
   return {
-    rows: page.map(({ sort_key: _, ...row }) => toUserRow(row)),
-    ...total,
+    rows: page.map(toListRow),
+    total,
+    totalCapped,
     nextCursor: last ? encodeCursor(last.sort_key, last.id) : null,
   };
 }
 
-function pageQuery(
-  db: Executor,
-  where: SQL | undefined,
-  after: [string, string] | undefined,
-  limit: number | Placeholder,
-  offset: number | Placeholder,
-) {
-  return db
-    .select({ ...userRowColumns, sort_key: sql<string>`${users.createdAt}::text` })
-    .from(users)
-    .where(
-      and(where, after && sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]})`),
-    )
-    .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
-    .limit(limit)
-    .offset(offset);
-}
-
-const unsearchedPage = (status: ListUsersQuery['status']) =>
-  preparedPer((db) =>
-    pageQuery(
-      db,
-      listFilter({ status, search: '' }),
-      undefined,
-      sql.placeholder('limit'),
-      sql.placeholder('offset'),
-    ).prepare(`users_page_${status}`),
-  );
-const UNSEARCHED_PAGES = {
-  all: unsearchedPage('all'),
-  online: unsearchedPage('online'),
-  offline: unsearchedPage('offline'),
-  admin: unsearchedPage('admin'),
-  deleted: unsearchedPage('deleted'),
-} satisfies Record<ListUsersQuery['status'], unknown>;
-
-async function countUsers(
-  db: Executor,
-  query: ListUsersQuery,
-  where: SQL | undefined,
-): Promise<{ total: number; totalCapped: boolean }> {
-  if (!query.search) {
-    const counter = STATUS_COUNTERS[query.status];
-    const counts = await readCounters(db, [counter]);
-    return { total: counts[counter], totalCapped: false };
-  }
-  return countUpToCap(db, users, where);
-}
+const iso = (v: string | Date) => new Date(v).toISOString();
+const toListRow = ({ total: _, sort_key: __, ...r }: RawUserRow): AdminUserRow => ({
+  ...r,
+  coin_balance: Number(r.coin_balance),
+  total_earned: Number(r.total_earned),
+  total_spent: Number(r.total_spent),
+  created_at: iso(r.created_at),
+  last_login: r.last_login === null ? null : iso(r.last_login),
+});
