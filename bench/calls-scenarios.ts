@@ -4,14 +4,14 @@
 import { ListCallsQuery } from '@switchboard/contract/calls';
 import { listCalls } from '../server/src/modules/calls/calls-list.repository.ts';
 import { queryOf, recorded } from './repository-sql.ts';
-import type { Scenario } from './scenarios.ts';
+import { LIST_TARGET, type Scenario } from './scenarios.ts';
 
 const calls = (name: string, query: string): Scenario => {
   const path = `/api/v1/admin/public/calls?${query}`;
   return {
     name: `calls: ${name}`,
     path,
-    targetP99Ms: 20,
+    targetP99Ms: LIST_TARGET,
     sql: recorded((db) => listCalls(db, queryOf(ListCallsQuery, path))),
   };
 };

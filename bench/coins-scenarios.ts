@@ -4,14 +4,14 @@
 import { ListCoinsQuery, TOP_COIN_USERS } from '@switchboard/contract/coins';
 import { coinsPageQuery } from '../server/src/modules/coins/coins-list.repository.ts';
 import { queryOf, rendered } from './repository-sql.ts';
-import type { Scenario } from './scenarios.ts';
+import { LIST_TARGET, type Scenario } from './scenarios.ts';
 
 const coins = (name: string, query: string): Scenario => {
   const path = `/api/v1/admin/public/coins?${query}`;
   return {
     name: `coins: ${name}`,
     path,
-    targetP99Ms: 20,
+    targetP99Ms: LIST_TARGET,
     sql: [rendered(coinsPageQuery(queryOf(ListCoinsQuery, path), TOP_COIN_USERS))],
   };
 };

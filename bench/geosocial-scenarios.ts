@@ -3,9 +3,8 @@
 // in step with server/src/modules/geolocation/geolocation.repository.ts, social/social.repository.ts and
 // users/users-directory.repository.ts. `BENCH_ONLY=geo` or `BENCH_ONLY=social` runs one half.
 import type { SqlStatement } from './direct-sql.ts';
-import type { Scenario } from './scenarios.ts';
+import { LIST_TARGET, type Scenario } from './scenarios.ts';
 
-const TARGET = { postgres: 20, pglite: 50 };
 const SIZE = 20;
 /** The deepest page the social lists serve: offsets stop at 10,000 rows. */
 const DEEP_PAGE = 500;
@@ -100,31 +99,31 @@ export const geosocialScenarios: Scenario[] = [
   {
     name: 'geolocation: recent 50',
     path: '/api/v1/admin/geolocation-data?limit=50',
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: recentLocations('', []),
   },
   {
     name: 'geolocation: recent 50, gps',
     path: '/api/v1/admin/geolocation-data?limit=50&location_type=gps',
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: recentLocations(`"geolocations"."location_type" = $1`, ['gps']),
   },
   {
     name: 'geolocation: recent 50, one country',
     path: '/api/v1/admin/geolocation-data?limit=50&country=Japan',
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: recentLocations(`"geolocations"."country" = $1`, ['Japan']),
   },
   {
     name: 'geolocation: stats',
     path: '/api/v1/admin/geolocation-stats',
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: geolocationStats,
   },
   {
     name: 'social: summary',
     path: '/api/v1/admin/social/summary',
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: counters(
       'likes.total',
       'likes.profile',
@@ -137,13 +136,13 @@ export const geosocialScenarios: Scenario[] = [
   {
     name: 'social: users page 1',
     path: `/api/v1/social/search?page=1&size=${SIZE}`,
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: [directoryPage('', [], 1), counters('users.total')],
   },
   {
     name: 'social: users premium',
     path: `/api/v1/social/search?user_type=premium&size=${SIZE}`,
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: [
       directoryPage(`"users"."is_premium" = $1`, [true], 1),
       directoryCount(`"users"."is_premium" = $1`, [true]),
@@ -152,61 +151,61 @@ export const geosocialScenarios: Scenario[] = [
   {
     name: 'social: users search "son"',
     path: `/api/v1/social/search?query=son&size=${SIZE}`,
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: [directoryPage(SEARCH, ['%son%', '%son%'], 1), directoryCount(SEARCH, ['%son%', '%son%'])],
   },
   {
     name: `social: users page ${DEEP_PAGE}`,
     path: `/api/v1/social/search?page=${DEEP_PAGE}&size=${SIZE}`,
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: [directoryPage('', [], DEEP_PAGE), counters('users.total')],
   },
   {
     name: 'social: likes page 1',
     path: `/api/v1/social/likes?page=1&size=${SIZE}`,
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: likes('', [], 1, 'likes.total'),
   },
   {
     name: 'social: likes on calls',
     path: `/api/v1/social/likes?target_type=call&size=${SIZE}`,
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: likes(`"likes"."target_type" = $1`, ['call'], 1, 'likes.call'),
   },
   {
     name: `social: likes page ${DEEP_PAGE}`,
     path: `/api/v1/social/likes?page=${DEEP_PAGE}&size=${SIZE}`,
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: likes('', [], DEEP_PAGE, 'likes.total'),
   },
   {
     name: 'social: friends page 1',
     path: `/api/v1/social/friend-requests?page=1&size=${SIZE}`,
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: friends('', [], 1, 'friend_requests.total'),
   },
   {
     name: 'social: friends pending',
     path: `/api/v1/social/friend-requests?status=pending&size=${SIZE}`,
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: friends(`"friend_requests"."status" = $1`, ['pending'], 1, 'friend_requests.pending'),
   },
   {
     name: `social: friends page ${DEEP_PAGE}`,
     path: `/api/v1/social/friend-requests?page=${DEEP_PAGE}&size=${SIZE}`,
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: friends('', [], DEEP_PAGE, 'friend_requests.total'),
   },
   {
     name: 'social: follows page 1',
     path: `/api/v1/social/follows?page=1&size=${SIZE}`,
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: follows(1),
   },
   {
     name: `social: follows page ${DEEP_PAGE}`,
     path: `/api/v1/social/follows?page=${DEEP_PAGE}&size=${SIZE}`,
-    targetP99Ms: TARGET,
+    targetP99Ms: LIST_TARGET,
     sql: follows(DEEP_PAGE),
   },
 ];
