@@ -60,6 +60,23 @@ describe('the Users screen on the demo data', () => {
     await page.getByText('No users found').waitFor();
   });
 
+  it('adds a user with the Add User form, checked in the browser before it is sent', async () => {
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await dialog.getByLabel('Username').fill('e2e-gamma');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByLabel('Password').fill('Passw0rd!x');
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await dialog.getByText('Please enter a valid email address').waitFor();
+
+    await dialog.getByLabel('Email').fill('E2E-Gamma@Example.test');
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByPlaceholder('Search by username, email or full name...').fill('e2e-gamma');
+    await pager().getByText('Showing 1–1 of 1 users').waitFor();
+    await page.getByText('e2e-gamma@example.test').first().waitFor();
+  });
+
   it('keeps the signed-in admin out of bulk actions and row actions on their own account', async () => {
     await page.getByPlaceholder('Search by username, email or full name...').fill('admin@switchboard.local');
     await pager().getByText('Showing 1–1 of 1 users').waitFor();

@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { DEMO_ADMIN } from '../server/src/demo/demo-admin.ts';
+import { firstLoadZod } from './vite-first-load-zod.ts';
 import { precompress } from './vite-precompress.ts';
 import { routePreloads } from './vite-route-preload.ts';
 
@@ -14,6 +15,7 @@ const DEMO_SIGN_IN = { username: DEMO_ADMIN.username, password: DEMO_ADMIN.passw
 
 export default defineConfig({
   plugins: [
+    firstLoadZod(),
     react(),
     tailwindcss(),
     routePreloads({
@@ -25,13 +27,7 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // The contract's zod/mini schemas (session, app config) are checked before the first screen. From
-      // the one zod package they would share its core with the full zod of the lazy screens, and the
-      // first download would carry all of it; a second copy of the same version keeps only what mini uses.
-      { find: /^zod\/mini$/, replacement: 'zod-first-load/mini' },
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: {
     proxy: {

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 
+/** A schema from the full zod, or from zod/mini where the web's first download must stay small. */
+export type Schema = z.core.$ZodType;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -14,10 +17,10 @@ export type EndpointAccess = 'public' | 'admin' | 'root';
  * `path` uses `:name` placeholders, relative to the API base (`/api/v1`) unless `outsideApi` is set.
  */
 export interface Endpoint<
-  Params extends z.ZodType | undefined = z.ZodType | undefined,
-  Query extends z.ZodType | undefined = z.ZodType | undefined,
-  Body extends z.ZodType | undefined = z.ZodType | undefined,
-  Response extends z.ZodType = z.ZodType,
+  Params extends Schema | undefined = Schema | undefined,
+  Query extends Schema | undefined = Schema | undefined,
+  Body extends Schema | undefined = Schema | undefined,
+  Response extends Schema = Schema,
 > {
   method: HttpMethod;
   path: string;
@@ -31,38 +34,38 @@ export interface Endpoint<
   status?: 200 | 201;
   response: Response;
   /** Other statuses that answer with a body of their own (e.g. readiness's 503). */
-  otherResponses?: Record<number, z.ZodType>;
+  otherResponses?: Record<number, Schema>;
   /** Served at the site root instead of under the API base (`/config.json`). */
   outsideApi?: boolean;
 }
 
 /** Declares an endpoint and keeps its exact schema types for the server and the web. */
 export function endpoint<
-  Params extends z.ZodType | undefined = undefined,
-  Query extends z.ZodType | undefined = undefined,
-  Body extends z.ZodType | undefined = undefined,
-  Response extends z.ZodType = z.ZodType,
+  Params extends Schema | undefined = undefined,
+  Query extends Schema | undefined = undefined,
+  Body extends Schema | undefined = undefined,
+  Response extends Schema = Schema,
 >(definition: Endpoint<Params, Query, Body, Response>): Endpoint<Params, Query, Body, Response> {
   return definition;
 }
 
-type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
-type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Input<T> = T extends Schema ? z.input<T> : undefined;
+type Output<T> = T extends Schema ? z.output<T> : undefined;
 
 export type EndpointParams<E> =
-  E extends Endpoint<infer P, z.ZodType | undefined, z.ZodType | undefined, z.ZodType> ? Output<P> : never;
+  E extends Endpoint<infer P, Schema | undefined, Schema | undefined, Schema> ? Output<P> : never;
 export type EndpointQuery<E> =
-  E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType | undefined, z.ZodType> ? Output<Q> : never;
+  E extends Endpoint<Schema | undefined, infer Q, Schema | undefined, Schema> ? Output<Q> : never;
 export type EndpointBody<E> =
-  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer B, z.ZodType> ? Output<B> : never;
+  E extends Endpoint<Schema | undefined, Schema | undefined, infer B, Schema> ? Output<B> : never;
 export type EndpointResponse<E> =
-  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer R>
+  E extends Endpoint<Schema | undefined, Schema | undefined, Schema | undefined, infer R>
     ? z.output<R>
     : never;
 
 /** What a caller sends: the schemas' input types (before defaults and coercion). */
 export type EndpointInput<E> =
-  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+  E extends Endpoint<infer P, infer Q, infer B, Schema>
     ? OptionalKeys<{ params: Input<P>; query: Input<Q>; body: Input<B> }>
     : never;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SuccessMessage } from './common.ts';
 import { endpoint } from './endpoint.ts';
-import { Email, PASSWORD_RULES, Password, StrongPassword, Username } from './users.ts';
+import { Email, PASSWORD_RULES, Password, StrongPassword, Username } from './user-create.ts';
 
 export const MAX_ROOT_ADMINS_DEFAULT = 1;
 export const REGISTRATION_REDIRECT_MS = 3000;

@@ -1,6 +1,12 @@
-import { z } from 'zod';
-import { envelope, limitParam, pageFields, pageParam, SuccessMessage, UserId } from './common.ts';
+import * as z from 'zod/mini';
+import { envelope, limitParam, pageFields, pageParam, SuccessMessage, UserId } from './common-mini.ts';
 import { endpoint } from './endpoint.ts';
+
+/*
+ * Built with zod/mini: the users screen parses its URL with ListUsersQuery and calls these endpoints on
+ * its first load, where the full zod's schema classes would add ~10 kB gzip. Creating a user, with the
+ * account fields and their rules, is in user-create.ts (full zod), which loads with the Add User form.
+ */
 
 /** The users list shows 10 per page. */
 export const USERS_PAGE_SIZE = 10;
@@ -15,29 +21,29 @@ export const AdminUserRow = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
-  full_name: z.string().nullable(),
+  full_name: z.nullable(z.string()),
   is_online: z.boolean(),
   is_admin: z.boolean(),
   is_root_admin: z.boolean(),
   is_active: z.boolean(),
-  coin_balance: z.number().int(),
-  total_earned: z.number().int(),
-  total_spent: z.number().int(),
+  coin_balance: z.int(),
+  total_earned: z.int(),
+  total_spent: z.int(),
   created_at: z.string(),
-  last_login: z.string().nullable(),
+  last_login: z.nullable(z.string()),
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
 
 export const ListUsersQuery = z.object({
   page: pageParam,
   limit: limitParam(USERS_PAGE_SIZE),
-  search: z.string().trim().max(100).optional().default(''),
-  status: z.enum(USER_STATUS_QUERY_FILTERS).default('all'),
+  search: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), ''),
+  status: z._default(z.enum(USER_STATUS_QUERY_FILTERS), 'all'),
   /**
    * `next_cursor` of the previous page: continues after its last row without an OFFSET, for deep
    * pages. `page` is then only echoed back.
    */
-  cursor: z.string().max(200).optional(),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
 });
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 
@@ -50,64 +56,6 @@ export const ListUsersResponse = envelope(
 export type ListUsersResponse = z.infer<typeof ListUsersResponse>;
 export type UsersPage = ListUsersResponse['data'];
 
-/** Username 3 to 50, letters, digits, hyphen, underscore. */
-export const USERNAME_RULES = {
-  required: 'Username is required',
-  tooShort: 'Username must be at least 3 characters',
-  tooLong: 'Username must be at most 50 characters',
-  pattern: 'Username can only contain letters, numbers, hyphens, and underscores',
-} as const;
-export const Username = z
-  .string({ error: USERNAME_RULES.required })
-  .trim()
-  .min(1, USERNAME_RULES.required)
-  .min(3, USERNAME_RULES.tooShort)
-  .max(50, USERNAME_RULES.tooLong)
-  .regex(/^[A-Za-z0-9_-]+$/, USERNAME_RULES.pattern);
-
-export const EMAIL_RULES = {
-  required: 'Email is required',
-  invalid: 'Please enter a valid email address',
-} as const;
-export const Email = z
-  .string({ error: EMAIL_RULES.required })
-  .trim()
-  .min(1, EMAIL_RULES.required)
-  .max(254, EMAIL_RULES.invalid)
-  .email(EMAIL_RULES.invalid)
-  .transform((email) => email.toLowerCase());
-
-export const PASSWORD_RULES = {
-  required: 'Password is required',
-  tooShort: 'Password must be at least 8 characters',
-  tooLong: 'Password must be at most 128 characters',
-  weak: 'Password must contain uppercase, lowercase, number, and special character',
-  confirmRequired: 'Please confirm your password',
-  mismatch: 'Passwords do not match',
-} as const;
-/** Lower, upper, digit and a special character. */
-export const isStrongPassword = (p: string) =>
-  /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p);
-
-/** Any password of at least 8 characters; the strength rule is added where it always applies. */
-export const Password = z
-  .string({ error: PASSWORD_RULES.required })
-  .min(1, PASSWORD_RULES.required)
-  .min(8, PASSWORD_RULES.tooShort)
-  .max(128, PASSWORD_RULES.tooLong);
-
-/** A strong password: at least 8, with lower, upper, digit and a special character. */
-export const StrongPassword = Password.refine(isStrongPassword, PASSWORD_RULES.weak);
-
-export const CreateUserRequest = z.object({
-  username: Username,
-  email: Email,
-  full_name: z.string().trim().max(100).optional().default(''),
-  password: StrongPassword,
-  is_admin: z.boolean().default(false),
-});
-export type CreateUserRequest = z.input<typeof CreateUserRequest>;
-
 export const UserIdParams = z.object({ id: UserId });
 
 export const SetAdminRequest = z.object({ is_admin: z.boolean() });
@@ -117,7 +65,9 @@ export const BULK_USER_ACTIONS = ['make_admin', 'remove_admin', 'delete'] as con
 export type BulkUserActionName = (typeof BULK_USER_ACTIONS)[number];
 export const BulkUserAction = z.object({
   action: z.enum(BULK_USER_ACTIONS),
-  user_ids: z.array(UserId).min(1, 'Select at least one user').max(100, 'At most 100 users at a time'),
+  user_ids: z
+    .array(UserId)
+    .check(z.minLength(1, 'Select at least one user'), z.maxLength(100, 'At most 100 users at a time')),
 });
 export type BulkUserAction = z.infer<typeof BulkUserAction>;
 
@@ -126,7 +76,7 @@ export type UserResponse = z.infer<typeof UserResponse>;
 export const BulkUserActionResponse = z.object({
   success: z.literal(true),
   message: z.string(),
-  affected: z.number().int(),
+  affected: z.int(),
 });
 export type BulkUserActionResponse = z.infer<typeof BulkUserActionResponse>;
 
@@ -158,7 +108,7 @@ export const USER_ERASE_MESSAGES = {
   notDeleted: 'Delete the user before erasing their personal data',
 } as const;
 
-/** The users list is admin-only despite "public" in its path. */
+/** The users list is admin-only despite "public" in its path. Creating a user: user-create.ts. */
 export const usersEndpoints = {
   list: endpoint({
     method: 'GET',
@@ -174,15 +124,6 @@ export const usersEndpoints = {
     tag: 'users',
     access: 'admin',
     params: UserIdParams,
-    response: UserResponse,
-  }),
-  create: endpoint({
-    method: 'POST',
-    path: '/admin/users',
-    tag: 'users',
-    access: 'admin',
-    body: CreateUserRequest,
-    status: 201,
     response: UserResponse,
   }),
   setAdmin: endpoint({

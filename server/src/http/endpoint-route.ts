@@ -1,4 +1,4 @@
-import type { Endpoint } from '@switchboard/contract/endpoint';
+import type { Endpoint, Schema } from '@switchboard/contract/endpoint';
 import type {
   FastifyBaseLogger,
   FastifyContextConfig,
@@ -20,7 +20,7 @@ export type ZodFastify = FastifyInstance<
   ZodTypeProvider
 >;
 
-type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Output<T> = T extends Schema ? z.output<T> : undefined;
 
 /** The request a handler sees: params, query and body already parsed by the endpoint's schemas. */
 export type EndpointRequest<P, Q, B> = FastifyRequest<{
@@ -43,10 +43,10 @@ export interface EndpointRouteOptions {
  * A list of endpoints with the same schemas (a path and its alias) registers the handler under each.
  */
 export function route<
-  P extends z.ZodType | undefined,
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  R extends z.ZodType,
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  R extends Schema,
 >(
   app: ZodFastify,
   endpoints: Endpoint<P, Q, B, R> | readonly Endpoint<P, Q, B, R>[],
@@ -59,10 +59,10 @@ export function route<
 }
 
 function registerEndpoint<
-  P extends z.ZodType | undefined,
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  R extends z.ZodType,
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  R extends Schema,
 >(
   app: ZodFastify,
   endpoint: Endpoint<P, Q, B, R>,

@@ -1,8 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
-type ListQuery = z.ZodObject<z.ZodRawShape>;
+/** A list screen's query schema: a zod object, from the full zod or from zod/mini. */
+type ListQuery = z.core.$ZodObject;
 type Value = string | number | boolean | undefined;
 
 /**
@@ -11,12 +12,12 @@ type Value = string | number | boolean | undefined;
  */
 export function parseListQuery<S extends ListQuery>(schema: S, search: URLSearchParams): z.output<S> {
   const raw: Record<string, string> = {};
-  for (const key of Object.keys(schema.shape)) {
+  for (const key of Object.keys(schema._zod.def.shape)) {
     const value = search.get(key);
     if (value !== null) raw[key] = value;
   }
   for (;;) {
-    const result = schema.safeParse(raw);
+    const result = z.safeParse(schema, raw);
     if (result.success) return result.data;
     const bad = new Set(result.error.issues.map((issue) => String(issue.path[0])));
     const before = Object.keys(raw).length;

@@ -1,6 +1,6 @@
 import { ApiError } from '@switchboard/contract/common';
-import type { Endpoint } from '@switchboard/contract/endpoint';
-import type { z } from 'zod';
+import type { Endpoint, Schema } from '@switchboard/contract/endpoint';
+import { z } from 'zod';
 import { API_BASE } from '@/lib/api-client.ts';
 import type { FetchCall } from './mock-fetch.ts';
 
@@ -50,9 +50,9 @@ const ROUTES: Route[] = Object.values(
   // A literal segment wins over a parameter: `/admin/users/bulk` before `/admin/users/:id`.
   .sort((a, b) => a.paramNames.length - b.paramNames.length);
 
-function issues(schema: z.ZodType | undefined, value: unknown, what: string): string[] {
+function issues(schema: Schema | undefined, value: unknown, what: string): string[] {
   if (!schema) return [];
-  const result = schema.safeParse(value);
+  const result = z.safeParse(schema, value);
   return result.success ? [] : [`${what}: ${JSON.stringify(result.error.issues)}`];
 }
 

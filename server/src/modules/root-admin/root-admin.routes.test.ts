@@ -1,5 +1,6 @@
 import { ROOT_ADMIN_MESSAGES } from '@switchboard/contract/root-admin';
-import { EMAIL_RULES, PASSWORD_RULES, USER_RULE_MESSAGES, USERNAME_RULES } from '@switchboard/contract/users';
+import { EMAIL_RULES, PASSWORD_RULES, USERNAME_RULES } from '@switchboard/contract/user-create';
+import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/security.ts';

@@ -4,7 +4,7 @@ import {
   type RootAdminSettings,
   type RootAdminStatus,
 } from '@switchboard/contract/root-admin';
-import { isStrongPassword, PASSWORD_RULES } from '@switchboard/contract/users';
+import { isStrongPassword, PASSWORD_RULES } from '@switchboard/contract/user-create';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';

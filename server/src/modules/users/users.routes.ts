@@ -1,3 +1,4 @@
+import { createUserEndpoint } from '@switchboard/contract/user-create';
 import { USER_ACTION_MESSAGES, USER_ERASE_MESSAGES, usersEndpoints } from '@switchboard/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -27,7 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     data: await getUser(db, request.params.id),
   }));
 
-  route(app, usersEndpoints.create, async (request) => {
+  route(app, createUserEndpoint, async (request) => {
     const user = await createUser(db, requireAdmin(request), request.body, requestContext(request));
     return { success: true as const, data: user };
   });

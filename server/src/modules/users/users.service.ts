@@ -1,7 +1,7 @@
+import type { CreateUserRequest } from '@switchboard/contract/user-create';
 import {
   type AdminUserRow,
   type BulkUserAction,
-  type CreateUserRequest,
   type ListUsersQuery,
   USER_ERASE_MESSAGES,
   USER_RULE_MESSAGES,

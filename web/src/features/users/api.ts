@@ -1,9 +1,4 @@
-import {
-  type BulkUserAction,
-  type CreateUserRequest,
-  type ListUsersQuery,
-  usersEndpoints,
-} from '@switchboard/contract/users';
+import { type BulkUserAction, type ListUsersQuery, usersEndpoints } from '@switchboard/contract/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 
@@ -35,17 +30,9 @@ export function useUser(id: string | null) {
 }
 
 /** Any change to a user can move rows between pages and filters, so every mutation refetches all user queries. */
-function useInvalidateUsers() {
+export function useInvalidateUsers() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: userKeys.all });
-}
-
-export function useCreateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (body: CreateUserRequest) => callEndpoint(usersEndpoints.create, { body }),
-    onSuccess: invalidate,
-  });
 }
 
 export function useSetAdmin() {

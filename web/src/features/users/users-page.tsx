@@ -28,8 +28,8 @@ import {
   type UserRowActionHandlers,
   UserRowActionsContext,
 } from './columns.tsx';
-import { AddUserDialog } from './components/add-user-dialog.tsx';
 import { BulkActionsBar, removeAdminRefusal } from './components/bulk-actions-bar.tsx';
+import { LazyAddUserDialog, preloadAddUserDialog } from './components/lazy-add-user-dialog.tsx';
 import { UserDetailsDialog } from './components/user-details-dialog.tsx';
 import { UsersEmpty } from './components/users-empty.tsx';
 import { UsersToolbar } from './components/users-toolbar.tsx';
@@ -109,6 +109,8 @@ export function UsersPage() {
         description="Search, review and manage user accounts and admin rights."
         actions={
           <Button
+            onPointerEnter={preloadAddUserDialog}
+            onFocus={preloadAddUserDialog}
             onClick={(event) => {
               returnFocus.remember(event.currentTarget);
               setAdding(true);
@@ -193,7 +195,11 @@ export function UsersPage() {
         </CardContent>
       </Card>
 
-      <AddUserDialog open={adding} onOpenChange={setAdding} onCloseAutoFocus={returnFocus.onCloseAutoFocus} />
+      <LazyAddUserDialog
+        open={adding}
+        onOpenChange={setAdding}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+      />
       <UserDetailsDialog
         user={viewing}
         onOpenChange={(open) => !open && setViewing(null)}

@@ -1,4 +1,5 @@
-import { PASSWORD_RULES, USER_RULE_MESSAGES, USERNAME_RULES } from '@switchboard/contract/users';
+import { PASSWORD_RULES, USERNAME_RULES } from '@switchboard/contract/user-create';
+import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, makeUsers, userId } from '../testing/fake-users-server.ts';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreateUserRequest } from '@switchboard/contract/users';
+import { CreateUserRequest } from '@switchboard/contract/user-create';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
-import { useCreateUser } from '../api.ts';
+import { useCreateUser } from '../use-create-user.ts';
 
 type FormValues = z.input<typeof CreateUserRequest>;
 type FieldName = keyof FormValues;
@@ -22,7 +22,7 @@ const EMPTY: FormValues = { username: '', email: '', full_name: '', password: ''
 const FIELDS: readonly string[] = Object.keys(EMPTY);
 const PASSWORD_HINT = 'At least 8 characters with uppercase, lowercase, number and special character.';
 
-interface AddUserDialogProps {
+export interface AddUserDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   /** Where focus goes on close; there is no Trigger for Radix to return it to. */

@@ -1,9 +1,9 @@
 import type { ApiError } from '@switchboard/contract/common';
+import type { CreateUserRequest } from '@switchboard/contract/user-create';
 import {
   type AdminUserRow,
   type BulkUserAction,
   type BulkUserActionResponse,
-  type CreateUserRequest,
   type ListUsersResponse,
   USER_ACTION_MESSAGES,
   USER_RULE_MESSAGES,
