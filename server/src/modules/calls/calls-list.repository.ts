@@ -26,7 +26,14 @@ const NEWEST_FIRST = sql.raw('started_at desc nulls last, id desc nulls last');
 const LATERAL_USERS = 200;
 
 /**
- * The calls a search matches, newest first. For a rare name: per matching user, the top `perUser`
+ * The users a search matches, once per statement: the page and the total both read `m`, which
+ * searchedCalls and totalOf name. Without a search `m` is never read.
+ */
+const withMatches = (filter: CallFilter, statement: SQL): SQL =>
+  filter.search ? sql`with m as materialized (${usernameMatches(filter.search)}) ${statement}` : statement;
+
+/**
+ * The calls a search matches (`m`, see withMatches), newest first. For a rare name: per matching user, the top `perUser`
  * calls where they called and where they were called, each a LIMIT over (caller_id|callee_id,
  * started_at desc, id desc). For a common one (more than LATERAL_USERS users) that would sort
  * thousands of rows, while about one call in ten matches: the started_at index is read newest first
@@ -40,15 +47,14 @@ function searchedCalls(
   manyUsers: boolean,
 ): SQL {
   const where = conditions(filter, after);
-  const matches = usernameMatches(filter.search);
   if (manyUsers)
     return sql`select ${sql.raw(COLUMNS)} from calls where ${where}
-      and (caller_id in (${matches}) or callee_id in (${matches}))
+      and (caller_id in (select id from m) or callee_id in (select id from m))
       order by ${NEWEST_FIRST}`;
   const side = (column: string) => sql`(select ${sql.raw(COLUMNS)} from calls
       where ${sql.raw(column)} = m.id and ${where}
       order by ${NEWEST_FIRST} limit ${perUser})`;
-  return sql`select distinct on (c.started_at, c.id) c.* from (${matches}) m
+  return sql`select distinct on (c.started_at, c.id) c.* from m
     cross join lateral (${side('caller_id')} union all ${side('callee_id')}) c
     order by c.started_at desc nulls last, c.id desc nulls last`;
 }
@@ -89,8 +95,11 @@ export function callsPageQuery(query: ListQuery, manyUsers: boolean): SQL {
   const source = query.search
     ? searchedCalls(query, after, offset + query.limit, manyUsers)
     : plainCalls(query, after);
-  return sql`select t.total, p.* from (select ${totalOf(query)}::bigint as total) t
-    left join (${source} limit ${query.limit} offset ${offset}) p on true`;
+  return withMatches(
+    query,
+    sql`select t.total, p.* from (select ${totalOf(query)}::bigint as total) t
+    left join (${source} limit ${query.limit} offset ${offset}) p on true`,
+  );
 }
 
 export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPageResult> {
@@ -121,9 +130,7 @@ function totalOf(filter: CallFilter): SQL {
   // Each call once without sorting: every call whose caller matches, then those whose callee
   // matches and caller does not; the LIMIT stops the walk at the cap.
   const where = conditions(filter, undefined);
-  const matches = usernameMatches(filter.search);
-  return sql`(with m as materialized (${matches})
-      select count(*) from (
+  return sql`(select count(*) from (
         select 1 from m cross join lateral (select 1 from calls where caller_id = m.id and ${where}) a
         union all
         select 1 from m cross join lateral (select 1 from calls c where callee_id = m.id and ${where}
@@ -140,7 +147,7 @@ export async function callsBatch(
 ): Promise<{ rows: CallRow[]; last: [string, string] | undefined }> {
   const many = filter.search ? await manyMatchingUsers(db, filter.search) : false;
   const source = filter.search ? searchedCalls(filter, after, batch, many) : plainCalls(filter, after);
-  const raw = await rowsOf<RawCall>(db, sql`${source} limit ${batch}`);
+  const raw = await rowsOf<RawCall>(db, withMatches(filter, sql`${source} limit ${batch}`));
   const lastRow = raw.at(-1);
   return { rows: raw.map(toRow), last: lastRow && [lastRow.sort_key, String(lastRow.id)] };
 }
