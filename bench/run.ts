@@ -12,7 +12,7 @@ import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
 import { dashboardScenarios } from './dashboard-scenarios.ts';
 import { databaseScenarios } from './database-scenarios.ts';
-import { type DirectSqlResult, pgRunner, runDirectSql } from './direct-sql.ts';
+import { type DirectSqlResult, pgRunner, runDirectSql, WARM_UP_SECONDS } from './direct-sql.ts';
 import { geosocialScenarios } from './geosocial-scenarios.ts';
 import {
   messagingScenarios,
@@ -194,7 +194,7 @@ async function directOnPostgres(url: string, scenario: Scenario): Promise<Direct
 }
 
 async function run(baseUrl: string, token: string, scenario: Scenario) {
-  const result = await autocannon({
+  const options = {
     url: `${baseUrl}${scenario.path}`,
     method: scenario.method ?? 'GET',
     headers: {
@@ -203,8 +203,9 @@ async function run(baseUrl: string, token: string, scenario: Scenario) {
     },
     body: scenario.body ? JSON.stringify(scenario.body) : undefined,
     connections: scenario.connections ?? 10,
-    duration: scenario.durationSeconds ?? DURATION_S,
-  });
+  };
+  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  const result = await autocannon({ ...options, duration: scenario.durationSeconds ?? DURATION_S });
   return {
     name: scenario.name,
     requestsPerSecond: result.requests.average,
