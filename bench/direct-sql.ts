@@ -1,6 +1,7 @@
 // The database's own throughput for a scenario's SQL: `connections` clients each running the request's
 // statements back to back for the same duration as the HTTP run, on the same database.
 import pg from 'pg';
+import { statementName } from '../server/src/db/named-statement.ts';
 
 /**
  * Each run, API or direct, starts with this long unmeasured at full concurrency: a fresh PGlite runs
@@ -27,10 +28,19 @@ export interface DirectSqlResult {
 /** Runs one statement on the driver: a `pg` pool, or PGlite in this process. */
 export type QueryRunner = (text: string, params?: unknown[]) => Promise<unknown>;
 
-/** A pool of `connections` clients, like the server's. */
+/**
+ * A pool of `connections` clients, like the server's. Statements are named as the server names them
+ * (server/src/db/named-statement.ts: every list statement but a search, planned once per connection),
+ * so neither side gets a cheaper plan; a statement the server sends unnamed and this names makes the
+ * twin faster, which only lowers the API's share.
+ */
 export function pgRunner(databaseUrl: string, connections: number) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
-  return { query: (text: string, params?: unknown[]) => pool.query(text, params), close: () => pool.end() };
+  const query = (text: string, params?: unknown[]) =>
+    /\bilike\b/i.test(text)
+      ? pool.query(text, params)
+      : pool.query({ name: statementName(text), text, values: params });
+  return { query, close: () => pool.end() };
 }
 
 export async function runDirectSql(

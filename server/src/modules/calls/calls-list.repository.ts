@@ -2,6 +2,7 @@ import type { CallRow, ListCallsQuery } from '@switchboard/contract/calls';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
+import { queryNamed } from '../../db/named-statement.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
 import { usernameMatches } from '../users/username-matches.ts';
 import { CALL_COLUMNS as COLUMNS, type RawCall, rowsOf, toRow } from './call-row.ts';
@@ -104,7 +105,9 @@ export function callsPageQuery(query: ListQuery, manyUsers: boolean): SQL {
 
 export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPageResult> {
   const many = query.search ? await manyMatchingUsers(db, query.search) : false;
-  const raw = await rowsOf<RawCall & { total: string | number }>(db, callsPageQuery(query, many));
+  // A search's pattern decides its plan; every other shape is planned once per connection.
+  const run = query.search ? rowsOf : queryNamed;
+  const raw = await run<RawCall & { total: string | number }>(db, callsPageQuery(query, many));
   const counted = Number(raw[0]?.total ?? 0);
   // An empty page is the total's row alone, its call columns null.
   const rows = raw[0]?.id === null ? [] : raw;

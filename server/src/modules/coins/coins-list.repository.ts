@@ -3,6 +3,7 @@ import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { queryNamed } from '../../db/named-statement.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
 import { coinTransactions } from '../../db/schema/coins.ts';
 import {
@@ -124,7 +125,9 @@ export async function listCoinsPage(
   query: ListCoinsQuery,
   topLimit: number,
 ): Promise<CoinsPageResult> {
-  const raw = await rowsOf<SummaryRecord & { total: string | number } & RawTransaction>(
+  // A search's pattern decides its plan; every other shape is planned once per connection.
+  const run = query.search ? rowsOf : queryNamed;
+  const raw = await run<SummaryRecord & { total: string | number } & RawTransaction>(
     db,
     coinsPageQuery(query, topLimit),
   );

@@ -3,6 +3,7 @@ import { and, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-or
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { queryNamed } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
@@ -79,7 +80,9 @@ export async function listUsers(
   db: Executor,
   query: ListUsersQuery,
 ): Promise<{ rows: AdminUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const raw = await queryRows<RawUserRow>(db, usersPageQuery(query));
+  // A search's pattern decides its plan; every other shape is planned once per connection.
+  const run = query.search ? queryRows : queryNamed;
+  const raw = await run<RawUserRow>(db, usersPageQuery(query));
   const counted = Number(raw[0]?.total ?? 0);
   // An empty page is the total's row alone, its user columns null.
   const page = raw[0]?.id === null ? [] : raw;
