@@ -3,17 +3,13 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { applyPoolSettings } from './db/pool-settings.ts';
 import { API_PREFIX, installAuthGuard } from './http/auth-guard.ts';
 import { installErrorHandler, sendRouteNotFound } from './http/error-handler.ts';
+import { responseSerializer } from './http/response-serializer.ts';
 import { collectRouteTable } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp, webAppBuilt } from './http/web-app.ts';
@@ -65,7 +61,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ checked: deps.config.appEnv !== 'production' }));
   collectRouteTable(app);
   installErrorHandler(app);
 
