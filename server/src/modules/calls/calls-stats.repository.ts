@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { renderedOnce } from '../../db/rendered-once.ts';
 import { counterSum } from '../../db/row-counts.ts';
 import type { CallRecord } from './call-row.ts';
 
@@ -36,12 +37,13 @@ export interface CallTotalsRecord {
   quality_count: Numeric;
 }
 
+const callTotalsWithActiveStatement = renderedOnce(
+  sql`select t.*, ${counterSum('calls.status.active')} as active from (${callTotalsQuery}) t`,
+);
+
 /** The rollup totals with the live `calls.status.active` counter, in one statement. */
 export async function callTotalsWithActive(db: Executor) {
-  const [row] = await queryRows<CallTotalsRecord & { active: Numeric }>(
-    db,
-    sql`select t.*, ${counterSum('calls.status.active')} as active from (${callTotalsQuery}) t`,
-  );
+  const [row] = await queryRows<CallTotalsRecord & { active: Numeric }>(db, callTotalsWithActiveStatement);
   if (!row) throw new Error('call totals returned no row');
   return row;
 }

@@ -3,6 +3,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { renderedOnce } from '../../db/rendered-once.ts';
 import { counterSum } from '../../db/row-counts.ts';
 import { liveCountColumns } from '../../realtime/live-counts.ts';
 import { type RecentAuditRecord, recentAuditJson } from '../audit/audit-recent.repository.ts';
@@ -61,8 +62,12 @@ export const dashboardQuery = (recent: number) => sql`select
     ${recentCoinGrantsJson(recent)} as recent_grants,
     ${recentAuditJson(recent)} as recent_audit`;
 
-export const dashboardFigures = (db: Executor, recent: number) =>
-  onlyRow<DashboardRecord>(db, dashboardQuery(recent), 'dashboard');
+/** Up to this many recent items of each kind: the activity feed shows the newest of them. */
+export const RECENT_ACTIVITY = 10;
+const dashboardStatement = renderedOnce(dashboardQuery(RECENT_ACTIVITY));
+
+export const dashboardFigures = (db: Executor) =>
+  onlyRow<DashboardRecord>(db, dashboardStatement, 'dashboard');
 
 /** Open alerts are counted up to this many, as the alerts list shows them. */
 const OPEN_ALERTS_CAP = 100;
@@ -78,8 +83,10 @@ export const adminStatsQuery = sql`select t.*, d.poor_quality as poor_quality_to
     ${estimatedMessageCount} as total_messages, ${openAlertCount(OPEN_ALERTS_CAP)} as open_alerts
   from (${callTotalsQuery}) t, (${callsTodayQuery}) d`;
 
+const adminStatsStatement = renderedOnce(adminStatsQuery);
+
 export const adminStatsFigures = (db: Executor) =>
-  onlyRow<AdminStatsRecord>(db, adminStatsQuery, 'admin stats');
+  onlyRow<AdminStatsRecord>(db, adminStatsStatement, 'admin stats');
 
 /** A day with coin entries but no calls has null call columns, and the reverse. */
 export type AnalyticsDayRecord = { day: string } & {
