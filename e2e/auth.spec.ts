@@ -25,7 +25,7 @@ describe('signing in and out', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    assert.match((await alert.textContent()) ?? "", /Invalid username or password/);
+    assert.match((await alert.textContent()) ?? '', /Invalid username or password/);
     assert.equal(new URL(page.url()).pathname, '/login');
     await page.close();
   });

@@ -21,6 +21,10 @@ export async function readCounters<Name extends string>(
   return Object.fromEntries(names.map((name) => [name, sums.get(name) ?? 0])) as Record<Name, number>;
 }
 
+/** One counter's value as a scalar subquery, for folding into a larger SELECT (0 while it has no rows). */
+export const counterSum = (name: string) =>
+  sql`(select coalesce(sum(${rowCounts.n}), 0) from ${rowCounts} where ${rowCounts.counter} = ${name})`;
+
 /** Searches count exactly up to this many matches; beyond it a list says "10,000+". */
 export const COUNT_CAP = 10_000;
 

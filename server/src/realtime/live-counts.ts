@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { readCounters } from '../db/row-counts.ts';
+import { counterSum, readCounters } from '../db/row-counts.ts';
 
 /** The two numbers the console's live indicators show, from the counters kept on write. */
 export async function readLiveCounts(db: Executor): Promise<{ onlineUsers: number; activeCalls: number }> {
@@ -9,3 +10,9 @@ export async function readLiveCounts(db: Executor): Promise<{ onlineUsers: numbe
     activeCalls: counts['calls.status.ringing'] + counts['calls.status.active'],
   };
 }
+
+/** The same two numbers as scalar subqueries, for a SELECT that reads more besides. */
+export const liveCountColumns = {
+  onlineUsers: counterSum('users.online'),
+  activeCalls: sql`(${counterSum('calls.status.ringing')} + ${counterSum('calls.status.active')})`,
+};

@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/security.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 
-/** The newest admin actions. */
-export async function recentAuditEntries(db: Executor, limit: number) {
-  return db
-    .select({
-      id: auditLog.id,
-      actor: auditLog.actorUsername,
-      action: auditLog.action,
-      targetType: auditLog.targetType,
-      targetId: auditLog.targetId,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .orderBy(sql`${auditLog.createdAt} desc nulls last`, sql`${auditLog.id} desc nulls last`)
-    .limit(limit);
+export interface RecentAuditRecord {
+  id: string | number;
+  actor: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  created_at: string;
 }
+
+/** The newest admin actions as a JSON array, over the (created_at, id) index. */
+export const recentAuditJson = (limit: number) =>
+  jsonRows(sql`select id, actor_username as actor, action, target_type, target_id, created_at from audit_log
+    order by created_at desc nulls last, id desc nulls last limit ${limit}`);

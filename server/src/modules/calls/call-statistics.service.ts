@@ -1,30 +1,32 @@
 import type { CallStatistics, DailyCallStats } from '@switchboard/contract/calls';
 import type { Database } from '../../db/client.ts';
-import { readCounters } from '../../db/row-counts.ts';
 import * as repo from './calls-stats.repository.ts';
 
-/** Every Call statistics field from the call_daily_stats rollup and the live counters. */
+const roundTo2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The mean rating to two decimals, 0 while no call is rated. */
+export const averageQuality = (qualitySum: number, qualityCount: number) =>
+  qualityCount ? roundTo2(qualitySum / qualityCount) : 0;
+
+/** Every Call statistics field from the call_daily_stats rollup and the live counter, in one statement. */
 export async function getCallStatistics(db: Database): Promise<CallStatistics> {
-  const [byStatus, live] = await Promise.all([
-    repo.totalsByStatus(db),
-    readCounters(db, ['calls.status.active']),
-  ]);
-  const sum = (pick: (t: repo.RollupTotals) => number, only?: readonly string[]) =>
-    byStatus.filter((t) => !only || only.includes(t.status)).reduce((acc, t) => acc + pick(t), 0);
-  const answered = ['completed', 'ended'] as const;
-  const answeredCalls = sum((t) => t.calls, answered);
-  const qualityCount = sum((t) => t.qualityCount);
+  const row = await repo.callTotalsWithActive(db);
+  const answered = Number(row.answered);
   return {
-    total_calls: sum((t) => t.calls),
-    active_calls: live['calls.status.active'],
-    completed_calls: answeredCalls,
-    failed_calls: sum((t) => t.calls, ['failed']),
-    total_duration: sum((t) => t.duration),
-    average_duration: answeredCalls ? sum((t) => t.duration, answered) / answeredCalls : 0,
-    total_revenue: Math.round(sum((t) => t.revenue) * 100) / 100,
-    average_quality: qualityCount ? Math.round((sum((t) => t.qualitySum) / qualityCount) * 100) / 100 : 0,
+    total_calls: Number(row.calls),
+    active_calls: Number(row.active),
+    completed_calls: answered,
+    failed_calls: Number(row.failed),
+    total_duration: Number(row.duration),
+    average_duration: answered ? Number(row.answered_duration) / answered : 0,
+    total_revenue: roundTo2(Number(row.revenue)),
+    average_quality: averageQuality(Number(row.quality_sum), Number(row.quality_count)),
   };
 }
+
+/** The UTC day `offset` days before `now`, as YYYY-MM-DD. */
+export const utcDayBefore = (now: Date, offset: number) =>
+  new Date(now.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The last `days` UTC days (today included), oldest first, with a zero row for a day without calls. */
 export async function dailyCallStats(
@@ -32,34 +34,31 @@ export async function dailyCallStats(
   days: number,
   now = new Date(),
 ): Promise<DailyCallStats[]> {
-  const dayOf = (offset: number) => new Date(now.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
-  const rows = await repo.dailyRollups(db, dayOf(days - 1));
-  const out = new Map<string, DailyCallStats & { qs: number; qc: number }>();
-  for (let i = days - 1; i >= 0; i--) {
-    const day = dayOf(i);
-    out.set(day, {
+  return callDaysGrid(days, now, await repo.callDays(db, utcDayBefore(now, days - 1)));
+}
+
+/** A day's row where the call columns may be null (a day joined in from another rollup). */
+type NullableCalls<Row> = { day: string } & { [K in Exclude<keyof Row, 'day'>]: Row[K] | null };
+
+/** Rollup rows (`callDaysQuery`) laid on the grid of the last `days` UTC days; other days are dropped. */
+export function callDaysGrid(
+  days: number,
+  now: Date,
+  rows: readonly NullableCalls<repo.CallDayRecord>[],
+): DailyCallStats[] {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return Array.from({ length: days }, (_, i) => {
+    const day = utcDayBefore(now, days - 1 - i);
+    const r = byDay.get(day);
+    const qualityCount = Number(r?.quality_count ?? 0);
+    return {
       day,
-      voice: 0,
-      video: 0,
-      group: 0,
-      completed: 0,
-      failed: 0,
-      average_quality: null,
-      qs: 0,
-      qc: 0,
-    });
-  }
-  for (const r of rows) {
-    const d = out.get(r.day);
-    if (!d) continue;
-    d[r.type] += r.calls;
-    if (r.status === 'completed' || r.status === 'ended') d.completed += r.calls;
-    if (r.status === 'failed') d.failed += r.calls;
-    d.qs += r.qualitySum;
-    d.qc += r.qualityCount;
-  }
-  return [...out.values()].map(({ qs, qc, ...d }) => ({
-    ...d,
-    average_quality: qc ? Math.round((qs / qc) * 100) / 100 : null,
-  }));
+      voice: Number(r?.voice ?? 0),
+      video: Number(r?.video ?? 0),
+      group: Number(r?.group ?? 0),
+      completed: Number(r?.completed ?? 0),
+      failed: Number(r?.failed ?? 0),
+      average_quality: qualityCount ? roundTo2(Number(r?.quality_sum ?? 0) / qualityCount) : null,
+    };
+  });
 }

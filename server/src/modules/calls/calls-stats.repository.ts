@@ -1,86 +1,94 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { callDailyStats, calls } from '../../db/schema/calls.ts';
+import { jsonRows } from '../../db/json-rows.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { renderedOnce } from '../../db/rendered-once.ts';
+import { counterSum } from '../../db/row-counts.ts';
 import type { CallRecord } from './call-row.ts';
 
-export interface RollupTotals {
-  status: CallRecord['status'];
-  calls: number;
-  duration: number;
-  revenue: number;
-  qualitySum: number;
-  qualityCount: number;
+/** Statuses of a call that was picked up. */
+const ANSWERED = sql.raw(`('completed', 'ended')`);
+
+/**
+ * call_daily_stats summed over every day into one row: a few rows per day of rollup, never the calls
+ * table. Sums of bigint and numeric come back as text.
+ */
+export const callTotalsQuery = sql`select
+    coalesce(sum(call_count), 0) as calls,
+    coalesce(sum(call_count) filter (where status in ${ANSWERED}), 0) as answered,
+    coalesce(sum(call_count) filter (where status = 'failed'), 0) as failed,
+    coalesce(sum(total_duration), 0) as duration,
+    coalesce(sum(total_duration) filter (where status in ${ANSWERED}), 0) as answered_duration,
+    coalesce(sum(revenue), 0) as revenue,
+    coalesce(sum(quality_sum), 0) as quality_sum,
+    coalesce(sum(quality_count), 0) as quality_count
+  from call_daily_stats`;
+
+type Numeric = string | number;
+
+export interface CallTotalsRecord {
+  calls: Numeric;
+  answered: Numeric;
+  failed: Numeric;
+  duration: Numeric;
+  answered_duration: Numeric;
+  revenue: Numeric;
+  quality_sum: Numeric;
+  quality_count: Numeric;
 }
 
-/** call_daily_stats summed by status over every day: a few hundred rollup rows, never the calls table. */
-export async function totalsByStatus(db: Executor): Promise<RollupTotals[]> {
-  const rows = await db
-    .select({
-      status: callDailyStats.status,
-      calls: sql<string>`sum(${callDailyStats.callCount})`,
-      duration: sql<string>`sum(${callDailyStats.totalDuration})`,
-      revenue: sql<string>`sum(${callDailyStats.revenue})`,
-      qualitySum: sql<string>`sum(${callDailyStats.qualitySum})`,
-      qualityCount: sql<string>`sum(${callDailyStats.qualityCount})`,
-    })
-    .from(callDailyStats)
-    .groupBy(callDailyStats.status);
-  return rows.map((r) => ({
-    status: r.status,
-    calls: Number(r.calls),
-    duration: Number(r.duration),
-    revenue: Number(r.revenue),
-    qualitySum: Number(r.qualitySum),
-    qualityCount: Number(r.qualityCount),
-  }));
+const callTotalsWithActiveStatement = renderedOnce(
+  sql`select t.*, ${counterSum('calls.status.active')} as active from (${callTotalsQuery}) t`,
+);
+
+/** The rollup totals with the live `calls.status.active` counter, in one statement. */
+export async function callTotalsWithActive(db: Executor) {
+  const [row] = await queryRows<CallTotalsRecord & { active: Numeric }>(db, callTotalsWithActiveStatement);
+  if (!row) throw new Error('call totals returned no row');
+  return row;
 }
 
-export interface DailyRollup {
+/** Per UTC day from `sinceDay` on, one row per day that has calls: counts by type and outcome, quality sums. */
+export const callDaysQuery = (sinceDay: string): SQL => sql`select day::text as day,
+    coalesce(sum(call_count) filter (where type = 'voice'), 0) as voice,
+    coalesce(sum(call_count) filter (where type = 'video'), 0) as video,
+    coalesce(sum(call_count) filter (where type = 'group'), 0) as "group",
+    coalesce(sum(call_count) filter (where status in ${ANSWERED}), 0) as completed,
+    coalesce(sum(call_count) filter (where status = 'failed'), 0) as failed,
+    sum(quality_sum) as quality_sum,
+    sum(quality_count) as quality_count
+  from call_daily_stats where day >= ${sinceDay}::date group by day`;
+
+export interface CallDayRecord {
   day: string;
+  voice: Numeric;
+  video: Numeric;
+  group: Numeric;
+  completed: Numeric;
+  failed: Numeric;
+  quality_sum: Numeric | null;
+  quality_count: Numeric | null;
+}
+
+export const callDays = (db: Executor, sinceDay: string) =>
+  queryRows<CallDayRecord>(db, callDaysQuery(sinceDay));
+
+/** Today's (UTC, by the database's clock) rated calls below POOR_QUALITY and failed calls, from the rollup. */
+export const callsTodayQuery = sql`select
+    coalesce(sum(poor_quality_count), 0) as poor_quality,
+    coalesce(sum(call_count) filter (where status = 'failed'), 0) as failed
+  from call_daily_stats where day = (now() at time zone 'utc')::date`;
+
+export interface RecentCallRecord {
+  id: Numeric;
+  caller: string | null;
+  callee: string | null;
   type: CallRecord['type'];
   status: CallRecord['status'];
-  calls: number;
-  qualitySum: number;
-  qualityCount: number;
+  started_at: string;
 }
 
-export async function dailyRollups(db: Executor, sinceDay: string): Promise<DailyRollup[]> {
-  const rows = await db
-    .select({
-      day: callDailyStats.day,
-      type: callDailyStats.type,
-      status: callDailyStats.status,
-      calls: callDailyStats.callCount,
-      qualitySum: callDailyStats.qualitySum,
-      qualityCount: callDailyStats.qualityCount,
-    })
-    .from(callDailyStats)
-    .where(and(gte(callDailyStats.day, sinceDay)))
-    .orderBy(asc(callDailyStats.day));
-  return rows.map((r) => ({ ...r, calls: Number(r.calls), qualityCount: Number(r.qualityCount) }));
-}
-
-/** The latest calls, over the started_at index. */
-export async function recentCalls(db: Executor, limit: number) {
-  return db
-    .select({
-      id: calls.id,
-      caller: calls.callerUsername,
-      callee: calls.calleeUsername,
-      type: calls.type,
-      status: calls.status,
-      startedAt: calls.startedAt,
-    })
-    .from(calls)
-    .orderBy(sql`${calls.startedAt} desc nulls last`, sql`${calls.id} desc nulls last`)
-    .limit(limit);
-}
-
-/** Today's (UTC) rated calls below POOR_QUALITY, from the rollup. */
-export async function poorQualityCallsToday(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${callDailyStats.poorQualityCount}), 0)` })
-    .from(callDailyStats)
-    .where(eq(callDailyStats.day, sql`(now() at time zone 'utc')::date`));
-  return Number(row?.n ?? 0);
-}
+/** The latest calls as a JSON array, over the started_at index. */
+export const recentCallsJson = (limit: number) =>
+  jsonRows(sql`select id, caller_username as caller, callee_username as callee, type, status, started_at
+    from calls order by started_at desc nulls last, id desc nulls last limit ${limit}`);

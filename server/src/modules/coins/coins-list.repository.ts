@@ -4,10 +4,9 @@ import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { queryNamed } from '../../db/named-statement.ts';
-import { COUNT_CAP } from '../../db/row-counts.ts';
+import { COUNT_CAP, counterSum } from '../../db/row-counts.ts';
 import { coinTransactions } from '../../db/schema/coins.ts';
 import {
-  counterSum,
   type LedgerSummary,
   type SummaryRecord,
   summaryColumns,

@@ -1,7 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { jsonRows } from '../../db/json-rows.ts';
+import { counterSum } from '../../db/row-counts.ts';
 import { coinAccounts, coinDailyStats } from '../../db/schema/coins.ts';
-import { rowCounts } from '../../db/schema/counters.ts';
 import { users } from '../../db/schema/users.ts';
 
 export interface LedgerSummary {
@@ -13,8 +14,6 @@ export interface LedgerSummary {
   topSpenders: { username: string; total_spent: number }[];
 }
 
-export const counterSum = (name: string) =>
-  sql`(select coalesce(sum(${rowCounts.n}), 0) from ${rowCounts} where ${rowCounts.counter} = ${name})`;
 /** The biggest earners or spenders over the accounts' (total desc nulls last, user_id) indexes. */
 const topAccounts = (column: 'total_earned' | 'total_spent', limit: number) =>
   sql`(select coalesce(json_agg(json_build_object('username', t.username, ${column}::text, t.amount)), '[]'::json)
@@ -86,16 +85,18 @@ export async function dailyTotals(
   return rows;
 }
 
-/** The latest coin grants made by admins (entries with a creator), newest first, over the created_at index. */
-export async function recentCoinGrants(db: Executor, limit: number) {
-  const result = (await db.execute(sql`
-    select id, username, amount, created_at from coin_transactions
-    where created_by is not null order by created_at desc nulls last, id desc nulls last limit ${limit}`)) as unknown as {
-    rows: { id: number; username: string; amount: number; created_at: string }[];
-  };
-  return result.rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    created_at: new Date(r.created_at).toISOString(),
-  }));
+export interface RecentGrantRecord {
+  id: string | number;
+  username: string;
+  amount: number;
+  created_at: string;
 }
+
+/** The latest coin grants made by admins (entries with a creator) as a JSON array, over the created_at index. */
+export const recentCoinGrantsJson = (limit: number) =>
+  jsonRows(sql`select id, username, amount, created_at from coin_transactions
+    where created_by is not null order by created_at desc nulls last, id desc nulls last limit ${limit}`);
+
+/** Credits and debits per UTC day from `sinceDay` on, one row per day with entries. */
+export const coinDaysQuery = (sinceDay: string) =>
+  sql`select day::text as day, earned, spent from coin_daily_stats where day >= ${sinceDay}::date`;

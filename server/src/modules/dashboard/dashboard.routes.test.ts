@@ -17,6 +17,14 @@ describe('dashboard, stats and analytics', () => {
     const bob = await insertUser(t.db, { username: 'bob' });
     // Sign-ups a day old, so the live call started now is the newest activity whatever the clock's resolution.
     await t.db.execute(sql`update users set created_at = now() - interval '1 day'`);
+    // A grant (and the audit entry it writes) before the calls, so the live call stays the newest activity.
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/coins/add',
+      headers,
+      payload: { user_id: bob.id, amount: 50, description: 'Welcome bonus' },
+    });
+    expect(grant.statusCode).toBe(200);
     await t.db.execute(sql`insert into calls (caller_id, callee_id, caller_username, callee_username, type, status, duration, quality, started_at)
       values (${alice.id}, ${bob.id}, 'alice', 'bob', 'video', 'active', 0, null, now()),
              (${alice.id}, ${bob.id}, 'alice', 'bob', 'voice', 'ended', 60, 2.0, ${earlierToday('1 hour')}),
@@ -43,6 +51,15 @@ describe('dashboard, stats and analytics', () => {
         'New user alice signed up',
       );
       expect(data.recent_activity.length).toBeLessThanOrEqual(10);
+      const byType = (type: string) => data.recent_activity.filter((a: { type: string }) => a.type === type);
+      expect(byType('coins')[0]).toMatchObject({
+        id: expect.stringMatching(/^coins-\d+$/),
+        details: 'Added 50 coins to bob',
+      });
+      expect(byType('admin')[0].details).toMatch(/^boss: /);
+      for (const item of data.recent_activity) {
+        expect(new Date(item.timestamp).toISOString()).toBe(item.timestamp);
+      }
     }
   });
 
@@ -62,6 +79,8 @@ describe('dashboard, stats and analytics', () => {
     // Calls of the last two hours may straddle midnight UTC; over the 30 days there are three.
     const sum = days.reduce((n: number, d: { voice: number; video: number }) => n + d.voice + d.video, 0);
     expect(sum).toBe(3);
+    expect(days.reduce((n: number, d: { coins_earned: number }) => n + d.coins_earned, 0)).toBe(50);
+    expect(days.every((d: { coins_spent: number }) => d.coins_spent === 0)).toBe(true);
   });
 
   it('requires a signed-in admin', async () => {

@@ -5,118 +5,92 @@ import {
   type Dashboard,
 } from '@switchboard/contract/dashboard';
 import type { Database } from '../../db/client.ts';
-import { readCounters } from '../../db/row-counts.ts';
-import { readLiveCounts } from '../../realtime/live-counts.ts';
-import { recentAuditEntries } from '../audit/audit-recent.repository.ts';
-import { dailyCallStats, getCallStatistics } from '../calls/call-statistics.service.ts';
-import { poorQualityCallsToday, recentCalls } from '../calls/calls-stats.repository.ts';
-import { dailyCoinTotals } from '../coins/coins.service.ts';
-import { recentCoinGrants } from '../coins/coins-stats.repository.ts';
-import { estimatedMessageCount } from '../messaging/messages-count.repository.ts';
+import { fromJson } from '../../db/json-rows.ts';
+import { averageQuality, callDaysGrid, utcDayBefore } from '../calls/call-statistics.service.ts';
 import type { Monitoring } from '../monitoring/monitoring.service.ts';
-import { recentUsers } from '../users/users-recent.repository.ts';
-
-/** Up to this many recent activity items. */
-const RECENT_ACTIVITY = 10;
+import * as repo from './dashboard.repository.ts';
 
 interface DashboardDeps {
-  /** This instance's health and open alerts. */
+  /** This instance's health (as of its latest sample). */
   monitoring: Monitoring;
 }
 
+const iso = (timestamp: string) => new Date(timestamp).toISOString();
+
 export async function readDashboard(db: Database, { monitoring }: DashboardDeps): Promise<Dashboard> {
-  const [counters, live, totals, messages, health, activity] = await Promise.all([
-    readCounters(db, ['users.total']),
-    readLiveCounts(db),
-    getCallStatistics(db),
-    estimatedMessageCount(db),
-    monitoring.detailedHealth(),
-    recentActivity(db),
-  ]);
+  const [figures, health] = await Promise.all([repo.dashboardFigures(db), monitoring.latestHealth()]);
   return {
     overview: {
-      total_users: counters['users.total'],
-      active_users: live.onlineUsers,
-      total_calls: totals.total_calls,
-      active_calls: live.activeCalls,
-      total_messages: messages,
+      total_users: Number(figures.total_users),
+      active_users: Number(figures.online_users),
+      total_calls: Number(figures.total_calls),
+      active_calls: Number(figures.live_calls),
+      total_messages: Number(figures.total_messages),
       system_health: health.status,
     },
-    recent_activity: activity,
+    recent_activity: recentActivity(figures),
     system_status: health.status,
     last_updated: new Date().toISOString(),
   };
 }
 
 /** New users, calls, coin grants and admin actions merged newest first. */
-async function recentActivity(db: Database): Promise<ActivityItem[]> {
-  const [newUsers, latestCalls, grants, actions] = await Promise.all([
-    recentUsers(db, RECENT_ACTIVITY),
-    recentCalls(db, RECENT_ACTIVITY),
-    recentCoinGrants(db, RECENT_ACTIVITY),
-    recentAuditEntries(db, RECENT_ACTIVITY),
-  ]);
+function recentActivity(figures: repo.DashboardRecord): ActivityItem[] {
   const items: ActivityItem[] = [
-    ...newUsers.map((u) => ({
+    ...fromJson(figures.recent_users).map((u) => ({
       id: `user-${u.id}`,
       type: 'user' as const,
       details: `New user ${u.username} signed up`,
-      timestamp: u.createdAt.toISOString(),
+      timestamp: iso(u.created_at),
     })),
-    ...latestCalls.map((c) => ({
+    ...fromJson(figures.recent_calls).map((c) => ({
       id: `call-${c.id}`,
       type: 'call' as const,
       details: `${c.type} call ${c.caller ?? 'anonymous'} → ${c.callee ?? 'anonymous'} (${c.status})`,
-      timestamp: c.startedAt.toISOString(),
+      timestamp: iso(c.started_at),
     })),
-    ...grants.map((g) => ({
+    ...fromJson(figures.recent_grants).map((g) => ({
       id: `coins-${g.id}`,
       type: 'coins' as const,
       details: `${g.amount > 0 ? 'Added' : 'Removed'} ${Math.abs(g.amount)} coins ${g.amount > 0 ? 'to' : 'from'} ${g.username}`,
-      timestamp: g.created_at,
+      timestamp: iso(g.created_at),
     })),
-    ...actions.map((a) => ({
+    ...fromJson(figures.recent_audit).map((a) => ({
       id: `audit-${a.id}`,
       type: 'admin' as const,
-      details: `${a.actor ?? 'An admin'}: ${a.action} ${a.targetType}${a.targetId ? ` ${a.targetId}` : ''}`,
-      timestamp: a.createdAt.toISOString(),
+      details: `${a.actor ?? 'An admin'}: ${a.action} ${a.target_type}${a.target_id ? ` ${a.target_id}` : ''}`,
+      timestamp: iso(a.created_at),
     })),
   ];
-  return items.sort((a, b) => b.timestamp.localeCompare(a.timestamp)).slice(0, RECENT_ACTIVITY);
+  // ISO timestamps of one format order as plain strings (localeCompare cost more than the rest of the merge).
+  return items
+    .sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0))
+    .slice(0, repo.RECENT_ACTIVITY);
 }
 
 export async function readAdminStats(db: Database, { monitoring }: DashboardDeps) {
-  const [totals, messages, health, poor, [today], openAlerts] = await Promise.all([
-    getCallStatistics(db),
-    estimatedMessageCount(db),
-    monitoring.detailedHealth(),
-    poorQualityCallsToday(db),
-    dailyCallStats(db, 1),
-    monitoring.listAlerts({ activeOnly: true, limit: 100 }),
-  ]);
+  const [figures, health] = await Promise.all([repo.adminStatsFigures(db), monitoring.latestHealth()]);
   return {
-    total_messages: messages,
-    total_calls: totals.total_calls,
+    total_messages: Number(figures.total_messages),
+    total_calls: Number(figures.calls),
     last_updated: new Date().toISOString(),
     active_connections: health.active_connections,
     call_quality: {
-      average_quality: totals.average_quality,
-      poor_quality_calls: poor,
-      connection_issues: today?.failed ?? 0,
+      average_quality: averageQuality(Number(figures.quality_sum), Number(figures.quality_count)),
+      poor_quality_calls: Number(figures.poor_quality_today),
+      connection_issues: Number(figures.failed_today),
     },
-    alerts: openAlerts.length,
+    alerts: Number(figures.open_alerts),
   };
 }
 
 /** Per day over the last 30 days, from the call and coin rollups. */
 export async function readAnalytics(db: Database): Promise<Analytics> {
-  const [callDays, coinDays] = await Promise.all([
-    dailyCallStats(db, ANALYTICS_DAYS),
-    dailyCoinTotals(db, ANALYTICS_DAYS),
-  ]);
-  const coinsByDay = new Map(coinDays.map((c) => [c.day, c]));
+  const now = new Date();
+  const rows = await repo.analyticsDays(db, utcDayBefore(now, ANALYTICS_DAYS - 1));
+  const coinsByDay = new Map(rows.map((r) => [r.day, r]));
   return {
-    days: callDays.map((d) => {
+    days: callDaysGrid(ANALYTICS_DAYS, now, rows).map((d) => {
       const all = d.voice + d.video + d.group;
       const coins = coinsByDay.get(d.day);
       return {
@@ -126,8 +100,8 @@ export async function readAnalytics(db: Database): Promise<Analytics> {
         group: d.group,
         success_rate: all ? Math.round(((all - d.failed) / all) * 1000) / 10 : null,
         average_quality: d.average_quality,
-        coins_earned: coins?.earned ?? 0,
-        coins_spent: coins?.spent ?? 0,
+        coins_earned: Number(coins?.earned ?? 0),
+        coins_spent: Number(coins?.spent ?? 0),
       };
     }),
   };

@@ -68,6 +68,10 @@ export async function listAlerts(db: Executor, options: { activeOnly: boolean; l
     .limit(options.limit);
 }
 
+/** How many alerts are open, counting no further than `cap`, as a scalar subquery. */
+export const openAlertCount = (cap: number) =>
+  sql`(select count(*) from (select 1 from ${monitorAlerts} where ${monitorAlerts.clearedAt} is null limit ${cap}) open)`;
+
 export async function saveMinute(
   db: Executor,
   row: {

@@ -28,6 +28,17 @@ describe('monitoring', () => {
     expect(data.instances[0]).toMatchObject({ id: t.app.monitoring.instanceId, stale: false });
   });
 
+  it("reads the instances' rows once per sample for the dashboard's health", async () => {
+    const { monitoring } = t.app;
+    const first = await monitoring.latestHealth();
+    expect(first.instances.map((i) => i.id)).toContain(monitoring.instanceId);
+    expect(await monitoring.latestHealth()).toBe(first);
+    const sample = await monitoring.tick();
+    const next = await monitoring.latestHealth();
+    expect(next).not.toBe(first);
+    expect(next.timestamp).toBe(sample.timestamp);
+  });
+
   it('answers the monitor data, status and metrics history', async () => {
     const monitor = (await get('/api/v1/monitoring/metrics')).json().data;
     expect(monitor).toMatchObject({ activeCalls: 0, onlineUsers: 0, callQuality: { averageQuality: 0 } });

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type AlertEvent, METRICS_SAMPLE_MS, type MetricsSample } from '@switchboard/contract/monitoring';
+import {
+  type AlertEvent,
+  type DetailedHealth,
+  METRICS_SAMPLE_MS,
+  type MetricsSample,
+} from '@switchboard/contract/monitoring';
 import type { FastifyInstance } from 'fastify';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { evaluateAlerts, listAlerts } from './alert-evaluation.ts';
@@ -92,6 +97,26 @@ export function createMonitoring(db: Database, { app, database, dataDir }: Monit
     return history.latest() ?? (await serialTick());
   }
 
+  let sampledHealth: { sample: MetricsSample; health: Promise<DetailedHealth> } | undefined;
+
+  /**
+   * The cluster's health as of this instance's latest sample. Each instance rewrites its row once per
+   * sample period, so the rows are read once per sample (a view at most one period old) rather than on
+   * every dashboard request.
+   */
+  async function latestHealth(): Promise<DetailedHealth> {
+    const sample = await current();
+    if (sampledHealth?.sample === sample) return sampledHealth.health;
+    const health = listInstances(db).then((cluster) => clusterHealth(sample, cluster));
+    const entry = { sample, health };
+    sampledHealth = entry;
+    // A failed read is not kept: the next request tries again.
+    health.catch(() => {
+      if (sampledHealth === entry) sampledHealth = undefined;
+    });
+    return health;
+  }
+
   app.addHook('onListen', async () => {
     if (timer) return;
     timer = setInterval(() => {
@@ -111,6 +136,7 @@ export function createMonitoring(db: Database, { app, database, dataDir }: Monit
     tick: serialTick,
     current,
     detailedHealth: async () => clusterHealth(await current(), await listInstances(db)),
+    latestHealth,
     instances: () => listInstances(db),
     lastHour: () => history.lastHour(db),
     prometheus,

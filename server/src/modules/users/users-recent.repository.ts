@@ -1,13 +1,13 @@
-import { isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import { sql } from 'drizzle-orm';
+import { jsonRows } from '../../db/json-rows.ts';
 
-/** The newest sign-ups, over the created_at index. */
-export async function recentUsers(db: Executor, limit: number) {
-  return db
-    .select({ id: users.id, username: users.username, createdAt: users.createdAt })
-    .from(users)
-    .where(isNull(users.deletedAt))
-    .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
-    .limit(limit);
+export interface RecentUserRecord {
+  id: string;
+  username: string;
+  created_at: string;
 }
+
+/** The newest sign-ups as a JSON array, over the created_at index. */
+export const recentUsersJson = (limit: number) =>
+  jsonRows(sql`select id, username, created_at from users where deleted_at is null
+    order by created_at desc nulls last, id desc nulls last limit ${limit}`);

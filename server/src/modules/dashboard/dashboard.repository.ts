@@ -1,0 +1,102 @@
+// Each screen's figures in one statement: scalar subqueries over counters, rollups and the newest rows
+// of a few indexes, composed from the owning modules' repositories.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { renderedOnce } from '../../db/rendered-once.ts';
+import { counterSum } from '../../db/row-counts.ts';
+import { liveCountColumns } from '../../realtime/live-counts.ts';
+import { type RecentAuditRecord, recentAuditJson } from '../audit/audit-recent.repository.ts';
+import {
+  type CallDayRecord,
+  type CallTotalsRecord,
+  callDaysQuery,
+  callsTodayQuery,
+  callTotalsQuery,
+  type RecentCallRecord,
+  recentCallsJson,
+} from '../calls/calls-stats.repository.ts';
+import {
+  coinDaysQuery,
+  type RecentGrantRecord,
+  recentCoinGrantsJson,
+} from '../coins/coins-stats.repository.ts';
+import { estimatedMessageCount } from '../messaging/messages-count.repository.ts';
+import { openAlertCount } from '../monitoring/monitoring.repository.ts';
+import { type RecentUserRecord, recentUsersJson } from '../users/users-recent.repository.ts';
+
+type Numeric = string | number;
+/** A json column: node-postgres parses it, PGlite may hand back the text. */
+type Json<T> = T | string;
+
+async function onlyRow<Row>(db: Executor, statement: SQL, what: string): Promise<Row> {
+  const [row] = await queryRows<Row>(db, statement);
+  if (!row) throw new Error(`${what} returned no row`);
+  return row;
+}
+
+export interface DashboardRecord {
+  total_users: Numeric;
+  online_users: Numeric;
+  live_calls: Numeric;
+  total_calls: Numeric;
+  total_messages: Numeric;
+  recent_users: Json<RecentUserRecord[]>;
+  recent_calls: Json<RecentCallRecord[]>;
+  recent_grants: Json<RecentGrantRecord[]>;
+  recent_audit: Json<RecentAuditRecord[]>;
+}
+
+/**
+ * The dashboard's counts and the newest `recent` rows of each activity. The calls total is the
+ * `calls.total` counter, kept by the same statement triggers as the rollup, so it equals the rollup's sum.
+ */
+export const dashboardQuery = (recent: number) => sql`select
+    ${counterSum('users.total')} as total_users,
+    ${liveCountColumns.onlineUsers} as online_users,
+    ${liveCountColumns.activeCalls} as live_calls,
+    ${counterSum('calls.total')} as total_calls,
+    ${estimatedMessageCount} as total_messages,
+    ${recentUsersJson(recent)} as recent_users,
+    ${recentCallsJson(recent)} as recent_calls,
+    ${recentCoinGrantsJson(recent)} as recent_grants,
+    ${recentAuditJson(recent)} as recent_audit`;
+
+/** Up to this many recent items of each kind: the activity feed shows the newest of them. */
+export const RECENT_ACTIVITY = 10;
+const dashboardStatement = renderedOnce(dashboardQuery(RECENT_ACTIVITY));
+
+export const dashboardFigures = (db: Executor) =>
+  onlyRow<DashboardRecord>(db, dashboardStatement, 'dashboard');
+
+/** Open alerts are counted up to this many, as the alerts list shows them. */
+const OPEN_ALERTS_CAP = 100;
+
+export interface AdminStatsRecord extends CallTotalsRecord {
+  poor_quality_today: Numeric;
+  failed_today: Numeric;
+  total_messages: Numeric;
+  open_alerts: Numeric;
+}
+
+export const adminStatsQuery = sql`select t.*, d.poor_quality as poor_quality_today, d.failed as failed_today,
+    ${estimatedMessageCount} as total_messages, ${openAlertCount(OPEN_ALERTS_CAP)} as open_alerts
+  from (${callTotalsQuery}) t, (${callsTodayQuery}) d`;
+
+const adminStatsStatement = renderedOnce(adminStatsQuery);
+
+export const adminStatsFigures = (db: Executor) =>
+  onlyRow<AdminStatsRecord>(db, adminStatsStatement, 'admin stats');
+
+/** A day with coin entries but no calls has null call columns, and the reverse. */
+export type AnalyticsDayRecord = { day: string } & {
+  [K in Exclude<keyof CallDayRecord, 'day'>]: CallDayRecord[K] | null;
+} & { earned: Numeric | null; spent: Numeric | null };
+
+/** Per UTC day from `sinceDay` on, a row for each day with calls or coin entries. */
+export const analyticsQuery = (sinceDay: string) => sql`select day, c.voice, c.video, c."group", c.completed,
+    c.failed, c.quality_sum, c.quality_count, k.earned, k.spent
+  from (${callDaysQuery(sinceDay)}) c full join (${coinDaysQuery(sinceDay)}) k using (day)`;
+
+export const analyticsDays = (db: Executor, sinceDay: string) =>
+  queryRows<AnalyticsDayRecord>(db, analyticsQuery(sinceDay));
