@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
+import { queryNamed } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { renderedOnce } from '../../db/rendered-once.ts';
 import { counterSum } from '../../db/row-counts.ts';
@@ -43,7 +44,7 @@ const callTotalsWithActiveStatement = renderedOnce(
 
 /** The rollup totals with the live `calls.status.active` counter, in one statement. */
 export async function callTotalsWithActive(db: Executor) {
-  const [row] = await queryRows<CallTotalsRecord & { active: Numeric }>(db, callTotalsWithActiveStatement);
+  const [row] = await queryNamed<CallTotalsRecord & { active: Numeric }>(db, callTotalsWithActiveStatement);
   if (!row) throw new Error('call totals returned no row');
   return row;
 }

@@ -2,7 +2,7 @@
 // of a few indexes, composed from the owning modules' repositories.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryNamed } from '../../db/named-statement.ts';
 import { renderedOnce } from '../../db/rendered-once.ts';
 import { counterSum } from '../../db/row-counts.ts';
 import { liveCountColumns } from '../../realtime/live-counts.ts';
@@ -29,8 +29,9 @@ type Numeric = string | number;
 /** A json column: node-postgres parses it, PGlite may hand back the text. */
 type Json<T> = T | string;
 
+/** Fixed statements: each is planned once per connection (named-statement.ts). */
 async function onlyRow<Row>(db: Executor, statement: SQL, what: string): Promise<Row> {
-  const [row] = await queryRows<Row>(db, statement);
+  const [row] = await queryNamed<Row>(db, statement);
   if (!row) throw new Error(`${what} returned no row`);
   return row;
 }
@@ -99,4 +100,4 @@ export const analyticsQuery = (sinceDay: string) => sql`select day, c.voice, c.v
   from (${callDaysQuery(sinceDay)}) c full join (${coinDaysQuery(sinceDay)}) k using (day)`;
 
 export const analyticsDays = (db: Executor, sinceDay: string) =>
-  queryRows<AnalyticsDayRecord>(db, analyticsQuery(sinceDay));
+  queryNamed<AnalyticsDayRecord>(db, analyticsQuery(sinceDay));
