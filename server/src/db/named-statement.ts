@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { is, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgliteSession } from 'drizzle-orm/pglite';
 import type { Executor } from './client.ts';
 
 const dialect = new PgDialect();
@@ -20,15 +21,73 @@ export function statementName(text: string): string {
 }
 
 /**
- * The rows of a raw statement sent as a named prepared statement: PostgreSQL parses and plans it
- * once per pooled connection instead of on every request (for a list page with its total and
- * statistics, planning cost twice the execution). Only for statements of a few fixed shapes whose
- * plan does not hang on a parameter's value: never for a search, whose pattern decides the plan.
- * PGlite has no named statements and runs it as any other.
+ * The rows of a raw statement sent as a prepared statement, parsed and planned once instead of on
+ * every request (for a list page with its total and statistics, planning cost more than executing:
+ * 2 ms against 0.9 on PostgreSQL, 5.4 against 1.9 on PGlite). Only for statements of a few fixed
+ * shapes whose plan does not hang on a parameter's value: never for a search, whose pattern decides
+ * the plan; and not inside a transaction (a refused PREPARE would abort it).
+ * - PostgreSQL: a protocol-level named statement, prepared once per pooled connection by the driver.
+ * - PGlite has one session and no named statements in its protocol API: SQL PREPARE once, then EXECUTE.
  */
 export async function queryNamed<Row>(executor: Executor, statement: SQL): Promise<Row[]> {
   const query = dialect.sqlToQuery(statement);
-  const prepared = executor._.session.prepareQuery(query, undefined, statementName(query.sql), false);
+  const session = executor._.session;
+  if (is(session, PgliteSession)) return executeOnPglite<Row>(executor, query.sql, query.params);
+  const prepared = session.prepareQuery(query, undefined, statementName(query.sql), false);
   const result = (await prepared.execute()) as { rows: Row[] };
   return result.rows;
 }
+
+/** Per PGlite database: the statements its session holds, and those PostgreSQL could not prepare. */
+const pgliteStatements = new WeakMap<Executor, { prepared: Set<string>; refused: Set<string> }>();
+
+async function executeOnPglite<Row>(executor: Executor, text: string, params: unknown[]): Promise<Row[]> {
+  let known = pgliteStatements.get(executor);
+  if (!known) {
+    known = { prepared: new Set(), refused: new Set() };
+    pgliteStatements.set(executor, known);
+  }
+  const name = statementName(text);
+  const rows = async (query: SQL) => ((await executor.execute(query)) as unknown as { rows: Row[] }).rows;
+  if (known.refused.has(name)) return rows(plainQuery(text, params));
+  if (!known.prepared.has(name)) {
+    try {
+      await executor.execute(sql.raw(`prepare ${name} as ${text}`));
+    } catch (err) {
+      // 42P05: already prepared in this session (by an earlier handle on the same database).
+      if (sqlState(err) !== '42P05') {
+        // A parameter whose type PostgreSQL cannot infer without values: run it unprepared.
+        known.refused.add(name);
+        return rows(plainQuery(text, params));
+      }
+    }
+    known.prepared.add(name);
+  }
+  // EXECUTE is a utility statement, which takes no bind parameters: its arguments are literals, each
+  // coerced to the type PREPARE inferred for it. A value with no literal form runs unprepared.
+  const literals = params.map(sqlLiteral);
+  if (literals.some((l) => l === undefined)) return rows(plainQuery(text, params));
+  return rows(sql.raw(`execute ${name}${literals.length ? `(${literals.join(', ')})` : ''}`));
+}
+
+/** A value as an SQL literal (standard_conforming_strings is on: only quotes need doubling), if it has one. */
+function sqlLiteral(value: unknown): string | undefined {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  const text = value instanceof Date ? value.toISOString() : value;
+  if (typeof text !== 'string' || text.includes('\u0000')) return undefined;
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** The rendered statement again as drizzle SQL, its parameters bound in order. */
+function plainQuery(text: string, params: unknown[]): SQL {
+  const pieces = text.split(/\$(\d+)/);
+  return sql.join(
+    pieces.map((piece, i) => (i % 2 === 0 ? sql.raw(piece) : sql`${params[Number(piece) - 1]}`)),
+    sql``,
+  );
+}
+
+const sqlState = (err: unknown) =>
+  (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;

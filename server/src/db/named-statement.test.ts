@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../testing/use-test-database.ts';
+import { queryNamed } from './named-statement.ts';
+
+describe('queryNamed', () => {
+  const database = useTestDatabase();
+
+  it('answers like the unprepared statement, the first time and when it reuses the prepared one', async () => {
+    const db = database.handle.db;
+    const statement = (n: number, word: string) => sql`select ${n}::int + 1 as n, ${word}::text as word`;
+    expect(await queryNamed(db, statement(1, 'one'))).toEqual([{ n: 2, word: 'one' }]);
+    expect(await queryNamed(db, statement(41, 'forty-one'))).toEqual([{ n: 42, word: 'forty-one' }]);
+  });
+
+  it('passes a quoted value through as data, never as SQL', async () => {
+    const db = database.handle.db;
+    await db.execute(sql`create table named_statement_probe (id int)`);
+    const hostile = "x'); drop table named_statement_probe; --";
+    const rows = await queryNamed<{ word: string }>(db, sql`select ${hostile}::text as word`);
+    expect(rows).toEqual([{ word: hostile }]);
+    await queryNamed(db, sql`select ${hostile}::text as word`);
+    expect(await db.execute(sql`select count(*)::int as n from named_statement_probe`)).toMatchObject({
+      rows: [{ n: 0 }],
+    });
+  });
+});
