@@ -30,7 +30,7 @@ export type QueryRunner = (text: string, params?: unknown[]) => Promise<unknown>
 
 /**
  * A pool of `connections` clients, like the server's. Statements are named as the server names them
- * (server/src/db/named-statement.ts: every list statement but a search, planned once per connection),
+ * (server/src/db/named-statement.ts: every list and dashboard statement but a search, planned once per connection; on PGlite the twins PREPARE and EXECUTE the same way),
  * so neither side gets a cheaper plan; a statement the server sends unnamed and this names makes the
  * twin faster, which only lowers the API's share.
  */

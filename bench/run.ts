@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { apiToken } from '../e2e/support/api.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { openDatabase } from '../server/src/db/client.ts';
+import { boundStatement, queryNamed } from '../server/src/db/named-statement.ts';
 import { auditPages, PAGE_TARGETS, type PageResult } from './browser-audit.ts';
 import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
@@ -63,7 +64,11 @@ if (dataDir && !databaseUrl && selected.some((s) => s.sql)) {
       pgliteTwins.set(
         scenario.name,
         await runDirectSql(
-          (text, params) => pglite.query(text, params),
+          // Prepared as the server prepares them (named-statement.ts: every list statement but a search).
+          (text, params) =>
+            /\bilike\b/i.test(text)
+              ? pglite.query(text, params)
+              : queryNamed(handle.db, boundStatement(text, params ?? [])),
           await stepsOf(scenario.sql, { pglite }),
           scenario.connections ?? 10,
           scenario.durationSeconds ?? DURATION_S,

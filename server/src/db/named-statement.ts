@@ -49,7 +49,7 @@ async function executeOnPglite<Row>(executor: Executor, text: string, params: un
   }
   const name = statementName(text);
   const rows = async (query: SQL) => ((await executor.execute(query)) as unknown as { rows: Row[] }).rows;
-  if (known.refused.has(name)) return rows(plainQuery(text, params));
+  if (known.refused.has(name)) return rows(boundStatement(text, params));
   if (!known.prepared.has(name)) {
     try {
       await executor.execute(sql.raw(`prepare ${name} as ${text}`));
@@ -58,7 +58,7 @@ async function executeOnPglite<Row>(executor: Executor, text: string, params: un
       if (sqlState(err) !== '42P05') {
         // A parameter whose type PostgreSQL cannot infer without values: run it unprepared.
         known.refused.add(name);
-        return rows(plainQuery(text, params));
+        return rows(boundStatement(text, params));
       }
     }
     known.prepared.add(name);
@@ -66,7 +66,7 @@ async function executeOnPglite<Row>(executor: Executor, text: string, params: un
   // EXECUTE is a utility statement, which takes no bind parameters: its arguments are literals, each
   // coerced to the type PREPARE inferred for it. A value with no literal form runs unprepared.
   const literals = params.map(sqlLiteral);
-  if (literals.some((l) => l === undefined)) return rows(plainQuery(text, params));
+  if (literals.some((l) => l === undefined)) return rows(boundStatement(text, params));
   return rows(sql.raw(`execute ${name}${literals.length ? `(${literals.join(', ')})` : ''}`));
 }
 
@@ -80,8 +80,8 @@ function sqlLiteral(value: unknown): string | undefined {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
-/** The rendered statement again as drizzle SQL, its parameters bound in order. */
-function plainQuery(text: string, params: unknown[]): SQL {
+/** A rendered statement (text with $n and its parameters) as drizzle SQL again. */
+export function boundStatement(text: string, params: unknown[]): SQL {
   const pieces = text.split(/\$(\d+)/);
   return sql.join(
     pieces.map((piece, i) => (i % 2 === 0 ? sql.raw(piece) : sql`${params[Number(piece) - 1]}`)),
