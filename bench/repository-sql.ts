@@ -9,6 +9,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Database } from '../server/src/db/client.ts';
+import { sendUnprepared } from '../server/src/db/named-statement.ts';
 import * as schema from '../server/src/db/schema/all.ts';
 import type { SqlStatement, SqlStep } from './direct-sql.ts';
 
@@ -37,7 +38,9 @@ export async function stepsOf(twin: SqlTwin, target: RecordingTarget): Promise<S
   const statements: SqlStatement[] = [];
   const logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
   if ('pglite' in target) {
-    await twin.record(drizzlePglite(target.pglite, { schema, logger }) as unknown as Database);
+    await twin.record(
+      sendUnprepared(drizzlePglite(target.pglite, { schema, logger }) as unknown as Database) as Database,
+    );
   } else {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
     try {

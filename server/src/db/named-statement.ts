@@ -32,10 +32,24 @@ export function statementName(text: string): string {
 export async function queryNamed<Row>(executor: Executor, statement: SQL): Promise<Row[]> {
   const query = dialect.sqlToQuery(statement);
   const session = executor._.session;
-  if (is(session, PgliteSession)) return executeOnPglite<Row>(executor, query.sql, query.params);
+  if (is(session, PgliteSession)) {
+    if (recorders.has(executor))
+      return ((await executor.execute(statement)) as unknown as { rows: Row[] }).rows;
+    return executeOnPglite<Row>(executor, query.sql, query.params);
+  }
   const prepared = session.prepareQuery(query, undefined, statementName(query.sql), false);
   const result = (await prepared.execute()) as { rows: Row[] };
   return result.rows;
+}
+
+const recorders = new WeakSet<Executor>();
+/**
+ * A PGlite handle whose logger records the statements a request sends, for the bench to replay them
+ * (bench/repository-sql.ts): it gets each statement itself rather than its PREPARE and EXECUTE.
+ */
+export function sendUnprepared(executor: Executor): Executor {
+  recorders.add(executor);
+  return executor;
 }
 
 /** Per PGlite database: the statements its session holds, and those PostgreSQL could not prepare. */
