@@ -24,4 +24,12 @@ describe('queryNamed', () => {
       rows: [{ n: 0 }],
     });
   });
+
+  it('prepares a statement again when the session has dropped it', async () => {
+    const db = database.handle.db;
+    const statement = sql`select ${7}::int as n`;
+    expect(await queryNamed(db, statement)).toEqual([{ n: 7 }]);
+    if (database.handle.kind === 'pglite') await db.execute(sql`deallocate all`);
+    expect(await queryNamed(db, statement)).toEqual([{ n: 7 }]);
+  });
 });

@@ -55,7 +55,12 @@ export function sendUnprepared(executor: Executor): Executor {
 /** Per PGlite database: the statements its session holds, and those PostgreSQL could not prepare. */
 const pgliteStatements = new WeakMap<Executor, { prepared: Set<string>; refused: Set<string> }>();
 
-async function executeOnPglite<Row>(executor: Executor, text: string, params: unknown[]): Promise<Row[]> {
+async function executeOnPglite<Row>(
+  executor: Executor,
+  text: string,
+  params: unknown[],
+  retried = false,
+): Promise<Row[]> {
   let known = pgliteStatements.get(executor);
   if (!known) {
     known = { prepared: new Set(), refused: new Set() };
@@ -81,7 +86,14 @@ async function executeOnPglite<Row>(executor: Executor, text: string, params: un
   // coerced to the type PREPARE inferred for it. A value with no literal form runs unprepared.
   const literals = params.map(sqlLiteral);
   if (literals.some((l) => l === undefined)) return rows(boundStatement(text, params));
-  return rows(sql.raw(`execute ${name}${literals.length ? `(${literals.join(', ')})` : ''}`));
+  try {
+    return await rows(sql.raw(`execute ${name}${literals.length ? `(${literals.join(', ')})` : ''}`));
+  } catch (err) {
+    // 26000: the session no longer holds it (DEALLOCATE, DISCARD): prepare it again, once.
+    if (sqlState(err) !== '26000' || retried) throw err;
+    known.prepared.delete(name);
+    return executeOnPglite(executor, text, params, true);
+  }
 }
 
 /** A value as an SQL literal (standard_conforming_strings is on: only quotes need doubling), if it has one. */
