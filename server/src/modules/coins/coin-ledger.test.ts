@@ -178,7 +178,13 @@ describe('coin ledger', () => {
       expect(outcomes).toContain('ok');
       expect(outcomes).toContain('refused');
       const check = await checkLedger(database.handle.db);
-      expect(check).toMatchObject({ mismatched: 0, negative: 0, not_running: 0 });
+      expect(check).toMatchObject({
+        mismatched: 0,
+        negative: 0,
+        not_running: 0,
+        earned_off: 0,
+        spent_off: 0,
+      });
       expect(check?.counted).toBe(check?.entries);
     },
     60_000,

@@ -21,12 +21,12 @@ const topAccounts = (column: 'total_earned' | 'total_spent', limit: number) =>
        where a.${sql.raw(column)} > 0 order by a.${sql.raw(column)} desc nulls last, a.user_id limit ${limit}) t)`;
 
 /**
- * The Coin statistics' columns for one SELECT: all-time totals summed over the daily rollup (a row per
- * day), counters for entries and users, and the top accounts over their indexes.
+ * The Coin statistics' columns for one SELECT: counters for the all-time totals (kept beside the daily
+ * rollup by the same trigger, migration 0019), entries and users, and the top accounts over their indexes.
  */
 export const summaryColumns = (topLimit: number) => sql`
-  (select coalesce(sum(${coinDailyStats.earned}), 0) from ${coinDailyStats})::bigint as earned,
-  (select coalesce(sum(${coinDailyStats.spent}), 0) from ${coinDailyStats})::bigint as spent,
+  ${counterSum('coins.earned')}::bigint as earned,
+  ${counterSum('coins.spent')}::bigint as spent,
   ${counterSum('coin_transactions.total')}::bigint as transactions,
   ${counterSum('users.total')}::bigint as users,
   ${topAccounts('total_earned', topLimit)} as top_earners,

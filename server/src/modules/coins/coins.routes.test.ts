@@ -248,7 +248,13 @@ describe('coins routes', () => {
       expect(outcomes).toContain(200);
       expect(outcomes).toContain(409);
       const check = await checkLedger(t.db);
-      expect(check).toMatchObject({ mismatched: 0, negative: 0, not_running: 0 });
+      expect(check).toMatchObject({
+        mismatched: 0,
+        negative: 0,
+        not_running: 0,
+        earned_off: 0,
+        spent_off: 0,
+      });
       expect(check?.counted).toBe(check?.entries);
     },
     120_000,

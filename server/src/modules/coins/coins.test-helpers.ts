@@ -11,6 +11,9 @@ export interface LedgerCheck {
   entries: number;
   /** The coin_transactions.total counter. */
   counted: number;
+  /** How far the coins.earned and coins.spent counters are from the ledger's credits and debits. */
+  earned_off: number;
+  spent_off: number;
 }
 
 /** What must hold for the whole ledger after any mix of writes; all zero but entries = counted. */
@@ -25,7 +28,11 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck | undefined
           select balance_after, sum(amount) over (partition by user_id order by id) as running
           from coin_transactions) x where x.balance_after <> x.running) as not_running,
       (select count(*)::int from coin_transactions) as entries,
-      (select coalesce(sum(n), 0)::int from row_counts where counter = 'coin_transactions.total') as counted`)) as unknown as {
+      (select coalesce(sum(n), 0)::int from row_counts where counter = 'coin_transactions.total') as counted,
+      ((select coalesce(sum(greatest(amount, 0)), 0) from coin_transactions)
+        - (select coalesce(sum(n), 0) from row_counts where counter = 'coins.earned'))::int as earned_off,
+      ((select coalesce(-sum(least(amount, 0)), 0) from coin_transactions)
+        - (select coalesce(sum(n), 0) from row_counts where counter = 'coins.spent'))::int as spent_off`)) as unknown as {
     rows: LedgerCheck[];
   };
   return result.rows[0];
