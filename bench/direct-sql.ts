@@ -29,17 +29,20 @@ export interface DirectSqlResult {
 export type QueryRunner = (text: string, params?: unknown[]) => Promise<unknown>;
 
 /**
- * A pool of `connections` clients, like the server's. Statements are named as the server names them
- * (server/src/db/named-statement.ts: every list and dashboard statement but a search, planned once per connection; on PGlite the twins PREPARE and EXECUTE the same way),
- * so neither side gets a cheaper plan; a statement the server sends unnamed and this names makes the
- * twin faster, which only lowers the API's share.
+ * Whether the server sends this statement prepared (server/src/db/named-statement.ts `queryListPage`):
+ * every list and dashboard statement but a search, and only a search has ILIKE. The twins prepare the
+ * same ones (on PostgreSQL a named statement, on PGlite PREPARE and EXECUTE), so neither side gets a
+ * cheaper plan; one the server sends unprepared and this prepares only lowers the API's share.
  */
+export const preparedByServer = (text: string) => !/\bilike\b/i.test(text);
+
+/** A pool of `connections` clients, like the server's. */
 export function pgRunner(databaseUrl: string, connections: number) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
   const query = (text: string, params?: unknown[]) =>
-    /\bilike\b/i.test(text)
-      ? pool.query(text, params)
-      : pool.query({ name: statementName(text), text, values: params });
+    preparedByServer(text)
+      ? pool.query({ name: statementName(text), text, values: params })
+      : pool.query(text, params);
   return { query, close: () => pool.end() };
 }
 

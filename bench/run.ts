@@ -7,13 +7,20 @@ import autocannon from 'autocannon';
 import { apiToken } from '../e2e/support/api.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { openDatabase } from '../server/src/db/client.ts';
-import { boundStatement, queryNamed } from '../server/src/db/named-statement.ts';
+import { queryNamed } from '../server/src/db/named-statement.ts';
+import { boundStatement } from '../server/src/db/rendered-once.ts';
 import { auditPages, PAGE_TARGETS, type PageResult } from './browser-audit.ts';
 import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
 import { dashboardScenarios } from './dashboard-scenarios.ts';
 import { databaseScenarios } from './database-scenarios.ts';
-import { type DirectSqlResult, pgRunner, runDirectSql, WARM_UP_SECONDS } from './direct-sql.ts';
+import {
+  type DirectSqlResult,
+  pgRunner,
+  preparedByServer,
+  runDirectSql,
+  WARM_UP_SECONDS,
+} from './direct-sql.ts';
 import { geosocialScenarios } from './geosocial-scenarios.ts';
 import {
   messagingScenarios,
@@ -66,9 +73,9 @@ if (dataDir && !databaseUrl && selected.some((s) => s.sql)) {
         await runDirectSql(
           // Prepared as the server prepares them (named-statement.ts: every list statement but a search).
           (text, params) =>
-            /\bilike\b/i.test(text)
-              ? pglite.query(text, params)
-              : queryNamed(handle.db, boundStatement(text, params ?? [])),
+            preparedByServer(text)
+              ? queryNamed(handle.db, boundStatement(text, params ?? []))
+              : pglite.query(text, params),
           await stepsOf(scenario.sql, { pglite }),
           scenario.connections ?? 10,
           scenario.durationSeconds ?? DURATION_S,

@@ -3,6 +3,9 @@ import { is, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type { Executor } from './client.ts';
+import { pgErrorCode } from './pg-errors.ts';
+import { queryRows } from './query-rows.ts';
+import { boundStatement } from './rendered-once.ts';
 
 const dialect = new PgDialect();
 const names = new Map<string, string>();
@@ -52,6 +55,13 @@ export function sendUnprepared(executor: Executor): Executor {
   return executor;
 }
 
+/** A list page: prepared (queryNamed) unless it is a search, whose pattern decides its plan. */
+export const queryListPage = <Row>(
+  executor: Executor,
+  statement: SQL,
+  { searched }: { searched: boolean },
+) => (searched ? queryRows<Row>(executor, statement) : queryNamed<Row>(executor, statement));
+
 /** Per PGlite database: the statements its session holds, and those PostgreSQL could not prepare. */
 const pgliteStatements = new WeakMap<Executor, { prepared: Set<string>; refused: Set<string> }>();
 
@@ -67,14 +77,14 @@ async function executeOnPglite<Row>(
     pgliteStatements.set(executor, known);
   }
   const name = statementName(text);
-  const rows = async (query: SQL) => ((await executor.execute(query)) as unknown as { rows: Row[] }).rows;
+  const rows = (query: SQL) => queryRows<Row>(executor, query);
   if (known.refused.has(name)) return rows(boundStatement(text, params));
   if (!known.prepared.has(name)) {
     try {
       await executor.execute(sql.raw(`prepare ${name} as ${text}`));
     } catch (err) {
       // 42P05: already prepared in this session (by an earlier handle on the same database).
-      if (sqlState(err) !== '42P05') {
+      if (pgErrorCode(err) !== '42P05') {
         // A parameter whose type PostgreSQL cannot infer without values: run it unprepared.
         known.refused.add(name);
         return rows(boundStatement(text, params));
@@ -90,7 +100,7 @@ async function executeOnPglite<Row>(
     return await rows(sql.raw(`execute ${name}${literals.length ? `(${literals.join(', ')})` : ''}`));
   } catch (err) {
     // 26000: the session no longer holds it (DEALLOCATE, DISCARD): prepare it again, once.
-    if (sqlState(err) !== '26000' || retried) throw err;
+    if (pgErrorCode(err) !== '26000' || retried) throw err;
     known.prepared.delete(name);
     return executeOnPglite(executor, text, params, true);
   }
@@ -105,15 +115,3 @@ function sqlLiteral(value: unknown): string | undefined {
   if (typeof text !== 'string' || text.includes('\u0000')) return undefined;
   return `'${text.replaceAll("'", "''")}'`;
 }
-
-/** A rendered statement (text with $n and its parameters) as drizzle SQL again. */
-export function boundStatement(text: string, params: unknown[]): SQL {
-  const pieces = text.split(/\$(\d+)/);
-  return sql.join(
-    pieces.map((piece, i) => (i % 2 === 0 ? sql.raw(piece) : sql`${params[Number(piece) - 1]}`)),
-    sql``,
-  );
-}
-
-const sqlState = (err: unknown) =>
-  (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;

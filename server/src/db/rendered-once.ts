@@ -10,6 +10,11 @@ const dialect = new PgDialect();
  */
 export function renderedOnce(query: SQL): SQL {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  return boundStatement(text, params);
+}
+
+/** A rendered statement (text with $n placeholders, and its parameters) as drizzle SQL again. */
+export function boundStatement(text: string, params: unknown[]): SQL {
   const pieces = text.split(/\$(\d+)/);
   return new SQL(
     pieces.map((piece, i) => (i % 2 === 0 ? new StringChunk(piece) : new Param(params[Number(piece) - 1]))),

@@ -1,7 +1,6 @@
 import type { CallRow } from '@switchboard/contract/calls';
-import type { SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
 import type { calls } from '../../db/schema/calls.ts';
+import { isoTimestamp } from '../../db/timestamp-text.ts';
 
 export type CallRecord = typeof calls.$inferSelect;
 
@@ -28,15 +27,14 @@ export interface RawCall {
   sort_key: string;
 }
 
-const iso = (v: string | Date) => new Date(v).toISOString();
 export const toRow = ({ sort_key: _, ...r }: RawCall): CallRow => ({
   ...r,
   id: Number(r.id),
   quality: r.quality === null ? null : Number(r.quality),
   cost: Number(r.cost),
-  started_at: iso(r.started_at),
-  ended_at: r.ended_at === null ? null : iso(r.ended_at),
-  created_at: iso(r.created_at),
+  started_at: isoTimestamp(r.started_at),
+  ended_at: r.ended_at === null ? null : isoTimestamp(r.ended_at),
+  created_at: isoTimestamp(r.created_at),
 });
 
 export const recordToRow = (c: CallRecord): CallRow => ({
@@ -56,6 +54,3 @@ export const recordToRow = (c: CallRecord): CallRow => ({
   coins_used: c.coinsUsed,
   created_at: c.createdAt.toISOString(),
 });
-
-export const rowsOf = async <T>(db: Executor, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -2,10 +2,11 @@ import type { CallRow, ListCallsQuery } from '@switchboard/contract/calls';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
-import { queryNamed } from '../../db/named-statement.ts';
+import { queryListPage } from '../../db/named-statement.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
 import { usernameMatches } from '../users/username-matches.ts';
-import { CALL_COLUMNS as COLUMNS, type RawCall, rowsOf, toRow } from './call-row.ts';
+import { CALL_COLUMNS as COLUMNS, type RawCall, toRow } from './call-row.ts';
 
 export type CallFilter = Pick<ListCallsQuery, 'search' | 'status' | 'type'>;
 
@@ -66,7 +67,7 @@ export const matchingUsersQuery = (search: string) =>
 
 /** Whether more than LATERAL_USERS users match: the search then walks calls in time order. */
 export async function manyMatchingUsers(db: Executor, search: string): Promise<boolean> {
-  const [row] = await rowsOf<{ n: string | number }>(db, matchingUsersQuery(search));
+  const [row] = await queryRows<{ n: string | number }>(db, matchingUsersQuery(search));
   return Number(row?.n ?? 0) > LATERAL_USERS;
 }
 
@@ -105,9 +106,9 @@ export function callsPageQuery(query: ListQuery, manyUsers: boolean): SQL {
 
 export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPageResult> {
   const many = query.search ? await manyMatchingUsers(db, query.search) : false;
-  // A search's pattern decides its plan; every other shape is planned once per connection.
-  const run = query.search ? rowsOf : queryNamed;
-  const raw = await run<RawCall & { total: string | number }>(db, callsPageQuery(query, many));
+  const raw = await queryListPage<RawCall & { total: string | number }>(db, callsPageQuery(query, many), {
+    searched: Boolean(query.search),
+  });
   const counted = Number(raw[0]?.total ?? 0);
   // An empty page is the total's row alone, its call columns null.
   const rows = raw[0]?.id === null ? [] : raw;
@@ -150,14 +151,14 @@ export async function callsBatch(
 ): Promise<{ rows: CallRow[]; last: [string, string] | undefined }> {
   const many = filter.search ? await manyMatchingUsers(db, filter.search) : false;
   const source = filter.search ? searchedCalls(filter, after, batch, many) : plainCalls(filter, after);
-  const raw = await rowsOf<RawCall>(db, withMatches(filter, sql`${source} limit ${batch}`));
+  const raw = await queryRows<RawCall>(db, withMatches(filter, sql`${source} limit ${batch}`));
   const lastRow = raw.at(-1);
   return { rows: raw.map(toRow), last: lastRow && [lastRow.sort_key, String(lastRow.id)] };
 }
 
 /** Ended calls over the started_at index; the few live rows it skips are the newest. */
 export async function pastCalls(db: Executor, limit: number, offset: number): Promise<CallRow[]> {
-  const raw = await rowsOf<RawCall>(
+  const raw = await queryRows<RawCall>(
     db,
     sql`select ${sql.raw(COLUMNS)} from calls where status not in ('ringing', 'active')
       order by ${NEWEST_FIRST} limit ${limit} offset ${offset}`,

@@ -3,7 +3,8 @@ import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { queryNamed } from '../../db/named-statement.ts';
+import { queryListPage } from '../../db/named-statement.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP, counterSum } from '../../db/row-counts.ts';
 import { coinTransactions } from '../../db/schema/coins.ts';
 import {
@@ -51,9 +52,6 @@ const toView = ({ sort_key: _, ...row }: RawTransaction): CoinTransactionView =>
   reverses_id: row.reverses_id === null ? null : Number(row.reverses_id),
   created_at: new Date(row.created_at).toISOString(),
 });
-
-const rowsOf = async <T>(db: Executor, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const afterCursor = (cursor: string | undefined) => {
   if (!cursor) return undefined;
@@ -124,11 +122,10 @@ export async function listCoinsPage(
   query: ListCoinsQuery,
   topLimit: number,
 ): Promise<CoinsPageResult> {
-  // A search's pattern decides its plan; every other shape is planned once per connection.
-  const run = query.search ? rowsOf : queryNamed;
-  const raw = await run<SummaryRecord & { total: string | number } & RawTransaction>(
+  const raw = await queryListPage<SummaryRecord & { total: string | number } & RawTransaction>(
     db,
     coinsPageQuery(query, topLimit),
+    { searched: Boolean(query.search) },
   );
   const first = raw[0];
   if (!first) throw new Error('coins page returned no row');
@@ -151,7 +148,7 @@ export async function listUserTransactions(
   userId: string,
   { limit, cursor }: { limit: number; cursor?: string },
 ): Promise<{ rows: CoinTransactionView[]; nextCursor: string | null }> {
-  const rows = await rowsOf<RawTransaction>(
+  const rows = await queryRows<RawTransaction>(
     db,
     sql`select p.*, ${REVERSED} from (select ${COLUMNS} from ${coinTransactions}
       where ${whereOf(eq(coinTransactions.userId, userId), afterCursor(cursor))}
@@ -164,7 +161,7 @@ export async function findTransactionView(
   db: Executor,
   id: number,
 ): Promise<CoinTransactionView | undefined> {
-  const [row] = await rowsOf<RawTransaction>(
+  const [row] = await queryRows<RawTransaction>(
     db,
     sql`select p.*, ${REVERSED} from (select ${COLUMNS} from ${coinTransactions}
       where ${coinTransactions.id} = ${id}) p`,

@@ -8,7 +8,7 @@ import type { AdminPrincipal } from '../auth/access-token.ts';
 import { auditRows } from '../users/users.test-helpers.ts';
 import { COIN_LEDGER_MESSAGES } from './coin-ledger.ts';
 import { dailyCoinTotals } from './coins.service.ts';
-import { checkLedger } from './coins.test-helpers.ts';
+import { expectConsistentLedger } from './coins.test-helpers.ts';
 
 describe('coins routes', () => {
   let t: TestApp;
@@ -247,15 +247,7 @@ describe('coins routes', () => {
       expect(outcomes.every((s) => s === 200 || s === 409)).toBe(true);
       expect(outcomes).toContain(200);
       expect(outcomes).toContain(409);
-      const check = await checkLedger(t.db);
-      expect(check).toMatchObject({
-        mismatched: 0,
-        negative: 0,
-        not_running: 0,
-        earned_off: 0,
-        spent_off: 0,
-      });
-      expect(check?.counted).toBe(check?.entries);
+      await expectConsistentLedger(t.db);
     },
     120_000,
   );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Executor } from '../../db/client.ts';
 
 export interface LedgerCheck {
@@ -36,4 +37,11 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck | undefined
     rows: LedgerCheck[];
   };
   return result.rows[0];
+}
+
+/** Every account equals its entries, none below zero, running balances exact, counters equal to the ledger. */
+export async function expectConsistentLedger(db: Executor): Promise<void> {
+  const check = await checkLedger(db);
+  expect(check).toMatchObject({ mismatched: 0, negative: 0, not_running: 0, earned_off: 0, spent_off: 0 });
+  expect(check?.counted).toBe(check?.entries);
 }

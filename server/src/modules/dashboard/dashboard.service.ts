@@ -6,6 +6,7 @@ import {
 } from '@switchboard/contract/dashboard';
 import type { Database } from '../../db/client.ts';
 import { fromJson } from '../../db/json-rows.ts';
+import { isoTimestamp } from '../../db/timestamp-text.ts';
 import { averageQuality, callDaysGrid, utcDayBefore } from '../calls/call-statistics.service.ts';
 import type { Monitoring } from '../monitoring/monitoring.service.ts';
 import * as repo from './dashboard.repository.ts';
@@ -14,8 +15,6 @@ interface DashboardDeps {
   /** This instance's health (as of its latest sample). */
   monitoring: Monitoring;
 }
-
-const iso = (timestamp: string) => new Date(timestamp).toISOString();
 
 export async function readDashboard(db: Database, { monitoring }: DashboardDeps): Promise<Dashboard> {
   const [figures, health] = await Promise.all([repo.dashboardFigures(db), monitoring.latestHealth()]);
@@ -41,25 +40,25 @@ function recentActivity(figures: repo.DashboardRecord): ActivityItem[] {
       id: `user-${u.id}`,
       type: 'user' as const,
       details: `New user ${u.username} signed up`,
-      timestamp: iso(u.created_at),
+      timestamp: isoTimestamp(u.created_at),
     })),
     ...fromJson(figures.recent_calls).map((c) => ({
       id: `call-${c.id}`,
       type: 'call' as const,
       details: `${c.type} call ${c.caller ?? 'anonymous'} → ${c.callee ?? 'anonymous'} (${c.status})`,
-      timestamp: iso(c.started_at),
+      timestamp: isoTimestamp(c.started_at),
     })),
     ...fromJson(figures.recent_grants).map((g) => ({
       id: `coins-${g.id}`,
       type: 'coins' as const,
       details: `${g.amount > 0 ? 'Added' : 'Removed'} ${Math.abs(g.amount)} coins ${g.amount > 0 ? 'to' : 'from'} ${g.username}`,
-      timestamp: iso(g.created_at),
+      timestamp: isoTimestamp(g.created_at),
     })),
     ...fromJson(figures.recent_audit).map((a) => ({
       id: `audit-${a.id}`,
       type: 'admin' as const,
       details: `${a.actor ?? 'An admin'}: ${a.action} ${a.target_type}${a.target_id ? ` ${a.target_id}` : ''}`,
-      timestamp: iso(a.created_at),
+      timestamp: isoTimestamp(a.created_at),
     })),
   ];
   // ISO timestamps of one format order as plain strings (localeCompare cost more than the rest of the merge).

@@ -3,12 +3,12 @@ import { and, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-or
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { queryNamed } from '../../db/named-statement.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryListPage } from '../../db/named-statement.ts';
 import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
 import { rowCounts } from '../../db/schema/counters.ts';
 import { users } from '../../db/schema/users.ts';
+import { isoTimestamp } from '../../db/timestamp-text.ts';
 import type { UserRecord } from './user-row.ts';
 
 function listFilter({ search, status }: Pick<ListUsersQuery, 'search' | 'status'>): SQL | undefined {
@@ -80,9 +80,7 @@ export async function listUsers(
   db: Executor,
   query: ListUsersQuery,
 ): Promise<{ rows: AdminUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  // A search's pattern decides its plan; every other shape is planned once per connection.
-  const run = query.search ? queryRows : queryNamed;
-  const raw = await run<RawUserRow>(db, usersPageQuery(query));
+  const raw = await queryListPage<RawUserRow>(db, usersPageQuery(query), { searched: Boolean(query.search) });
   const counted = Number(raw[0]?.total ?? 0);
   // An empty page is the total's row alone, its user columns null.
   const page = raw[0]?.id === null ? [] : raw;
@@ -96,12 +94,11 @@ export async function listUsers(
   };
 }
 
-const iso = (v: string | Date) => new Date(v).toISOString();
 const toListRow = ({ total: _, sort_key: __, ...r }: RawUserRow): AdminUserRow => ({
   ...r,
   coin_balance: Number(r.coin_balance),
   total_earned: Number(r.total_earned),
   total_spent: Number(r.total_spent),
-  created_at: iso(r.created_at),
-  last_login: r.last_login === null ? null : iso(r.last_login),
+  created_at: isoTimestamp(r.created_at),
+  last_login: r.last_login === null ? null : isoTimestamp(r.last_login),
 });
