@@ -25,18 +25,8 @@ export const limitParam = (fallback: number, max = 100) =>
 
 export const UserId = z.string().uuid();
 
-/** What every paged list answers beside its rows (DESIGN.md "Big lists"). */
-export const pageFields = {
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  /** ceil(total / limit): 0 when nothing matches. */
-  total_pages: z.number().int(),
-  /** True when a search matched more than the cap: `total` is then the cap ("10,000+"). */
-  total_capped: z.boolean(),
-  /** Pass as `cursor` for the page after this one; null on the last page. */
-  next_cursor: z.string().nullable(),
-};
+/** What every paged list answers beside its rows: written once, in zod/mini (common-mini.ts), which any zod object takes. */
+export { pageFields } from './common-mini.ts';
 
 /** The paging query of the lists that page by `per_page` (security, logs, reports, audit log). */
 export const perPageQuery = (size: number) => ({
