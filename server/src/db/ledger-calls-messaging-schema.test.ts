@@ -71,7 +71,7 @@ describe('calls', () => {
     expect(await errorCode(insert(`'voice', 'completed', 10, 4, -1`))).toBe('23514');
   });
 
-  it('keeps call_daily_stats (poor-quality calls too) equal to the calls, through inserts, status changes and deletes', async () => {
+  it('keeps call_daily_stats (poor-quality calls too) and call_totals equal to the calls, through inserts, status changes and deletes', async () => {
     const a = await insertUser(database.handle.db, { username: 'statcaller' });
     const b = await insertUser(database.handle.db, { username: 'statcallee' });
     await database.handle.db.execute(sql`insert into calls (caller_id, callee_id, type, status, duration, quality, cost, coins_used, started_at)
@@ -110,6 +110,32 @@ describe('calls', () => {
         quality_sum: 2,
         quality_count: 1,
         poor_quality_count: 1,
+      },
+    ]);
+    const totals = await rows<Record<string, unknown>>(sql`
+      select type, status, call_count::int, total_duration::int, revenue::float8 as revenue,
+             coins_used::int, quality_sum, quality_count::int
+      from call_totals where call_count <> 0 order by type, status`);
+    expect(totals).toEqual([
+      {
+        type: 'video',
+        status: 'active',
+        call_count: 1,
+        total_duration: 0,
+        revenue: 0,
+        coins_used: 0,
+        quality_sum: 2,
+        quality_count: 1,
+      },
+      {
+        type: 'voice',
+        status: 'completed',
+        call_count: 1,
+        total_duration: 120,
+        revenue: 0.04,
+        coins_used: 2,
+        quality_sum: 4.5,
+        quality_count: 1,
       },
     ]);
   });

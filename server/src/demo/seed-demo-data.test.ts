@@ -172,6 +172,7 @@ describe('demo data at the default scale', () => {
     const r = await one<{
       stats_off: number;
       stats_rows: number;
+      totals_off: number;
       notifications_off: number;
       messages_off: number;
       unnamed: number;
@@ -185,6 +186,11 @@ describe('demo data at the default scale', () => {
           where s.call_count is distinct from c.n or s.total_duration is distinct from c.d
              or s.revenue is distinct from c.r or s.quality_count is distinct from c.q) as stats_off,
         (select count(*)::int from call_daily_stats) as stats_rows,
+        (select count(*)::int from (
+            select type, status, count(*) as n, sum(duration) as d, sum(cost) as r from calls group by 1, 2) c
+          full join call_totals t using (type, status)
+          where t.call_count is distinct from c.n or t.total_duration is distinct from c.d
+             or t.revenue is distinct from c.r) as totals_off,
         (select count(*)::int from notifications n left join (
             select notification_id, count(*) as total, count(read_at) as reads from notification_recipients group by 1) r
             on r.notification_id = n.id
@@ -197,7 +203,13 @@ describe('demo data at the default scale', () => {
         (select count(*)::int from calls c join users u on u.id = c.caller_id where c.caller_username <> u.username) as unnamed`,
     );
     expect(r.stats_rows).toBeGreaterThan(100);
-    expect(r).toMatchObject({ stats_off: 0, notifications_off: 0, messages_off: 0, unnamed: 0 });
+    expect(r).toMatchObject({
+      stats_off: 0,
+      totals_off: 0,
+      notifications_off: 0,
+      messages_off: 0,
+      unnamed: 0,
+    });
   });
 
   it('keeps the social, geolocation and trust counters equal to a real count after the bulk load', async () => {

@@ -115,3 +115,24 @@ export const callDailyStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.type, t.status] })],
 );
+
+/**
+ * call_daily_stats without the day: one row per type and status, kept by the same statement trigger,
+ * so the all-time Call statistics read a few rows instead of summing a rollup row per day.
+ */
+export const callTotals = pgTable(
+  'call_totals',
+  {
+    type: text('type', { enum: CALL_TYPES }).notNull(),
+    status: text('status', { enum: CALL_STATUSES }).notNull(),
+    callCount: bigint('call_count', { mode: 'number' }).notNull().default(0),
+    totalDuration: bigint('total_duration', { mode: 'number' }).notNull().default(0),
+    /** USD. */
+    revenue: numeric('revenue', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+    coinsUsed: bigint('coins_used', { mode: 'number' }).notNull().default(0),
+    qualitySum: doublePrecision('quality_sum').notNull().default(0),
+    qualityCount: bigint('quality_count', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.status] })],
+);

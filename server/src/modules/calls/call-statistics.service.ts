@@ -8,7 +8,7 @@ const roundTo2 = (n: number) => Math.round(n * 100) / 100;
 export const averageQuality = (qualitySum: number, qualityCount: number) =>
   qualityCount ? roundTo2(qualitySum / qualityCount) : 0;
 
-/** Every Call statistics field from the call_daily_stats rollup and the live counter, in one statement. */
+/** Every Call statistics field from the call_totals rollup and the live counter, in one statement. */
 export async function getCallStatistics(db: Database): Promise<CallStatistics> {
   const row = await repo.callTotalsWithActive(db);
   const answered = Number(row.answered);

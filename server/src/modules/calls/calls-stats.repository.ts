@@ -11,8 +11,8 @@ import type { CallRecord } from './call-row.ts';
 const ANSWERED = sql.raw(`('completed', 'ended')`);
 
 /**
- * call_daily_stats summed over every day into one row: a few rows per day of rollup, never the calls
- * table. Sums of bigint and numeric come back as text.
+ * The all-time totals from call_totals (call_daily_stats without the day, kept by the same trigger):
+ * a row per type and status, never the calls table. Sums of bigint and numeric come back as text.
  */
 export const callTotalsQuery = sql`select
     coalesce(sum(call_count), 0) as calls,
@@ -23,7 +23,7 @@ export const callTotalsQuery = sql`select
     coalesce(sum(revenue), 0) as revenue,
     coalesce(sum(quality_sum), 0) as quality_sum,
     coalesce(sum(quality_count), 0) as quality_count
-  from call_daily_stats`;
+  from call_totals`;
 
 type Numeric = string | number;
 
