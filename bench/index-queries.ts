@@ -122,6 +122,14 @@ export const QUERIES: Record<string, Served> = {
     where: 'user_id = $1',
     pick: sample('user_id', 'coin_transactions', 1000),
   }),
+  coin_transactions_grants_idx: page(
+    'dashboard recent activity: the newest coin grants',
+    'coin_transactions',
+    {
+      where: 'created_by is not null',
+      limit: 10,
+    },
+  ),
   coin_transactions_type_idx: page('coins transactions, penalty filter', 'coin_transactions', {
     where: "transaction_type = 'penalty'",
   }),

@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { apiToken } from '../e2e/support/api.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { openDatabase } from '../server/src/db/client.ts';
+import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryNamed } from '../server/src/db/named-statement.ts';
 import { boundStatement } from '../server/src/db/rendered-once.ts';
 import { auditPages, PAGE_TARGETS, type PageResult } from './browser-audit.ts';
@@ -64,6 +65,8 @@ const pgliteTwins = new Map<string, DirectSqlResult>();
 if (dataDir && !databaseUrl && selected.some((s) => s.sql)) {
   const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
   try {
+    // The twins run the SQL of this code, so the data set gets its migrations first, as the server would.
+    await runMigrations(handle);
     const pglite = handle.pglite;
     if (!pglite) throw new Error('expected a PGlite handle');
     for (const scenario of selected) {

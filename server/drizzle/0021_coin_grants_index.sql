@@ -1,0 +1,1 @@
+CREATE INDEX "coin_transactions_grants_idx" ON "coin_transactions" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "coin_transactions"."created_by" is not null;
