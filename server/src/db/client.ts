@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Logger, pino } from 'pino';
 import { lockDataDir } from './data-dir-lock.ts';
+import { keepBuiltInParsers } from './pglite-parsers.ts';
 import * as schema from './schema/all.ts';
 
 /** The same typed client whichever driver is underneath. */
@@ -61,10 +62,12 @@ export async function openDatabase(
   }
   // Held from before PGlite opens the directory until after it has closed it.
   const lock = target.dataDir ? lockDataDir(target.dataDir) : null;
-  let client: PGlite;
+  let client: PGlite | undefined;
   try {
     client = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+    await keepBuiltInParsers(client);
   } catch (err) {
+    await client?.close().catch(() => undefined);
     lock?.release();
     throw err;
   }
