@@ -11,6 +11,7 @@ export const DATABASE_MESSAGES = {
   backupCreated: 'Backup created',
   pgDumpMissing: 'pg_dump is not installed on the server, so PostgreSQL backups cannot be made',
   pgRestoreMissing: 'pg_restore is not installed on the server, so PostgreSQL backups cannot be restored',
+  psqlMissing: 'psql is not installed on the server, so PostgreSQL backups cannot be restored',
   backupNotFound: 'Backup not found',
   restoreConfirm: 'Type RESTORE to confirm',
   restored: 'Backup restored',

@@ -8,7 +8,10 @@ import type { DatabaseHandle } from './client.ts';
 const defaultFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Applies server/drizzle migrations that have not run yet; the same SQL on both drivers. */
-export async function runMigrations(handle: DatabaseHandle, migrationsFolder = defaultFolder): Promise<void> {
+export async function runMigrations(
+  handle: Pick<DatabaseHandle, 'kind' | 'db'>,
+  migrationsFolder = defaultFolder,
+): Promise<void> {
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
   } else {

@@ -1,36 +1,21 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import type { TokenResponse } from '@switchboard/contract/auth';
 import type { ListUsersResponse } from '@switchboard/contract/users';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../modules/auth/password.ts';
+import { migrationsBefore } from '../testing/previous-migrations.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
 import { runMigrations } from './migrate.ts';
 
 const PASSWORD = 'Correct-horse-1';
-const migrations = fileURLToPath(new URL('../../drizzle', import.meta.url));
-
-/** A copy of the migrations folder that stops before the first migration of the soft-delete/guards change. */
-function previousMigrations(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'switchboard-previous-'));
-  cpSync(migrations, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const first = journal.entries.findIndex((e) => e.tag.endsWith('_schema_guards'));
-  journal.entries = journal.entries.slice(0, first);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 describe('upgrading a database seeded at the previous schema', () => {
   let t: TestApp;
   let folder: string;
   beforeAll(async () => {
-    folder = previousMigrations();
+    folder = migrationsBefore('_schema_guards');
     const handle = await openTestDatabase({ migrationsFolder: folder });
     const hash = await hashPassword(PASSWORD);
     // Data the old schema allowed: text IPs in two spellings, a duplicate like, a friendship

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -43,11 +43,50 @@ export async function writeBackupFile(
   return (await stat(path)).size;
 }
 
-/** Loads a pg_dump archive into the database at url, replacing what is there. */
+/**
+ * Loads a pg_dump archive into the database at url, replacing what is there, in one transaction. The
+ * application's schemas are dropped first rather than only the objects the archive has (pg_restore
+ * --clean): a backup made before an upgrade then comes back exactly as it was, without the tables and
+ * functions of later migrations beside it, ready for the caller to migrate.
+ */
 export async function pgRestore(url: string, path: string): Promise<void> {
   await requireBinary('pg_restore', DATABASE_MESSAGES.pgRestoreMissing);
-  await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '-d', url, path], {
-    maxBuffer: 16 * 1024 * 1024,
+  await requireBinary('psql', DATABASE_MESSAGES.psqlMissing);
+  const script = spawn('pg_restore', ['--no-owner', '--file', '-', path], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const load = spawn(
+    'psql',
+    [
+      '--no-psqlrc',
+      '--quiet',
+      '--set',
+      'ON_ERROR_STOP=1',
+      '--single-transaction',
+      '--dbname',
+      url,
+      '--command',
+      'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;',
+      '--file',
+      '-',
+    ],
+    { stdio: ['pipe', 'ignore', 'pipe'] },
+  );
+  script.stdout.pipe(load.stdin);
+  const [dumped, loaded] = await Promise.all([finished(script), finished(load)]);
+  if (dumped.code !== 0 || loaded.code !== 0)
+    throw new Error(`restore failed: ${[dumped.stderr, loaded.stderr].filter(Boolean).join('\n')}`);
+}
+
+/** Waits for a child process to exit, with what it wrote to stderr. */
+function finished(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stderr: stderr.trim() }));
   });
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@switchboard/contract/database';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
+import { runMigrations } from '../../db/migrate.ts';
 import { withoutStatementTimeout } from '../../db/pool-settings.ts';
 import * as schema from '../../db/schema/all.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
@@ -219,6 +220,8 @@ export async function restoreFileInto(
     // pg_restore replaces every table; the list of backups describes files that outlive it.
     const kept = await Promise.all(KEPT_BY_WIPE.map((t) => executorSource(db).rows(t, 0, 100_000)));
     await pgRestore(database.url, path);
+    // A backup made before an upgrade is brought to the current schema, the later migrations' backfills included.
+    await runMigrations(database);
     await db.transaction(async (tx) => {
       for (const [i, table] of KEPT_BY_WIPE.entries()) await replaceRows(tx, table, kept[i] ?? []);
     });
@@ -230,6 +233,9 @@ export async function restoreFileInto(
   });
   try {
     const sourceDb = drizzlePglite(source, { schema }) as unknown as Database;
+    // A backup made before an upgrade is brought to the current schema first, so the migrations that
+    // came since fill what they derive (call_totals, the coin counters) instead of leaving it empty.
+    await runMigrations({ kind: 'pglite', db: sourceDb });
     await db.transaction(async (tx) => {
       await copyTables(tx, executorSource(sourceDb));
     });
