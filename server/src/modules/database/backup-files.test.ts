@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { insertUser } from '../../testing/test-app.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
-import { writeBackupFile } from './backup-files.ts';
+import { pgRestore, writeBackupFile } from './backup-files.ts';
 
 describe.runIf(testDatabaseKind() === 'postgres')('a pg_dump backup', () => {
   let handle: DatabaseHandle;
@@ -30,5 +33,24 @@ describe.runIf(testDatabaseKind() === 'postgres')('a pg_dump backup', () => {
     shutdown.abort();
     await expect(writing).rejects.toThrow();
     expect(existsSync(stopped)).toBe(false);
+  });
+
+  it('restores nothing from a damaged dump: the database keeps every row it had', async () => {
+    await insertUser(handle.db, { username: 'kept_before_restore' });
+    const whole = join(dir, 'whole.dump');
+    await writeBackupFile(handle, whole);
+    await insertUser(handle.db, { username: 'added_after_backup' });
+    const bytes = await readFile(whole);
+    const damaged = join(dir, 'damaged.dump');
+    await writeFile(damaged, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const usernames = async () =>
+      (
+        await queryRows<{ username: string }>(handle.db, sql`select username from users order by username`)
+      ).map((row) => row.username);
+    const before = await usernames();
+    expect(before).toEqual(['added_after_backup', 'kept_before_restore']);
+
+    await expect(pgRestore(handle.url ?? '', damaged)).rejects.toThrow(/restore failed/);
+    expect(await usernames()).toEqual(before);
   });
 });

@@ -47,14 +47,13 @@ export async function writeBackupFile(
  * Loads a pg_dump archive into the database at url, replacing what is there, in one transaction. The
  * application's schemas are dropped first rather than only the objects the archive has (pg_restore
  * --clean): a backup made before an upgrade then comes back exactly as it was, without the tables and
- * functions of later migrations beside it, ready for the caller to migrate.
+ * functions of later migrations beside it, ready for the caller to migrate. pg_restore turns the archive
+ * into SQL for psql, and the COMMIT is sent only once pg_restore has finished without error, so a
+ * damaged archive rolls everything back instead of committing the part that was read.
  */
 export async function pgRestore(url: string, path: string): Promise<void> {
   await requireBinary('pg_restore', DATABASE_MESSAGES.pgRestoreMissing);
   await requireBinary('psql', DATABASE_MESSAGES.psqlMissing);
-  const script = spawn('pg_restore', ['--no-owner', '--file', '-', path], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const load = spawn(
     'psql',
     [
@@ -62,24 +61,34 @@ export async function pgRestore(url: string, path: string): Promise<void> {
       '--quiet',
       '--set',
       'ON_ERROR_STOP=1',
-      '--single-transaction',
       '--dbname',
       url,
       '--command',
-      'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;',
+      'BEGIN; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;',
       '--file',
       '-',
     ],
     { stdio: ['pipe', 'ignore', 'pipe'] },
   );
-  script.stdout.pipe(load.stdin);
-  const [dumped, loaded] = await Promise.all([finished(script), finished(load)]);
-  if (dumped.code !== 0 || loaded.code !== 0)
-    throw new Error(`restore failed: ${[dumped.stderr, loaded.stderr].filter(Boolean).join('\n')}`);
+  // psql stopping on an error closes its input; its exit code reports that, not a broken pipe.
+  load.stdin.on('error', () => undefined);
+  const loaded = exited(load);
+  const script = spawn('pg_restore', ['--no-owner', '--file', '-', path], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const scripted = exited(script);
+  // Once psql has stopped nothing reads pg_restore's output, which would otherwise wait on it forever.
+  void loaded.then(() => script.exitCode === null && script.kill());
+  script.stdout.pipe(load.stdin, { end: false });
+  const dumped = await scripted;
+  load.stdin.end(dumped.code === 0 ? 'COMMIT;\n' : '');
+  const restored = await loaded;
+  if (dumped.code !== 0 || restored.code !== 0)
+    throw new Error(`restore failed: ${[dumped.stderr, restored.stderr].filter(Boolean).join('\n')}`);
 }
 
 /** Waits for a child process to exit, with what it wrote to stderr. */
-function finished(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
+function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
