@@ -10,6 +10,7 @@ export default defineConfig({
         name: kind,
         include: ['src/**/*.test.ts'],
         env: { SWITCHBOARD_TEST_DB: kind },
+        ...(kind === 'pglite' ? { globalSetup: ['src/testing/vitest-global-setup.ts'] } : {}),
         testTimeout: 30_000,
         hookTimeout: 60_000,
         pool: 'forks',

@@ -29,7 +29,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  /** `image`: a data directory image (PGlite's dumpDataDir) to start an in-memory database from. */
+  { kind: 'pglite'; dataDir?: string; image?: Blob } | { kind: 'postgres'; url: string };
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
 export function configuredDatabase(config: {
@@ -64,7 +66,10 @@ export async function openDatabase(
   const lock = target.dataDir ? lockDataDir(target.dataDir) : null;
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+    client = await PGlite.create(target.dataDir ?? 'memory://', {
+      extensions: { pg_trgm },
+      ...(target.image ? { loadDataDir: target.image } : {}),
+    });
     await keepBuiltInParsers(client);
   } catch (err) {
     await client?.close().catch(() => undefined);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { testDatabaseKind, testDatabaseUrl } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
@@ -10,7 +12,9 @@ import { runMigrations } from '../db/migrate.ts';
  */
 export async function openTestDatabase(options: { migrationsFolder?: string } = {}): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite' });
+    // The migrated image when the migrations are the current ones (an upgrade test brings its own).
+    const image = options.migrationsFolder ? undefined : await migratedImage();
+    const handle = await openDatabase({ kind: 'pglite', ...(image ? { image } : {}) });
     await runMigrations(handle, options.migrationsFolder);
     return handle;
   }
@@ -41,4 +45,16 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
   } finally {
     await client.end();
   }
+}
+
+let image: Promise<Blob | undefined> | undefined;
+
+/** The image vitest-global-setup.ts wrote, read once per test worker. */
+function migratedImage(): Promise<Blob | undefined> {
+  image ??= (async () => {
+    // Outside a vitest run (bench/socket-fanout-server.ts) there is no image: PGlite starts empty.
+    const path = process.env.VITEST ? inject('pgliteImage') : undefined;
+    return path ? new Blob([await readFile(path)]) : undefined;
+  })();
+  return image;
 }
