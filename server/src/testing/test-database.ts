@@ -47,6 +47,13 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
   }
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PGlite data directory image that each PGlite test database starts from. */
+    pgliteImage: string;
+  }
+}
+
 let image: Promise<Blob | undefined> | undefined;
 
 /** The image vitest-global-setup.ts wrote, read once per test worker. */

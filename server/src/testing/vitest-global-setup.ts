@@ -4,13 +4,6 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { writeMigratedPgliteImage } from './pglite-template.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated PGlite data directory image that each PGlite test database starts from. */
-    pgliteImage: string;
-  }
-}
-
 /** Once per run: the migrated PGlite image, so no test file pays for initdb and every migration. */
 export default async function setup(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), 'switchboard-pglite-image-'));
