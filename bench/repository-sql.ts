@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import type { Database } from '../server/src/db/client.ts';
+import type { Database, EmbeddedDatabase } from '../server/src/db/client.ts';
 import { sendUnprepared } from '../server/src/db/named-statement.ts';
 import * as schema from '../server/src/db/schema/all.ts';
 import type { SqlStatement, SqlStep } from './direct-sql.ts';
@@ -29,7 +29,7 @@ export function rendered(query: SQL): SqlStatement {
 export const recorded = (work: (db: Database) => Promise<unknown>): SqlTwin => ({ record: work });
 
 /** Where a recorded twin runs once: PostgreSQL by URL, or an open PGlite instance. */
-export type RecordingTarget = { databaseUrl: string } | { pglite: PGlite };
+export type RecordingTarget = { databaseUrl: string } | { pglite: EmbeddedDatabase };
 
 /** A twin as the steps the direct-SQL run replays. */
 export async function stepsOf(twin: SqlTwin, target: RecordingTarget): Promise<SqlStep[]> {
@@ -39,7 +39,9 @@ export async function stepsOf(twin: SqlTwin, target: RecordingTarget): Promise<S
   const logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
   if ('pglite' in target) {
     await twin.record(
-      sendUnprepared(drizzlePglite(target.pglite, { schema, logger }) as unknown as Database) as Database,
+      sendUnprepared(
+        drizzlePglite(target.pglite as PGlite, { schema, logger }) as unknown as Database,
+      ) as Database,
     );
   } else {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });

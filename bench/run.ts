@@ -63,7 +63,8 @@ const selected = Object.entries(GROUPS).flatMap(([group, list]) =>
 // before the server opens it; on PostgreSQL each runs right after its HTTP scenario.
 const pgliteTwins = new Map<string, DirectSqlResult>();
 if (dataDir && !databaseUrl && selected.some((s) => s.sql)) {
-  const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+  // In this thread: the driver itself, with no thread between it and the statements it times.
+  const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite'), inThisThread: true });
   try {
     // The twins run the SQL of this code, so the data set gets its migrations first, as the server would.
     await runMigrations(handle);

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,7 +7,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Logger, pino } from 'pino';
 import { lockDataDir } from './data-dir-lock.ts';
-import { keepBuiltInParsers } from './pglite-parsers.ts';
+import { openPglite } from './pglite-open.ts';
+import { PgliteThread } from './pglite-thread/pglite-thread.ts';
 import * as schema from './schema/all.ts';
 
 /** The same typed client whichever driver is underneath. */
@@ -21,7 +21,7 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** The driver underneath, for backups and pool statistics. */
-  pglite?: PGlite;
+  pglite?: EmbeddedDatabase;
   pool?: pg.Pool;
   /** The PostgreSQL URL, for pg_dump and pg_restore. */
   url?: string;
@@ -29,9 +29,19 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** PGlite on a thread of its own (the server's), or in the calling thread (the bench's direct SQL). */
+export type EmbeddedDatabase = PGlite | PgliteThread;
+
 export type DatabaseTarget =
-  /** `image`: a data directory image (PGlite's dumpDataDir) to start an in-memory database from. */
-  { kind: 'pglite'; dataDir?: string; image?: Blob } | { kind: 'postgres'; url: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** A data directory image (PGlite's dumpDataDir) to start an in-memory database from. */
+      image?: Blob;
+      /** Run PGlite in the calling thread instead of a worker thread of its own. */
+      inThisThread?: boolean;
+    }
+  | { kind: 'postgres'; url: string };
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
 export function configuredDatabase(config: {
@@ -64,19 +74,15 @@ export async function openDatabase(
   }
   // Held from before PGlite opens the directory until after it has closed it.
   const lock = target.dataDir ? lockDataDir(target.dataDir) : null;
-  let client: PGlite | undefined;
+  let client: EmbeddedDatabase;
   try {
-    client = await PGlite.create(target.dataDir ?? 'memory://', {
-      extensions: { pg_trgm },
-      ...(target.image ? { loadDataDir: target.image } : {}),
-    });
-    await keepBuiltInParsers(client);
+    client = target.inThisThread ? await openPglite(target) : await PgliteThread.open(target);
   } catch (err) {
-    await client?.close().catch(() => undefined);
     lock?.release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // Drizzle's driver calls query and transaction, which the thread answers as PGlite does.
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -10,11 +10,17 @@ import { runMigrations } from '../db/migrate.ts';
  * A fresh, migrated database for one test file: in-memory PGlite, or (in the postgres test
  * project) a new database on TEST_DATABASE_URL's server that is dropped on close.
  */
-export async function openTestDatabase(options: { migrationsFolder?: string } = {}): Promise<DatabaseHandle> {
+export async function openTestDatabase(
+  options: { migrationsFolder?: string; inThisThread?: boolean } = {},
+): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
     // The migrated image when the migrations are the current ones (an upgrade test brings its own).
     const image = options.migrationsFolder ? undefined : await migratedImage();
-    const handle = await openDatabase({ kind: 'pglite', ...(image ? { image } : {}) });
+    const handle = await openDatabase({
+      kind: 'pglite',
+      ...(image ? { image } : {}),
+      ...(options.inThisThread ? { inThisThread: true } : {}),
+    });
     await runMigrations(handle, options.migrationsFolder);
     return handle;
   }

@@ -1,7 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   type Backup,
   DATABASE_MESSAGES,
@@ -9,11 +7,9 @@ import {
   type DatabaseOverview,
   type DatabaseSample,
 } from '@switchboard/contract/database';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Database, DatabaseHandle } from '../../db/client.ts';
+import { type Database, type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { withoutStatementTimeout } from '../../db/pool-settings.ts';
-import * as schema from '../../db/schema/all.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -89,7 +85,7 @@ export async function databaseOverview(
   };
 }
 
-/** The real pool's counts; PGlite is one in-process connection, busy or not. */
+/** The real pool's counts; PGlite is one connection, busy or not. */
 function poolStats(handle: DatabaseHandle) {
   if (handle.pool) {
     const total = handle.pool.totalCount;
@@ -227,17 +223,14 @@ export async function restoreFileInto(
     });
     return;
   }
-  const source = await PGlite.create({
-    loadDataDir: new Blob([await readFile(path)]),
-    extensions: { pg_trgm },
-  });
+  // On a thread of its own, like the server's database: loading and migrating a backup takes seconds.
+  const source = await openDatabase({ kind: 'pglite', image: new Blob([await readFile(path)]) });
   try {
-    const sourceDb = drizzlePglite(source, { schema }) as unknown as Database;
     // A backup made before an upgrade is brought to the current schema first, so the migrations that
     // came since fill what they derive (call_totals, the coin counters) instead of leaving it empty.
-    await runMigrations({ kind: 'pglite', db: sourceDb });
+    await runMigrations(source);
     await db.transaction(async (tx) => {
-      await copyTables(tx, executorSource(sourceDb));
+      await copyTables(tx, executorSource(source.db));
     });
   } finally {
     await source.close();

@@ -1,0 +1,132 @@
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+import type { Envelope, ErrorFields, QueryRequest, Reply, Request } from './messages.ts';
+
+type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
+/** What Drizzle's PGlite driver calls inside a transaction. */
+type ThreadTransaction = {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+};
+
+/** An error from the PGlite thread, rebuilt with the fields the server reads (a PostgreSQL error's `code`). */
+function rebuiltError({ message, name, fields }: ErrorFields): Error {
+  const err = Object.assign(new Error(message), fields);
+  err.name = name;
+  return err;
+}
+
+/**
+ * PGlite running on a worker thread (`pglite-worker.ts`), with the part of PGlite's API that Drizzle's
+ * driver, backups and the server use: `query`, `transaction`, `dumpDataDir`, `close` and `closed`.
+ *
+ * PGlite runs each statement on the thread that calls it. In the server's own thread, every request
+ * waited for every other request's statement and the statements for every request's HTTP work;
+ * here the two overlap on two cores.
+ */
+export class PgliteThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #closed = false;
+  #stopped: Error | undefined;
+
+  private constructor() {
+    this.#worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { execArgv: [] });
+    this.#worker.unref();
+    this.#worker.on('message', (reply: Reply) => this.#settle(reply));
+    this.#worker.on('error', (err) =>
+      this.#stop(err instanceof Error ? err : new Error(`the PGlite thread failed: ${String(err)}`)),
+    );
+    this.#worker.on('exit', (code) => this.#stop(new Error(`the PGlite thread exited with code ${code}`)));
+  }
+
+  /** Opens `dataDir` (or an in-memory database, from `image` when given) on a new thread. */
+  static async open({ dataDir, image }: { dataDir?: string; image?: Blob }): Promise<PgliteThread> {
+    const thread = new PgliteThread();
+    const request: Request = { op: 'open', ...(dataDir ? { dataDir } : {}) };
+    if (image) request.image = await image.arrayBuffer();
+    try {
+      await thread.#call(request);
+    } catch (err) {
+      await thread.#worker.terminate();
+      throw err;
+    }
+    return thread;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    return this.#call(this.#queryRequest(sql, params, options)) as Promise<Results<T>>;
+  }
+
+  /** Runs `callback` in a transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const txId = (await this.#call({ op: 'begin' })) as number;
+    const tx: ThreadTransaction = {
+      query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+        this.#call({ ...this.#queryRequest(sql, params, options), txId }) as Promise<Results<R>>,
+    };
+    let result: T;
+    try {
+      result = await callback(tx);
+    } catch (err) {
+      await this.#call({ op: 'end', txId, commit: false }).catch(() => undefined);
+      throw err;
+    }
+    await this.#call({ op: 'end', txId, commit: true });
+    return result;
+  }
+
+  /** The data directory as a tarball (`gzip`: compressed), as PGlite's own `dumpDataDir` gives it. */
+  async dumpDataDir(compression: 'none' | 'gzip'): Promise<Blob> {
+    return new Blob([(await this.#call({ op: 'dump', compression })) as ArrayBuffer]);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      await this.#call({ op: 'close' });
+    } finally {
+      await this.#worker.terminate();
+    }
+  }
+
+  #queryRequest(sql: string, params: unknown[], options: QueryOptions): QueryRequest {
+    if (options.serializers || options.blob || options.onNotice || options.paramTypes)
+      throw new Error('the PGlite thread takes rowMode and text parsers only');
+    // Drizzle's parsers return the text unchanged; the thread applies the same to the same types.
+    const textTypes = Object.keys(options.parsers ?? {}).map(Number);
+    return { op: 'query', sql, params, rowMode: options.rowMode ?? 'object', textTypes };
+  }
+
+  #call(request: Request): Promise<unknown> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    const id = this.#nextId++;
+    // The thread keeps the process alive only while something waits for it.
+    if (this.#pending.size === 0) this.#worker.ref();
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, request } satisfies Envelope);
+    });
+  }
+
+  #settle(reply: Reply) {
+    const pending = this.#pending.get(reply.id);
+    if (!pending) return;
+    this.#pending.delete(reply.id);
+    if (this.#pending.size === 0) this.#worker.unref();
+    if (reply.ok) pending.resolve(reply.value);
+    else pending.reject(rebuiltError(reply.error));
+  }
+
+  #stop(err: Error) {
+    this.#stopped ??= err;
+    this.#closed = true;
+    for (const pending of this.#pending.values()) pending.reject(err);
+    this.#pending.clear();
+  }
+}
