@@ -11,7 +11,7 @@ export interface PoolSettings {
  * PostgreSQL: the pool opens at most `connection_pool_size` connections, and every connection it opens
  * from now on starts with `statement_timeout` at the query timeout. pg-pool reads both options each
  * time it opens a connection, so open connections keep theirs until the pool retires them.
- * PGlite is one in-process connection: nothing to size, and no server to enforce a timeout.
+ * PGlite is one connection, inside this process: nothing to size, and no server to enforce a timeout.
  */
 export function applyPoolSettings(handle: DatabaseHandle, settings: PoolSettings): void {
   const pool = handle.pool;

@@ -58,16 +58,16 @@ export class PgliteThread {
     return this.#closed;
   }
 
-  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
-    return this.#call(this.#queryRequest(sql, params, options)) as Promise<Results<T>>;
+  async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    return (await this.#call(this.#queryRequest(sql, params, options))) as Results<T>;
   }
 
   /** Runs `callback` in a transaction: committed when it resolves, rolled back when it throws. */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
     const txId = (await this.#call({ op: 'begin' })) as number;
     const tx: ThreadTransaction = {
-      query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
-        this.#call({ ...this.#queryRequest(sql, params, options), txId }) as Promise<Results<R>>,
+      query: async <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+        (await this.#call({ ...this.#queryRequest(sql, params, options), txId })) as Results<R>,
     };
     let result: T;
     try {
@@ -110,7 +110,9 @@ export class PgliteThread {
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, request } satisfies Envelope);
+      // An image is handed over rather than copied: the caller has no further use for it.
+      const transfer = request.op === 'open' && request.image ? [request.image] : [];
+      this.#worker.postMessage({ id, request } satisfies Envelope, transfer);
     });
   }
 
