@@ -2,6 +2,7 @@
 // of a few indexes, composed from the owning modules' repositories.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { fromJson, jsonRows } from '../../db/json-rows.ts';
 import { queryNamed } from '../../db/named-statement.ts';
 import { renderedOnce } from '../../db/rendered-once.ts';
 import { counterSum } from '../../db/row-counts.ts';
@@ -94,10 +95,16 @@ export type AnalyticsDayRecord = { day: string } & {
   [K in Exclude<keyof CallDayRecord, 'day'>]: CallDayRecord[K] | null;
 } & { earned: Numeric | null; spent: Numeric | null };
 
-/** Per UTC day from `sinceDay` on, a row for each day with calls or coin entries. */
-export const analyticsQuery = (sinceDay: string) => sql`select day, c.voice, c.video, c."group", c.completed,
-    c.failed, c.quality_sum, c.quality_count, k.earned, k.spent
-  from (${callDaysQuery(sinceDay)}) c full join (${coinDaysQuery(sinceDay)}) k using (day)`;
+/**
+ * Per UTC day from `sinceDay` on, a row for each day with calls or coin entries, as one JSON array: PGlite
+ * decodes every field of a result row by row, which cost 0.3 of the 0.8 ms of the calls' 30 days × 8 columns.
+ */
+export const analyticsQuery = (sinceDay: string) =>
+  sql`select ${jsonRows(sql`select day, c.voice, c.video,
+    c."group", c.completed, c.failed, c.quality_sum, c.quality_count, k.earned, k.spent
+  from (${callDaysQuery(sinceDay)}) c full join (${coinDaysQuery(sinceDay)}) k using (day)`)} as days`;
 
-export const analyticsDays = (db: Executor, sinceDay: string) =>
-  queryNamed<AnalyticsDayRecord>(db, analyticsQuery(sinceDay));
+export const analyticsDays = async (db: Executor, sinceDay: string): Promise<AnalyticsDayRecord[]> =>
+  fromJson(
+    (await onlyRow<{ days: Json<AnalyticsDayRecord[]> }>(db, analyticsQuery(sinceDay), 'analytics')).days,
+  );
