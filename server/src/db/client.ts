@@ -76,7 +76,12 @@ export async function openDatabase(
   const lock = target.dataDir ? lockDataDir(target.dataDir) : null;
   let client: EmbeddedDatabase;
   try {
-    client = target.inThisThread ? await openPglite(target) : await PgliteThread.open(target);
+    client = target.inThisThread
+      ? await openPglite(target)
+      : await PgliteThread.open({
+          ...target,
+          onFailure: (err) => logger.error({ err }, 'The embedded database thread failed'),
+        });
   } catch (err) {
     lock?.release();
     throw err;

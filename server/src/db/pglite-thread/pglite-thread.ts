@@ -30,7 +30,10 @@ export class PgliteThread {
   #closed = false;
   #stopped: Error | undefined;
 
-  private constructor() {
+  readonly #onFailure: (err: Error) => void;
+
+  private constructor(onFailure: (err: Error) => void) {
+    this.#onFailure = onFailure;
     this.#worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { execArgv: [] });
     this.#worker.unref();
     this.#worker.on('message', (reply: Reply) => this.#settle(reply));
@@ -40,14 +43,27 @@ export class PgliteThread {
     this.#worker.on('exit', (code) => this.#stop(new Error(`the PGlite thread exited with code ${code}`)));
   }
 
-  /** Opens `dataDir` (or an in-memory database, from `image` when given) on a new thread. */
-  static async open({ dataDir, image }: { dataDir?: string; image?: Blob }): Promise<PgliteThread> {
-    const thread = new PgliteThread();
+  /**
+   * Opens `dataDir` (or an in-memory database, from `image` when given) on a new thread. `onFailure` hears
+   * of the thread dying before `close`: every statement after it fails, and the readiness check says so.
+   */
+  static async open({
+    dataDir,
+    image,
+    onFailure = () => {},
+  }: {
+    dataDir?: string;
+    image?: Blob;
+    onFailure?: (err: Error) => void;
+  }): Promise<PgliteThread> {
+    const thread = new PgliteThread(onFailure);
     const request: Request = { op: 'open', ...(dataDir ? { dataDir } : {}) };
     if (image) request.image = await image.arrayBuffer();
     try {
       await thread.#call(request);
     } catch (err) {
+      // The caller hears of this failure from open itself.
+      thread.#closed = true;
       await thread.#worker.terminate();
       throw err;
     }
@@ -126,6 +142,7 @@ export class PgliteThread {
   }
 
   #stop(err: Error) {
+    if (!this.#stopped && !this.#closed) this.#onFailure(err);
     this.#stopped ??= err;
     this.#closed = true;
     for (const pending of this.#pending.values()) pending.reject(err);
