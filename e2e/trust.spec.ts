@@ -67,7 +67,11 @@ describe('trust and safety screens', () => {
 
     await page.getByRole('tab', { name: 'Blocked IPs' }).click();
     await row.getByRole('button', { name: 'Unblock' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Unblock' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Unblock' }).click();
+    // The open dialog hides the table from role queries, so the row reads as gone until the dialog closes,
+    // which it does once the server has answered.
+    await confirm.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
     assert.equal(await statusFrom(TEST_ADDRESS), 200);
   });
