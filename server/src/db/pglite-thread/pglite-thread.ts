@@ -2,6 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import type { Envelope, ErrorFields, QueryRequest, Reply, Request } from './messages.ts';
 
+const CLOSED = 'the PGlite thread is closed';
+
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
 /** What Drizzle's PGlite driver calls inside a transaction. */
 type ThreadTransaction = {
@@ -26,26 +28,31 @@ function rebuiltError({ message, name, fields }: ErrorFields): Error {
 export class PgliteThread {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
-  #nextId = 1;
-  #closed = false;
-  #stopped: Error | undefined;
-
   readonly #onFailure: (err: Error) => void;
+  #nextId = 1;
+  /** Open until close is called (or the thread dies): only then is a thread's death a failure to report. */
+  #opened = false;
+  #closing: Promise<void> | undefined;
+  #stopped: Error | undefined;
 
   private constructor(onFailure: (err: Error) => void) {
     this.#onFailure = onFailure;
     this.#worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { execArgv: [] });
     this.#worker.unref();
     this.#worker.on('message', (reply: Reply) => this.#settle(reply));
+    this.#worker.on('messageerror', (err) => this.#stop(err));
     this.#worker.on('error', (err) =>
       this.#stop(err instanceof Error ? err : new Error(`the PGlite thread failed: ${String(err)}`)),
     );
-    this.#worker.on('exit', (code) => this.#stop(new Error(`the PGlite thread exited with code ${code}`)));
+    this.#worker.on('exit', (code) =>
+      this.#stop(new Error(this.#closing ? CLOSED : `the PGlite thread exited with code ${code}`)),
+    );
   }
 
   /**
    * Opens `dataDir` (or an in-memory database, from `image` when given) on a new thread. `onFailure` hears
-   * of the thread dying before `close`: every statement after it fails, and the readiness check says so.
+   * of the thread dying after it opened and before `close`: every statement after it fails, and the
+   * readiness check says so. A failure to open is thrown by this call instead.
    */
   static async open({
     dataDir,
@@ -56,22 +63,22 @@ export class PgliteThread {
     image?: Blob;
     onFailure?: (err: Error) => void;
   }): Promise<PgliteThread> {
-    const thread = new PgliteThread(onFailure);
     const request: Request = { op: 'open', ...(dataDir ? { dataDir } : {}) };
     if (image) request.image = await image.arrayBuffer();
+    const thread = new PgliteThread(onFailure);
     try {
       await thread.#call(request);
     } catch (err) {
-      // The caller hears of this failure from open itself.
-      thread.#closed = true;
       await thread.#worker.terminate();
       throw err;
     }
+    thread.#opened = true;
     return thread;
   }
 
+  /** True once close has finished, or the thread has died. */
   get closed(): boolean {
-    return this.#closed;
+    return this.#stopped !== undefined;
   }
 
   async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
@@ -101,14 +108,18 @@ export class PgliteThread {
     return new Blob([(await this.#call({ op: 'dump', compression })) as ArrayBuffer]);
   }
 
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    try {
-      await this.#call({ op: 'close' });
-    } finally {
-      await this.#worker.terminate();
-    }
+  /** Closes PGlite (its shutdown checkpoint included), then the thread; a second call waits for the first. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      this.#opened = false;
+      try {
+        if (!this.#stopped) await this.#call({ op: 'close' });
+      } finally {
+        await this.#worker.terminate();
+        this.#stop(new Error(CLOSED));
+      }
+    })();
+    return this.#closing;
   }
 
   #queryRequest(sql: string, params: unknown[], options: QueryOptions): QueryRequest {
@@ -122,13 +133,19 @@ export class PgliteThread {
   #call(request: Request): Promise<unknown> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
-    // The thread keeps the process alive only while something waits for it.
-    if (this.#pending.size === 0) this.#worker.ref();
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
       // An image is handed over rather than copied: the caller has no further use for it.
       const transfer = request.op === 'open' && request.image ? [request.image] : [];
-      this.#worker.postMessage({ id, request } satisfies Envelope, transfer);
+      try {
+        // A value with no structured clone (a function, say) is refused here, before anything waits for it.
+        this.#worker.postMessage({ id, request } satisfies Envelope, transfer);
+      } catch (err) {
+        reject(err);
+        return;
+      }
+      // The thread keeps the process alive only while something waits for it.
+      if (this.#pending.size === 0) this.#worker.ref();
+      this.#pending.set(id, { resolve, reject });
     });
   }
 
@@ -142,9 +159,9 @@ export class PgliteThread {
   }
 
   #stop(err: Error) {
-    if (!this.#stopped && !this.#closed) this.#onFailure(err);
-    this.#stopped ??= err;
-    this.#closed = true;
+    if (this.#stopped) return;
+    this.#stopped = err;
+    if (this.#opened) this.#onFailure(err);
     for (const pending of this.#pending.values()) pending.reject(err);
     this.#pending.clear();
   }
