@@ -47,14 +47,14 @@ function errorFields(err: unknown): ErrorFields {
   return { message: err.message, name: err.name, fields };
 }
 
-function open(): PGlite {
+function openedDatabase(): PGlite {
   if (!database) throw new Error('the PGlite thread has no database open');
   return database;
 }
 
 async function query({ sql, params, rowMode, textTypes, txId }: QueryRequest) {
   const options = { rowMode, ...(textTypes.length ? { parsers: parsersKeepingText(textTypes) } : {}) };
-  if (txId === undefined) return open().query(sql, params, options);
+  if (txId === undefined) return openedDatabase().query(sql, params, options);
   const transaction = transactions.get(txId);
   if (!transaction) throw new Error(`transaction ${txId} is not open`);
   return transaction.tx.query(sql, params, options);
@@ -64,20 +64,23 @@ async function query({ sql, params, rowMode, textTypes, txId }: QueryRequest) {
 function begin(id: number) {
   const txId = nextTxId++;
   let endId: number | undefined;
-  open()
-    .transaction(async (tx) => {
-      const commit = await new Promise<boolean>((resolve) => {
-        transactions.set(txId, {
-          tx,
-          end: (commitIt, endRequest) => {
-            endId = endRequest;
-            resolve(commitIt);
-          },
+  // A refusal (no database open) is this request's error reply, not an exception that stops the thread.
+  Promise.resolve()
+    .then(() =>
+      openedDatabase().transaction(async (tx) => {
+        const commit = await new Promise<boolean>((resolve) => {
+          transactions.set(txId, {
+            tx,
+            end: (commitIt, endRequest) => {
+              endId = endRequest;
+              resolve(commitIt);
+            },
+          });
+          send({ id, ok: true, value: txId });
         });
-        send({ id, ok: true, value: txId });
-      });
-      if (!commit) await tx.rollback();
-    })
+        if (!commit) await tx.rollback();
+      }),
+    )
     .then(
       () => endId !== undefined && send({ id: endId, ok: true, value: null }),
       (err: unknown) => send({ id: endId ?? id, ok: false, error: errorFields(err) }),
@@ -99,7 +102,7 @@ async function handle(request: Request): Promise<unknown> {
       return { rows, fields, affectedRows };
     }
     case 'dump': {
-      const file = await open().dumpDataDir(request.compression);
+      const file = await openedDatabase().dumpDataDir(request.compression);
       return file.arrayBuffer();
     }
     case 'close': {
