@@ -2,6 +2,7 @@ import { SECURITY_MESSAGES } from '@switchboard/contract/security';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userReports } from '../db/schema/reports.ts';
+import { connected } from '../testing/socket-connected.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
 import { type Realtime, startRealtime } from './socket-server.ts';
 
@@ -41,11 +42,6 @@ describe('who may keep a socket open', () => {
     sockets.push(socket);
     return socket;
   };
-  const connected = (socket: Socket) =>
-    new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
   const disconnectedWithin = (socket: Socket, ms: number) =>
     new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`still connected after ${ms} ms`)), ms);

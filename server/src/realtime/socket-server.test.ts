@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../db/schema/calls.ts';
 import { users } from '../db/schema/users.ts';
+import { connected } from '../testing/socket-connected.ts';
 import { createTestApp, insertTestSession, insertUser, type TestApp } from '../testing/test-app.ts';
 import { type Realtime, startRealtime } from './socket-server.ts';
 
@@ -61,12 +62,6 @@ describe('socket.io at /socket.io', () => {
 
   const disconnected = (socket: Socket) =>
     new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
-  const connected = async (socket: Socket) => {
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-  };
 
   it('disconnects the sockets of a session that signed out', async () => {
     await insertUser(t.db, { username: 'leaver', isAdmin: true, password: 'Correct-horse-1' });

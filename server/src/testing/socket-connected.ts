@@ -1,0 +1,12 @@
+import type { Socket } from 'socket.io-client';
+
+/**
+ * Resolves once the socket is connected, rejects on a refused connection. A socket may connect while
+ * the test awaits something else before asking; it is connected already then.
+ */
+export const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    if (socket.connected) return resolve();
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
