@@ -6,6 +6,7 @@ import type { Executor } from './client.ts';
 import { pgErrorCode } from './pg-errors.ts';
 import { queryRows } from './query-rows.ts';
 import { boundStatement } from './rendered-once.ts';
+import { sqlLiteral } from './sql-literal.ts';
 
 const dialect = new PgDialect();
 const names = new Map<string, string>();
@@ -104,14 +105,4 @@ async function executeOnPglite<Row>(
     known.prepared.delete(name);
     return executeOnPglite(executor, text, params, true);
   }
-}
-
-/** A value as an SQL literal (standard_conforming_strings is on: only quotes need doubling), if it has one. */
-function sqlLiteral(value: unknown): string | undefined {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
-  const text = value instanceof Date ? value.toISOString() : value;
-  if (typeof text !== 'string' || text.includes('\u0000')) return undefined;
-  return `'${text.replaceAll("'", "''")}'`;
 }

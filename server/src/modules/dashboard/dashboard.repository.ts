@@ -22,7 +22,7 @@ import {
   type RecentGrantRecord,
   recentCoinGrantsJson,
 } from '../coins/coins-stats.repository.ts';
-import { estimatedMessageCount } from '../messaging/messages-count.repository.ts';
+import { messageCount } from '../messaging/messages-count.repository.ts';
 import { openAlertCount } from '../monitoring/monitoring.repository.ts';
 import { type RecentUserRecord, recentUsersJson } from '../users/users-recent.repository.ts';
 
@@ -58,7 +58,7 @@ export const dashboardQuery = (recent: number) => sql`select
     ${liveCountColumns.onlineUsers} as online_users,
     ${liveCountColumns.activeCalls} as live_calls,
     ${counterSum('calls.total')} as total_calls,
-    ${estimatedMessageCount} as total_messages,
+    ${messageCount} as total_messages,
     ${recentUsersJson(recent)} as recent_users,
     ${recentCallsJson(recent)} as recent_calls,
     ${recentCoinGrantsJson(recent)} as recent_grants,
@@ -82,7 +82,7 @@ export interface AdminStatsRecord extends CallTotalsRecord {
 }
 
 export const adminStatsQuery = sql`select t.*, d.poor_quality as poor_quality_today, d.failed as failed_today,
-    ${estimatedMessageCount} as total_messages, ${openAlertCount(OPEN_ALERTS_CAP)} as open_alerts
+    ${messageCount} as total_messages, ${openAlertCount(OPEN_ALERTS_CAP)} as open_alerts
   from (${callTotalsQuery}) t, (${callsTodayQuery}) d`;
 
 const adminStatsStatement = renderedOnce(adminStatsQuery);

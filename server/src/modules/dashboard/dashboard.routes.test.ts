@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/query-rows.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 
 /** A time before now but still in today's UTC day, so "today" figures hold just after midnight too. */
@@ -81,6 +82,24 @@ describe('dashboard, stats and analytics', () => {
     expect(sum).toBe(3);
     expect(days.reduce((n: number, d: { coins_earned: number }) => n + d.coins_earned, 0)).toBe(50);
     expect(days.every((d: { coins_spent: number }) => d.coins_spent === 0)).toBe(true);
+  });
+
+  it('counts messages as they are written and deleted, with no ANALYZE in between', async () => {
+    const totals = async () =>
+      Promise.all([
+        get('/api/v1/admin/dashboard').then((r) => r.json().data.overview.total_messages),
+        get('/api/v1/admin/public/stats').then((r) => r.json().data.total_messages),
+      ]);
+    const [before] = await totals();
+    await t.db.execute(sql`insert into messages (content) select 'hi ' || g from generate_series(1, 7) g`);
+    expect(await totals()).toEqual([before + 7, before + 7]);
+    await t.db.execute(sql`delete from messages where id in (select id from messages order by id limit 3)`);
+    const [{ n } = { n: -1 }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from messages`,
+    );
+    expect(await totals()).toEqual([n, n]);
+    expect(n).toBe(before + 4);
   });
 
   it('requires a signed-in admin', async () => {
