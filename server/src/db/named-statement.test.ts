@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../testing/use-test-database.ts';
-import { queryNamed } from './named-statement.ts';
+import { MAX_LITERAL_PAGES, queryListPage, queryNamed } from './named-statement.ts';
 
 describe('queryNamed', () => {
   const database = useTestDatabase();
@@ -31,5 +31,39 @@ describe('queryNamed', () => {
     expect(await queryNamed(db, statement)).toEqual([{ n: 7 }]);
     if (database.handle.kind === 'pglite') await db.execute(sql`deallocate all`);
     expect(await queryNamed(db, statement)).toEqual([{ n: 7 }]);
+  });
+});
+
+describe('queryListPage', () => {
+  const database = useTestDatabase();
+
+  it('answers a fixed first page with its values written in exactly as with parameters', async () => {
+    const db = database.handle.db;
+    const page = (filter: string, limit: number) =>
+      sql`select w from (values ('a'), ('it''s'), ('b'), ('it''s')) v(w) where w <> ${filter} order by w limit ${limit}`;
+    for (const [filter, limit] of [
+      ["it's", 5],
+      ['a', 2],
+      ['a', 3],
+    ] as const) {
+      const withParameters = await queryListPage(db, page(filter, limit), { searched: false });
+      const withLiterals = await queryListPage(db, page(filter, limit), {
+        searched: false,
+        fixedFirstPage: true,
+      });
+      expect(withLiterals).toEqual(withParameters);
+      expect(withLiterals.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps answering once more first-page shapes have come than it writes literals for', async () => {
+    const db = database.handle.db;
+    for (let n = 0; n < MAX_LITERAL_PAGES + 5; n++) {
+      const rows = await queryListPage<{ n: number }>(db, sql`select ${n}::int as n`, {
+        searched: false,
+        fixedFirstPage: true,
+      });
+      expect(rows).toEqual([{ n }]);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { PgliteSession } from 'drizzle-orm/pglite';
 import type { Executor } from './client.ts';
 import { pgErrorCode } from './pg-errors.ts';
 import { queryRows } from './query-rows.ts';
-import { boundStatement } from './rendered-once.ts';
+import { boundStatement, literalText } from './rendered-once.ts';
 import { sqlLiteral } from './sql-literal.ts';
 
 const dialect = new PgDialect();
@@ -56,12 +56,31 @@ export function sendUnprepared(executor: Executor): Executor {
   return executor;
 }
 
-/** A list page: prepared (queryNamed) unless it is a search, whose pattern decides its plan. */
-export const queryListPage = <Row>(
+/** First-page shapes sent with literal values, at most; past it they go with parameters like any page. */
+export const MAX_LITERAL_PAGES = 200;
+const literalPages = new Set<string>();
+
+/**
+ * A list page: prepared (queryNamed) unless it is a search, whose pattern decides its plan.
+ * A first page whose values all come from the screen's fixed choices (a filter, the page size; no
+ * search, cursor, offset or id) goes with them as literals: a prepared statement with parameters was
+ * planned again on every run (custom plans), which was half of a users first page (PGlite 1.1 → 0.57 ms,
+ * PostgreSQL 0.65 → 0.27 ms); a literal one is planned once per connection. The opening page of every
+ * list screen and its auto-refresh are this request.
+ */
+export function queryListPage<Row>(
   executor: Executor,
   statement: SQL,
-  { searched }: { searched: boolean },
-) => (searched ? queryRows<Row>(executor, statement) : queryNamed<Row>(executor, statement));
+  { searched, fixedFirstPage = false }: { searched: boolean; fixedFirstPage?: boolean },
+): Promise<Row[]> {
+  if (searched) return queryRows<Row>(executor, statement);
+  const text = fixedFirstPage ? literalText(statement) : null;
+  if (text !== null && (literalPages.has(text) || literalPages.size < MAX_LITERAL_PAGES)) {
+    literalPages.add(text);
+    return queryNamed<Row>(executor, sql.raw(text));
+  }
+  return queryNamed<Row>(executor, statement);
+}
 
 /** Per PGlite database: the statements its session holds, and those PostgreSQL could not prepare. */
 const pgliteStatements = new WeakMap<Executor, { prepared: Set<string>; refused: Set<string> }>();

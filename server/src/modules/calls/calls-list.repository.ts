@@ -108,6 +108,7 @@ export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPa
   const many = query.search ? await manyMatchingUsers(db, query.search) : false;
   const raw = await queryListPage<RawCall & { total: string | number }>(db, callsPageQuery(query, many), {
     searched: Boolean(query.search),
+    fixedFirstPage: query.page === 1 && !query.cursor,
   });
   const counted = Number(raw[0]?.total ?? 0);
   // An empty page is the total's row alone, its call columns null.

@@ -125,7 +125,8 @@ export async function listCoinsPage(
   const raw = await queryListPage<SummaryRecord & { total: string | number } & RawTransaction>(
     db,
     coinsPageQuery(query, topLimit),
-    { searched: Boolean(query.search) },
+    // A user's own ledger is left out: its id would make a statement per user.
+    { searched: Boolean(query.search), fixedFirstPage: query.page === 1 && !query.cursor && !query.user },
   );
   const first = raw[0];
   if (!first) throw new Error('coins page returned no row');

@@ -80,7 +80,10 @@ export async function listUsers(
   db: Executor,
   query: ListUsersQuery,
 ): Promise<{ rows: AdminUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const raw = await queryListPage<RawUserRow>(db, usersPageQuery(query), { searched: Boolean(query.search) });
+  const raw = await queryListPage<RawUserRow>(db, usersPageQuery(query), {
+    searched: Boolean(query.search),
+    fixedFirstPage: query.page === 1 && !query.cursor,
+  });
   const counted = Number(raw[0]?.total ?? 0);
   // An empty page is the total's row alone, its user columns null.
   const page = raw[0]?.id === null ? [] : raw;
