@@ -1,9 +1,9 @@
-// The transactions list at `--scale 1m`. Each twin is the statement the repository builds for the
-// scenario's own query string (coinsPageQuery), rendered by Drizzle: the page, its total and the
-// statistics in one round trip.
+// The transactions list at `--scale 1m`. Each twin is recorded from the repository's own listCoinsPage for
+// the scenario's query string, so it is the statement the server sends (a first page with its values as
+// literals): the page, its total and the statistics in one round trip.
 import { ListCoinsQuery, TOP_COIN_USERS } from '@switchboard/contract/coins';
-import { coinsPageQuery } from '../server/src/modules/coins/coins-list.repository.ts';
-import { queryOf, rendered } from './repository-sql.ts';
+import { listCoinsPage } from '../server/src/modules/coins/coins-list.repository.ts';
+import { queryOf, recorded } from './repository-sql.ts';
 import { LIST_TARGET, type Scenario } from './scenarios.ts';
 
 const coins = (name: string, query: string): Scenario => {
@@ -12,7 +12,7 @@ const coins = (name: string, query: string): Scenario => {
     name: `coins: ${name}`,
     path,
     targetP99Ms: LIST_TARGET,
-    sql: [rendered(coinsPageQuery(queryOf(ListCoinsQuery, path), TOP_COIN_USERS))],
+    sql: recorded((db) => listCoinsPage(db, queryOf(ListCoinsQuery, path), TOP_COIN_USERS)),
   };
 };
 

@@ -1,11 +1,9 @@
 // SQL twins taken from the server's own code, so the direct-driver comparison runs exactly what the
-// repositories run: a statement rendered by Drizzle's dialect, or the statements a service function
-// issues, recorded through Drizzle's query logger.
+// repositories run: the statements a service or repository function issues, recorded through Drizzle's
+// query logger.
 
 import type { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Database, EmbeddedDatabase } from '../server/src/db/client.ts';
@@ -18,13 +16,6 @@ import type { SqlStatement, SqlStep } from './direct-sql.ts';
  * statements are recorded once on the bench database and then replayed one after another.
  */
 export type SqlTwin = SqlStatement | SqlStatement[] | { record: (db: Database) => Promise<unknown> };
-
-const dialect = new PgDialect();
-
-export function rendered(query: SQL): SqlStatement {
-  const { sql, params } = dialect.sqlToQuery(query);
-  return { text: sql, params };
-}
 
 export const recorded = (work: (db: Database) => Promise<unknown>): SqlTwin => ({ record: work });
 
