@@ -56,6 +56,17 @@ describe('queryListPage', () => {
     }
   });
 
+  it('writes a negative value in so that a minus sign before it stays arithmetic', async () => {
+    const db = database.handle.db;
+    for (const value of [-5, -5n]) {
+      const rows = await queryListPage<{ n: number }>(db, sql`select (10-${value})::int as n`, {
+        searched: false,
+        fixedFirstPage: true,
+      });
+      expect(rows).toEqual([{ n: 15 }]);
+    }
+  });
+
   it('keeps answering once more first-page shapes have come than it writes literals for', async () => {
     const db = database.handle.db;
     for (let n = 0; n < MAX_LITERAL_PAGES + 5; n++) {
