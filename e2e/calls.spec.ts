@@ -119,7 +119,7 @@ describe('the Calls screen on the demo data', () => {
     if (before === 1) await page.getByText('No calls found').waitFor();
     else
       await pager()
-        .getByText(`of ${before - 1} calls`)
+        .getByText(`of ${(before - 1).toLocaleString('en-US')} calls`)
         .waitFor();
     await card.getByText(String(before - 1), { exact: true }).waitFor();
   });

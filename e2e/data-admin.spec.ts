@@ -102,6 +102,6 @@ describe('data and administration on the demo data', () => {
     assert.equal(await submit.isDisabled(), true);
 
     await page.goto(`${server.url}/users`);
-    await page.getByText(/Showing 1–10 of \d+ users/).waitFor();
+    await page.getByText(/Showing 1–10 of [\d,]+ users/).waitFor();
   });
 });

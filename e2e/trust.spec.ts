@@ -80,8 +80,10 @@ describe('trust and safety screens', () => {
     await page.goto(`${server.url}/user-reports`);
     await page.getByRole('tab', { name: 'Pending Reports' }).click();
     const pager = page.getByRole('navigation', { name: 'Reports pages' });
-    await pager.getByText(/Showing 1–\d+ of \d+ reports/).waitFor();
-    const before = Number((await pager.textContent())?.match(/of (\d+) reports/)?.[1]);
+    await pager.getByText(/Showing 1–\d+ of [\d,]+ reports/).waitFor();
+    const before = Number(
+      (await pager.textContent())?.match(/of ([\d,]+) reports/)?.[1]?.replaceAll(',', ''),
+    );
     await page.getByRole('button', { name: 'View Details' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Report Details' });
     await dialog.getByRole('button', { name: 'Resolve Report' }).click();
@@ -89,6 +91,6 @@ describe('trust and safety screens', () => {
     await dialog.getByLabel('Resolution Notes').fill('Warned the user; e2e');
     await dialog.getByRole('button', { name: 'Resolve Report' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await pager.getByText(`of ${before - 1} reports`).waitFor();
+    await pager.getByText(`of ${(before - 1).toLocaleString('en-US')} reports`).waitFor();
   });
 });

@@ -28,6 +28,14 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: /Previous/ })).toBeEnabled();
   });
 
+  it('writes big numbers with thousands separators, as the stat cards do', () => {
+    render(
+      <Pagination {...base} page={1200} shownPage={1200} total={30000} totalPages={3000} rowCount={10} />,
+    );
+    expect(screen.getByText('Showing 11,991–12,000 of 30,000 users')).toBeInTheDocument();
+    expect(screen.getByText('Page 1,200 of 3,000')).toBeInTheDocument();
+  });
+
   it('shows a capped total as "10,000+" and keeps Next on while full pages come back', async () => {
     const { user, onPageChange } = renderPagination({
       page: 2,

@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
-import { formatTotal } from '@/lib/format.ts';
+import { formatCount, formatTotal } from '@/lib/format.ts';
 
 interface PaginationProps {
   /** The navigation's accessible name, e.g. "Users pages". */
@@ -61,7 +61,7 @@ export function Pagination(props: PaginationProps) {
       className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
     >
       <p className="text-sm text-muted-foreground">
-        Showing {first}–{last} of {totalCapped ? formatTotal(total, true) : total} {props.noun}
+        Showing {formatCount(first)}–{formatCount(last)} of {formatTotal(total, totalCapped)} {props.noun}
       </p>
       <div className="flex items-center gap-2">
         <Button
@@ -96,7 +96,9 @@ export function Pagination(props: PaginationProps) {
           )
         ) : (
           <span className="min-w-24 text-center text-sm tabular-nums" aria-live="polite">
-            {totalCapped ? `Page ${current}` : `Page ${current} of ${pages}`}
+            {totalCapped
+              ? `Page ${formatCount(current)}`
+              : `Page ${formatCount(current)} of ${formatCount(pages)}`}
           </span>
         )}
         <Button
