@@ -10,4 +10,10 @@ export const partyName = (username: string | null, anonymous: boolean) =>
 export const callTitle = (call: CallRow) =>
   `${partyName(call.caller_username, call.is_anonymous)} → ${partyName(call.callee_username, false)}`;
 export const isLive = (call: CallRow) => call.status === 'active' || call.status === 'ringing';
+/**
+ * A connected call's record says 0 s until it ends; while it runs, the time since it started tells an
+ * admin how long it has been going (a call stuck "active" for hours stands out).
+ */
+export const runningSeconds = (call: CallRow, now: number = Date.now()): number | null =>
+  call.status === 'active' ? Math.max(0, (now - Date.parse(call.started_at)) / 1000) : null;
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

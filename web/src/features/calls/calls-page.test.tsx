@@ -171,4 +171,26 @@ describe('CallsPage', () => {
     expect(within(dialog).getByText('Start Time')).toBeInTheDocument();
     expect(within(dialog).queryByText('End Time')).not.toBeInTheDocument();
   });
+
+  it('shows how long a connected call has been going, where its record still says 0:00', async () => {
+    const startedAt = new Date(Date.now() - (47 * 60 + 12) * 1000).toISOString();
+    serve({
+      rows: [
+        call(1),
+        call(3, { status: 'active', ended_at: null, duration: 0, started_at: startedAt }),
+        call(4, { status: 'ringing', ended_at: null, duration: 0 }),
+      ],
+    });
+    const user = renderPage();
+    const table = await screen.findByRole('table', { name: 'Recent Calls' });
+    const running = within(table).getByRole('row', { name: /caller3 → callee3/ });
+    expect(within(running).getByText(/^47:1[23]/)).toBeInTheDocument();
+    expect(within(running).getByText('so far')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /caller4/ })).getByText('0:00')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /caller1/ })).getByText('2:05')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'View call caller3 → callee3' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('so far')).toBeInTheDocument();
+  });
 });

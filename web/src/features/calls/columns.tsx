@@ -4,8 +4,9 @@ import { EyeIcon, PhoneIcon, PhoneOffIcon, VideoIcon } from 'lucide-react';
 import { IconButton } from '@/components/icon-button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { valueColumn } from '@/components/value-column.ts';
-import { formatDateTime, formatDurationClock } from '@/lib/format.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { callTitle, capitalize, formatCost, formatQuality, isLive } from './call-format.ts';
+import { CallDuration } from './components/call-duration.tsx';
 import { CallStatusBadge } from './components/call-status-badge.tsx';
 
 export interface CallRowActions {
@@ -43,7 +44,7 @@ export function callColumns(actions: CallRowActions): ColumnDef<CallRow>[] {
     valueColumn<CallRow>(
       'duration',
       'Duration',
-      (call) => formatDurationClock(call.duration),
+      (call) => <CallDuration call={call} />,
       'hidden sm:table-cell tabular-nums',
     ),
     valueColumn<CallRow>(

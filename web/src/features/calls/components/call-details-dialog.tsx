@@ -3,8 +3,9 @@ import { lazy, Suspense } from 'react';
 import { DetailField } from '@/components/detail-field.tsx';
 import { DetailList, DetailsDialog } from '@/components/details-dialog.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { formatCoins, formatDateTime, formatDurationClock } from '@/lib/format.ts';
+import { formatCoins, formatDateTime } from '@/lib/format.ts';
 import { capitalize, formatCost, formatQuality, partyName } from '../call-format.ts';
+import { CallDuration } from './call-duration.tsx';
 import { CallStatusBadge } from './call-status-badge.tsx';
 
 // The chart library loads only when a call's details are first opened.
@@ -37,7 +38,9 @@ export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: Call
             <DetailField label="Status">
               <CallStatusBadge status={call.status} />
             </DetailField>
-            <DetailField label="Duration">{formatDurationClock(call.duration)}</DetailField>
+            <DetailField label="Duration">
+              <CallDuration call={call} />
+            </DetailField>
             <DetailField label="Quality">{formatQuality(call.quality)}</DetailField>
             <DetailField label="Cost">{formatCost(call.cost)}</DetailField>
             <DetailField label="Coins Used">{formatCoins(call.coins_used)}</DetailField>
