@@ -56,6 +56,10 @@ export function sendUnprepared(executor: Executor): Executor {
   return executor;
 }
 
+/** A list query's opening page: the first, reached without a cursor (queryListPage's fixedFirstPage). */
+export const isFirstPage = (query: { page: number; cursor?: string | undefined }) =>
+  query.page === 1 && !query.cursor;
+
 /** First-page shapes sent with literal values, at most; past it they go with parameters like any page. */
 export const MAX_LITERAL_PAGES = 200;
 const literalPages = new Set<string>();

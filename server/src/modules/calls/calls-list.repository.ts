@@ -2,7 +2,7 @@ import type { CallRow, ListCallsQuery } from '@switchboard/contract/calls';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
-import { queryListPage } from '../../db/named-statement.ts';
+import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
 import { usernameMatches } from '../users/username-matches.ts';
@@ -108,7 +108,7 @@ export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPa
   const many = query.search ? await manyMatchingUsers(db, query.search) : false;
   const raw = await queryListPage<RawCall & { total: string | number }>(db, callsPageQuery(query, many), {
     searched: Boolean(query.search),
-    fixedFirstPage: query.page === 1 && !query.cursor,
+    fixedFirstPage: isFirstPage(query),
   });
   const counted = Number(raw[0]?.total ?? 0);
   // An empty page is the total's row alone, its call columns null.

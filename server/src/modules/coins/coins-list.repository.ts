@@ -3,7 +3,7 @@ import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { queryListPage } from '../../db/named-statement.ts';
+import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP, counterSum } from '../../db/row-counts.ts';
 import { coinTransactions } from '../../db/schema/coins.ts';
@@ -126,7 +126,7 @@ export async function listCoinsPage(
     db,
     coinsPageQuery(query, topLimit),
     // A user's own ledger is left out: its id would make a statement per user.
-    { searched: Boolean(query.search), fixedFirstPage: query.page === 1 && !query.cursor && !query.user },
+    { searched: Boolean(query.search), fixedFirstPage: isFirstPage(query) && !query.user },
   );
   const first = raw[0];
   if (!first) throw new Error('coins page returned no row');

@@ -3,7 +3,7 @@ import { and, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-or
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { queryListPage } from '../../db/named-statement.ts';
+import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
 import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
 import { rowCounts } from '../../db/schema/counters.ts';
@@ -82,7 +82,7 @@ export async function listUsers(
 ): Promise<{ rows: AdminUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const raw = await queryListPage<RawUserRow>(db, usersPageQuery(query), {
     searched: Boolean(query.search),
-    fixedFirstPage: query.page === 1 && !query.cursor,
+    fixedFirstPage: isFirstPage(query),
   });
   const counted = Number(raw[0]?.total ?? 0);
   // An empty page is the total's row alone, its user columns null.
