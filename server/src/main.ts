@@ -1,3 +1,4 @@
+import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -5,7 +6,6 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { configuredDatabase, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
-import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { createLiveAccess } from './modules/auth/live-access.ts';

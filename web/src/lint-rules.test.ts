@@ -9,16 +9,18 @@ const repoRoot = resolve(process.cwd(), '..');
 const biome = resolve(repoRoot, 'node_modules/@biomejs/biome/bin/biome');
 
 /**
- * Lints `source` as the file at `path` (relative to the repository) with the repository's biome.json,
- * in a scratch copy so the fixture never lands in the source tree.
+ * Lints `files` (path relative to the repository → source) with the repository's biome.json, in a scratch
+ * copy so the fixtures never land in the source tree.
  */
-function lint(path: string, source: string) {
+function lintFiles(files: Record<string, string>) {
   const root = mkdtempSync(join(tmpdir(), 'lint-rules-'));
   try {
     copyFileSync(join(repoRoot, 'biome.json'), join(root, 'biome.json'));
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), source);
-    const result = spawnSync(process.execPath, [biome, 'lint', '--config-path=.', path], {
+    for (const [path, source] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), source);
+    }
+    const result = spawnSync(process.execPath, [biome, 'lint', '--config-path=.', ...Object.keys(files)], {
       cwd: root,
       encoding: 'utf8',
     });
@@ -27,6 +29,9 @@ function lint(path: string, source: string) {
     rmSync(root, { recursive: true, force: true });
   }
 }
+
+/** Lints `source` as the file at `path` (relative to the repository). */
+const lint = (path: string, source: string) => lintFiles({ [path]: source });
 
 describe('lint rules in biome.json', () => {
   it('fails a feature importing another feature, by alias or by relative path', () => {
@@ -72,5 +77,31 @@ describe('lint rules in biome.json', () => {
     const result = lint('web/src/lib/useThing.ts', 'export const thing = 1;\n');
     expect(result.failed).toBe(true);
     expect(result.output).toContain('kebab-case');
+  });
+
+  it('fails config.ts importing another server file, and the web build importing server code', () => {
+    const config = lint(
+      'server/src/config.ts',
+      "import { DEMO_ADMIN } from './demo/demo-admin.ts';\nexport const probe = DEMO_ADMIN;\n",
+    );
+    expect(config.failed).toBe(true);
+    expect(config.output).toContain("config.ts is the server's ground floor");
+    const fromContract = lint(
+      'server/src/config.ts',
+      "import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';\nexport const probe = DEMO_ADMIN;\n",
+    );
+    expect(fromContract.failed).toBe(false);
+
+    const build = lint(
+      'web/vite.config.ts',
+      "import { DEMO_ADMIN } from '../server/src/demo/demo-admin.ts';\nexport const probe = DEMO_ADMIN;\n",
+    );
+    expect(build.failed).toBe(true);
+    expect(build.output).toContain('do not import server code');
+    const feature = lint(
+      'web/src/features/users/probe.ts',
+      "import { loadConfig } from '../../../../server/src/config.ts';\nexport const probe = loadConfig;\n",
+    );
+    expect(feature.output).toContain('do not import server code');
   });
 });

@@ -1,3 +1,4 @@
+import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { users as usersTable } from '../db/schema/users.ts';
@@ -8,7 +9,6 @@ import { withBulkLoad } from './bulk-load.ts';
 import { seedCallQuality } from './call-quality.ts';
 import { seedCalls } from './calls.ts';
 import { seedCoinLedger } from './coins.ts';
-import { DEMO_ADMIN } from './demo-admin.ts';
 import { seedGeolocations } from './geolocations.ts';
 import { seedMessages } from './messages.ts';
 import { seedNotifications } from './notifications.ts';
