@@ -104,4 +104,23 @@ describe('lint rules in biome.json', () => {
     );
     expect(feature.output).toContain('do not import server code');
   });
+
+  it('fails db/ importing anything above it', () => {
+    const upward = lint(
+      'server/src/db/keyset-cursor.ts',
+      "import { HttpError } from '../http/http-error.ts';\nexport const probe = HttpError;\n",
+    );
+    expect(upward.failed).toBe(true);
+    expect(upward.output).toContain("db/ is the server's ground floor");
+    const fromSchema = lint(
+      'server/src/db/schema/probe.ts',
+      "import { users } from '../../modules/users/users.repository.ts';\nexport const probe = users;\n",
+    );
+    expect(fromSchema.failed).toBe(true);
+    const own = lint(
+      'server/src/db/probe.ts',
+      "import type { Config } from '../config.ts';\nimport { users } from './schema/users.ts';\nexport const probe: [Config?, unknown?] = [undefined, users];\n",
+    );
+    expect(own.failed).toBe(false);
+  });
 });
