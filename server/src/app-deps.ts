@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import type { AccessTokens } from './modules/auth/access-token.ts';
+import type { AccessTokens } from './http/access-token.ts';
 import type { LiveAccess } from './modules/auth/live-access.ts';
 import type { SessionEnds } from './modules/auth/session-ends.ts';
 import type { UserPush } from './realtime/user-push.ts';

@@ -7,7 +7,7 @@ import { configuredDatabase, type DatabaseHandle, openDatabase } from './db/clie
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
-import { createAccessTokens } from './modules/auth/access-token.ts';
+import { createAccessTokens } from './http/access-token.ts';
 import { createLiveAccess } from './modules/auth/live-access.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';

@@ -123,4 +123,23 @@ describe('lint rules in biome.json', () => {
     );
     expect(own.failed).toBe(false);
   });
+
+  it('fails http/ importing modules/ or realtime/', () => {
+    const guard = lint(
+      'server/src/http/auth-guard.ts',
+      "import { authenticateAdmin } from '../modules/auth/authenticate.ts';\nexport const probe = authenticateAdmin;\n",
+    );
+    expect(guard.failed).toBe(true);
+    expect(guard.output).toContain('http/ sits below the modules');
+    const typeOnly = lint(
+      'server/src/http/probe.ts',
+      "import type { Realtime } from '../realtime/socket-server.ts';\nexport type Probe = Realtime;\n",
+    );
+    expect(typeOnly.failed).toBe(true);
+    const below = lint(
+      'server/src/http/probe.ts',
+      "import { pgErrorCode } from '../db/pg-errors.ts';\nimport { forbidden } from './http-error.ts';\nexport const probe = [pgErrorCode, forbidden];\n",
+    );
+    expect(below.failed).toBe(false);
+  });
 });

@@ -8,7 +8,7 @@ import type { Database, DatabaseHandle } from '../db/client.ts';
 import { pgErrorCode } from '../db/pg-errors.ts';
 import { coinAccounts } from '../db/schema/coins.ts';
 import { users } from '../db/schema/users.ts';
-import { type AdminPrincipal, createAccessTokens } from '../modules/auth/access-token.ts';
+import { type AdminPrincipal, createAccessTokens } from '../http/access-token.ts';
 import { createLiveAccess } from '../modules/auth/live-access.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { newRefreshToken } from '../modules/auth/refresh-token.ts';

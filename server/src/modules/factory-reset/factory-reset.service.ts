@@ -9,10 +9,10 @@ import {
 import { SETTINGS_DEFAULTS } from '@switchboard/contract/settings';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { badRequest } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { liveSessionIds } from '../auth/refresh-tokens.repository.ts';
 import type { SessionEnds } from '../auth/session-ends.ts';
