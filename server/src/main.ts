@@ -8,6 +8,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './http/access-token.ts';
+import { authenticateAdmin } from './modules/auth/authenticate.ts';
 import { createLiveAccess } from './modules/auth/live-access.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
@@ -65,7 +66,11 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     }
   }
 
-  const realtime = await startRealtime(app.server, deps, app.log, app.monitoring, app.blockedIps);
+  const realtime = await startRealtime(app.server, deps, app.log, {
+    authenticate: (token) => authenticateAdmin(deps, token),
+    blocks: app.blockedIps,
+    monitoring: app.monitoring,
+  });
   deps.userPush.attach(realtime.io);
   const dueNotifications = startDueNotificationsJob(deps.db, { userPush: deps.userPush, log: app.log });
   await app.listen({ port: config.port, host: config.host });

@@ -142,4 +142,29 @@ describe('lint rules in biome.json', () => {
     );
     expect(below.failed).toBe(false);
   });
+
+  it('fails a module importing realtime/, realtime/ importing a module, and app-deps.ts importing either', () => {
+    const push = lint(
+      'server/src/modules/notifications/probe.ts',
+      "import type { UserPush } from '../../realtime/user-push.ts';\nexport type Probe = UserPush;\n",
+    );
+    expect(push.failed).toBe(true);
+    expect(push.output).toContain('through the interfaces in app-deps.ts');
+    const seam = lint(
+      'server/src/modules/notifications/probe.ts',
+      "import type { UserPush } from '../../app-deps.ts';\nimport { userRoom } from '@switchboard/contract/realtime';\nexport const probe: [UserPush?, unknown?] = [undefined, userRoom];\n",
+    );
+    expect(seam.failed).toBe(false);
+    const socket = lint(
+      'server/src/realtime/socket-server.ts',
+      "import { authenticateAdmin } from '../modules/auth/authenticate.ts';\nexport const probe = authenticateAdmin;\n",
+    );
+    expect(socket.failed).toBe(true);
+    expect(socket.output).toContain('realtime/ does not import modules/');
+    const deps = lint(
+      'server/src/app-deps.ts',
+      "import type { LiveAccess } from './modules/auth/live-access.ts';\nexport type Probe = LiveAccess;\n",
+    );
+    expect(deps.failed).toBe(true);
+  });
 });

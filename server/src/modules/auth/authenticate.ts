@@ -1,5 +1,5 @@
+import type { LiveAccess } from '../../app-deps.ts';
 import type { AccessTokens, SessionPrincipal } from '../../http/access-token.ts';
-import type { LiveAccess } from './live-access.ts';
 
 /**
  * The admin an access token belongs to, or null. The account and the token's session are checked

@@ -8,6 +8,7 @@ import {
 } from '@switchboard/contract/factory-reset';
 import { SETTINGS_DEFAULTS } from '@switchboard/contract/settings';
 import type { z } from 'zod';
+import type { SessionEnds } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { badRequest } from '../../http/http-error.ts';
@@ -15,7 +16,6 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { liveSessionIds } from '../auth/refresh-tokens.repository.ts';
-import type { SessionEnds } from '../auth/session-ends.ts';
 import { tableStats } from '../database/database.repository.ts';
 import { createBackup, type DatabaseDeps } from '../database/database.service.ts';
 import { wipeTables } from '../database/table-copy.ts';
