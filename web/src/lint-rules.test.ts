@@ -167,4 +167,62 @@ describe('lint rules in biome.json', () => {
     );
     expect(deps.failed).toBe(true);
   });
+
+  it('fails two files that import each other', () => {
+    const cycle = lintFiles({
+      'server/src/modules/users/first.ts':
+        "import { second } from './second.ts';\nexport const first = () => second;\n",
+      'server/src/modules/users/second.ts':
+        "import { first } from './first.ts';\nexport const second = () => first;\n",
+    });
+    expect(cycle.failed).toBe(true);
+    expect(cycle.output).toContain('noImportCycles');
+  });
+});
+
+/** Runs scripts/check-layers.ts on a scratch server/src made of `files` (path in src → source). */
+function checkLayers(files: Record<string, string>) {
+  const root = mkdtempSync(join(tmpdir(), 'check-layers-'));
+  try {
+    for (const [path, source] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), source);
+    }
+    const script = resolve(repoRoot, 'scripts/check-layers.ts');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', script, root], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    return { failed: result.status !== 0, output: `${result.stdout}${result.stderr}` };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+// Loading TypeScript's parser through tsx takes seconds on a busy machine.
+describe('scripts/check-layers.ts (run by npm run lint)', { timeout: 60_000 }, () => {
+  it('fails folders that import each other, though no file imports one that imports it back', () => {
+    const result = checkLayers({
+      'modules/auth/auth.service.ts':
+        "import { findUser } from '../users/users.repository.ts';\nexport const login = findUser;\n",
+      'modules/users/users.repository.ts': 'export const findUser = () => null;\n',
+      'modules/users/users.service.ts':
+        "import { hash } from '../auth/password.ts';\nexport const create = hash;\n",
+      'modules/auth/password.ts': 'export const hash = () => null;\n',
+      'modules/users/users.test.ts':
+        "import { login } from '../auth/auth.service.ts';\nexport const t = login;\n",
+    });
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('cycle 1 (2 folders: modules/auth/, modules/users/)');
+    expect(result.output).toContain('modules/users/users.service.ts -> modules/auth/password.ts');
+  });
+
+  it('passes the layers of the repository', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-layers.ts'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('no cycle');
+  });
 });

@@ -3,7 +3,7 @@ import { SECURITY_EVENT_TYPES } from '@switchboard/contract/security-events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../db/client.ts';
-import { verifyPassword } from '../modules/auth/password.ts';
+import { verifyPassword } from '../modules/users/password.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
 import { seedDemoData, seedDemoDataIfEmpty } from './seed-demo-data.ts';
 

@@ -14,7 +14,6 @@ import type { AdminPrincipal } from '../../http/access-token.ts';
 import { badRequest } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { verifyPassword } from '../auth/password.ts';
 import { liveSessionIds } from '../auth/refresh-tokens.repository.ts';
 import { tableStats } from '../database/database.repository.ts';
 import { createBackup, type DatabaseDeps } from '../database/database.service.ts';
@@ -22,6 +21,7 @@ import { wipeTables } from '../database/table-copy.ts';
 import { uploadsDir } from '../official-messages/image-files.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { markFactoryReset } from '../settings/settings.repository.ts';
+import { verifyPassword } from '../users/password.ts';
 import { findAccountById } from '../users/users.repository.ts';
 
 interface FactoryResetDeps extends DatabaseDeps {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { verifyPassword } from './password.ts';
 import { auditRows } from './users.test-helpers.ts';
 
 describe('single-user routes', () => {
