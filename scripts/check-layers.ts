@@ -1,10 +1,10 @@
 /**
  * The server's folder-level import graph: each top-level file of server/src, each top-level folder and each
  * modules/<name>/ is one node, and an import from a file of one node to a file of another is an edge (type
- * imports included: a layer that names a type above it still knows of that layer). Tests, test fixtures and
- * server/src/testing/ are left out: they sit beside the code they test and may reach anything. Fails when
- * the graph has a cycle, naming one loop and the imports that make it; `--floors` prints every node with
- * what it imports, from the top floor down.
+ * imports included: a layer that names a type above it still knows of that layer). Tests and the helpers
+ * in `testing/` folders are left out: they may reach anything. Fails when the graph has a cycle, naming
+ * one loop and the imports that make it; `--floors` prints every node with what it imports, from the top
+ * floor down.
  *
  *   node --import tsx scripts/check-layers.ts [--floors] [server/src]
  */
@@ -13,7 +13,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const TEST_FILE = /\.test(-fixture)?\.tsx?$/;
+const TEST_FILE = /\.test\.tsx?$/;
 
 /** The node a file belongs to: `modules/<name>/`, `<folder>/` or the file itself at the top. */
 export function nodeOf(pathInSrc: string): string {
@@ -25,8 +25,7 @@ export function nodeOf(pathInSrc: string): string {
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory())
-      return name === 'testing' && dir.endsWith('src') ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory()) return name === 'testing' ? [] : sourceFiles(path);
     return /\.tsx?$/.test(name) && !TEST_FILE.test(name) ? [path] : [];
   });
 }

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserPush } from '../../app-deps.ts';
 import { officialMessageRecipients, officialMessages } from '../../db/schema/official-messages.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
+import { auditRows } from '../../testing/audit-rows.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import { auditRows } from '../users/users.test-helpers.ts';
 import { markOfficialMessage, resumeStalledSends } from './official-messages.service.ts';
 
 /** A 1×1 PNG. */

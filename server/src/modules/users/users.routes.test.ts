@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
+import { auditRows } from '../../testing/audit-rows.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import { verifyPassword } from './password.ts';
-import { auditRows } from './users.test-helpers.ts';
 
 describe('single-user routes', () => {
   let t: TestApp;
