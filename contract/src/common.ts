@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API returns has this shape (DESIGN.md "Errors"). */
+/** Every error the API returns has this shape (docs/architecture.md, "One request end to end"). */
 export const ApiFieldError = z.object({ field: z.string(), message: z.string() });
 export const ApiError = z.object({
   success: z.literal(false),

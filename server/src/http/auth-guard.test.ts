@@ -5,7 +5,7 @@ import { createAccessTokens } from './access-token.ts';
 import type { RegisteredRoute } from './route-table.ts';
 
 /**
- * Deny by default (DESIGN.md): the only /api/v1 routes reachable without a signed-in admin.
+ * Deny by default (docs/architecture.md): the only /api/v1 routes reachable without a signed-in admin.
  * Adding a public route means adding it here, on purpose.
  */
 const PUBLIC_ROUTES = [
