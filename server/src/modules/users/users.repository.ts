@@ -130,6 +130,12 @@ export async function eraseDeletedUser(tx: Executor, id: string): Promise<boolea
   return rows.length > 0;
 }
 
+/** The username of the user with this id, deleted or not (a deleted one keeps it until erased). */
+export async function findUsername(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.username;
+}
+
 /** Whether a user with this id exists, deleted or not. */
 export async function userExists(db: Executor, id: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
