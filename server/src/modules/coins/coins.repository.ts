@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { coinAccounts, coinTransactions } from '../../db/schema/coins.ts';
 import { findUsername } from '../users/users.repository.ts';
@@ -94,3 +94,7 @@ export async function findAccount(
     .where(eq(coinAccounts.userId, userId));
   return row;
 }
+
+/** A user's coin balance as a scalar subquery (null while they have no account). */
+export const coinBalanceOfSql = (userId: SQL) =>
+  sql`(select a.balance from coin_accounts a where a.user_id = ${userId})`;

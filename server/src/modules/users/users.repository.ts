@@ -209,3 +209,10 @@ export async function setActive(
     .returning(userRowColumns);
   return row ? toUserRow(row) : undefined;
 }
+
+/** The newest users not deleted, as a subquery of the columns the Database screen's sample shows. */
+export const newestUsersSql = (
+  limit: number,
+) => sql`select id, username, full_name, email, is_active, is_admin,
+    last_login, created_at
+  from users where deleted_at is null order by created_at desc nulls last, id desc nulls last limit ${limit}`;
