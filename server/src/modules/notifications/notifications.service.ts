@@ -12,7 +12,7 @@ import type { AdminPrincipal } from '../../http/access-token.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { type Delivery, sendNow, sendPending } from '../users/broadcast.ts';
+import { type Delivery, sendNow, sendPending } from '../messaging/broadcast.ts';
 import * as repo from './notifications.repository.ts';
 
 type Input = z.output<typeof NotificationInput>;
