@@ -14,6 +14,7 @@ import { startDueNotificationsJob } from './modules/notifications/due-notificati
 import { startLogRetention } from './modules/system-logs/log-retention.ts';
 import { createSystemLogStream } from './modules/system-logs/system-log-stream.ts';
 import { countRootAdmins } from './modules/users/users.repository.ts';
+import { keepRunningOnUnhandledRejections } from './process-faults.ts';
 import { startRealtime } from './realtime/socket-server.ts';
 import { createUserPush } from './realtime/user-push.ts';
 
@@ -22,8 +23,12 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 /** A second signal within this time is the same stop arriving by another route, not "exit now". */
 const REPEAT_SIGNAL_MS = 2000;
 
+/** The app's logger once it exists; before that the last-resort handler writes to stderr. */
+let appLog: { error(details: object, message: string): void } | undefined;
+
 /** Start-up: config → database → migrations → demo seed → app → listen; graceful shutdown on signals. */
 async function main(): Promise<void> {
+  keepRunningOnUnhandledRejections((details, message) => (appLog ?? console).error(details, message));
   const config = loadConfig();
   const database = await openDatabase(configuredDatabase(config));
   try {
@@ -56,6 +61,7 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     serveWeb: true,
     backupSchedule: true,
   });
+  appLog = app.log;
   const stopLogRetention = startLogRetention(database.db, app.log);
 
   if (config.demoData) {

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type SpawnedProcess, spawnServer } from './spawn-server.ts';
+import { type SpawnedProcess, spawnProcess, spawnServer } from './spawn-server.ts';
 
 /**
  * What the fault tests and `npm run faults` share: a PostgreSQL database of their own (whose
@@ -175,4 +175,28 @@ export async function missingEntries(database: ScratchDatabase, ids: number[]): 
   );
   const present = new Set(rows.map((row) => Number(row.id)));
   return ids.filter((id) => !present.has(id));
+}
+
+/** Polls condition every 200 ms until it holds; throws after ms. */
+export async function until(condition: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await Promise.resolve(condition()).catch(() => false))) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await sleep(200);
+  }
+}
+
+/** A throwaway redis-server of our own on port (never the shared one), with nothing saved to disk. */
+export function startRedis(port: number): { ready: Promise<void>; stop(): Promise<void> } {
+  const redis = spawnProcess(
+    ['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {},
+  );
+  return {
+    ready: redis.waitFor('Ready to accept connections', 10_000),
+    stop: async () => {
+      if (redis.child.exitCode === null) redis.child.kill('SIGKILL');
+      await redis.exited;
+    },
+  };
 }
