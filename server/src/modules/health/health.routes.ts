@@ -20,14 +20,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring: Mo
         uptime: process.uptime(),
       };
     } catch {
-      return reply
-        .status(503)
-        .send({
-          status: 'unavailable',
-          database: 'down',
-          redis: monitoring.redisState(),
-          uptime: process.uptime(),
-        });
+      return reply.status(503).send({
+        status: 'unavailable',
+        database: 'down',
+        redis: monitoring.redisState(),
+        uptime: process.uptime(),
+      });
     }
   });
 };
