@@ -4,7 +4,7 @@ import type { AppDeps } from './app-deps.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { configuredDatabase, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { runMigrations } from './db/migrate.ts';
+import { runMigrations, withStartUpLock } from './db/migrate.ts';
 import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
@@ -66,7 +66,8 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
 
   if (config.demoData) {
     const startedAt = Date.now();
-    if (await seedDemoDataIfEmpty(database.db)) {
+    // Instances starting together on an empty database seed it once.
+    if (await withStartUpLock(database, () => seedDemoDataIfEmpty(database.db))) {
       app.log.info({ ms: Date.now() - startedAt }, 'demo data seeded');
     }
   }
