@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   live.onChange((next) => applyPoolSettings(deps.database, next.database));
   await installSettingsEffects(app, live, deps.config.logLevel);
   installRequestRateLimits(app, deps.db, live);
-  await app.register(healthRoutes, { prefix: API_PREFIX, deps });
+  await app.register(healthRoutes, { prefix: API_PREFIX, deps, monitoring });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });
