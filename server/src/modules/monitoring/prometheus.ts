@@ -1,10 +1,12 @@
 import type { MetricsSample } from '@switchboard/contract/monitoring';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { droppedSystemLogLines } from '../system-logs/system-log-stream.ts';
 
 /** Prometheus text at /metrics for operators' own Grafana: Node's default metrics plus the console's. */
 export function createPrometheus() {
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'switchboard_' });
+  register.registerMetric(droppedSystemLogLines);
   const duration = new Histogram({
     name: 'switchboard_http_request_duration_seconds',
     help: 'HTTP response time by route group and status class',
