@@ -1,9 +1,9 @@
 import type { AuditLogEntry, AuditLogPage, AuditLogQuery } from '@switchboard/contract/audit-log';
 import { AUDIT_LOG_EXPORT_LIMIT } from '@switchboard/contract/audit-log';
 import type { Database } from '../../db/client.ts';
-import { csvCell } from '../../http/csv-cell.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, cappedTotal, readCounters } from '../../db/row-counts.ts';
+import { csvCell } from '../../http/csv-cell.ts';
 import { type AuditLogFilters, countAuditLog, hasAuditFilters, listAuditLog } from './audit.repository.ts';
 
 /** The unfiltered total from the counter; a filtered one counts up to the cap. */

@@ -34,6 +34,7 @@ export const droppedSystemLogLines = new Counter({
 });
 
 /** PostgreSQL cannot store NUL in text or jsonb, and a lone surrogate is not valid UTF-8. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what must go.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const storable = (text: string) => text.replace(UNSTORABLE, (c) => (c === '\u0000' ? '' : '\uFFFD'));
 
@@ -133,7 +134,8 @@ export function createSystemLogStream(
       try {
         await recordSystemLogs(db, [entry]);
       } catch (err) {
-        if (!refusedContent(err)) throw Object.assign(new Error('unsaved'), { cause: err, rest: batch.slice(i) });
+        if (!refusedContent(err))
+          throw Object.assign(new Error('unsaved'), { cause: err, rest: batch.slice(i) });
         dropLine(err);
       }
     }
