@@ -1,11 +1,14 @@
 import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
+import { SETTINGS_MESSAGES } from '@switchboard/contract/settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { AccessTokens, AdminPrincipal } from '../modules/auth/access-token.ts';
 import { authenticateAdmin, bearerToken } from '../modules/auth/authenticate.ts';
 import type { LiveAccess } from '../modules/auth/live-access.ts';
-import { recordRefusedAccess } from '../modules/security/threat-events.ts';
-import { forbidden, unauthorized } from './http-error.ts';
+import { recordRateLimitHit, recordRefusedAccess } from '../modules/security/threat-events.ts';
+import { clientNetwork } from './client-network.ts';
+import { createFixedWindowLimiter, retryAfterSeconds } from './fixed-window-limiter.ts';
+import { forbidden, HttpError, unauthorized } from './http-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +25,14 @@ declare module 'fastify' {
 export const API_PREFIX = '/api/v1';
 
 /**
+ * Requests refused for want of a valid token, per client network per minute. Past it they get a 429
+ * straight away, before any database work (each 401 records a security event): a flood of
+ * anonymous requests cannot turn into a flood of writes. A console whose token expired makes a few.
+ */
+export const UNAUTHENTICATED_REQUESTS_PER_MINUTE = 60;
+const MINUTE_MS = 60_000;
+
+/**
  * Deny by default: every /api/v1 route needs a valid access token of an active admin unless its
  * route config says `public: true`. The decision uses the route the router matched, never the raw
  * URL, so a percent-encoded path (`/%61pi/v1/…`) cannot slip past it.
@@ -31,12 +42,21 @@ export function installAuthGuard(
   deps: { db: Database; tokens: AccessTokens; liveAccess: LiveAccess },
 ): void {
   app.decorateRequest('admin', null);
+  const refused = createFixedWindowLimiter();
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
     if (!route.url?.startsWith(`${API_PREFIX}/`) || route.config?.public) return;
 
     const principal = await authenticateAdmin(deps, bearerToken(request.headers.authorization));
     if (!principal) {
+      const hit = refused.hit(clientNetwork(request.ip), MINUTE_MS);
+      if (hit.count > UNAUTHENTICATED_REQUESTS_PER_MINUTE) {
+        // One security event per address and window says the limit was reached; the rest write nothing.
+        if (hit.count === UNAUTHENTICATED_REQUESTS_PER_MINUTE + 1) await recordRateLimitHit(deps.db, request);
+        throw new HttpError(429, SETTINGS_MESSAGES.rateLimited, {
+          headers: { 'retry-after': String(retryAfterSeconds(hit.resetAt)) },
+        });
+      }
       await recordRefusedAccess(deps.db, request, 401, null);
       throw unauthorized(LOGIN_MESSAGES.notSignedIn);
     }
