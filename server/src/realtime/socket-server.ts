@@ -15,6 +15,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { readLiveCounts } from '../db/live-counts.ts';
 import type { SessionPrincipal } from '../http/access-token.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { createSocketCaps } from './socket-caps.ts';
 import { accountRoom } from './user-push.ts';
 
 /** Between instances (Redis adapter): what the sender changed, so the others forget their cached answers. */
@@ -83,19 +84,27 @@ export async function startRealtime(
     }
   });
 
+  const caps = createSocketCaps();
   const handshakeToken = (socket: { handshake: { auth?: Record<string, unknown> } }) => {
     const token = socket.handshake.auth?.token;
     return typeof token === 'string' ? token : null;
   };
   io.use(async (socket, next) => {
+    let release: (() => void) | undefined;
     try {
       const admin = await authenticate(handshakeToken(socket));
       if (!admin) return next(new Error('Not authenticated'));
+      // One token or one address must not open sockets without end: each costs memory and pushes.
+      const place = caps.take(admin.sessionId, addressOf(socket) ?? 'unknown');
+      if ('refused' in place) return next(new Error(place.refused));
+      release = place.release;
+      socket.once('disconnect', release);
       // The rooms let the end of the session, or of the account, reach this socket from any instance.
       await socket.join([sessionRoom(admin.sessionId), accountRoom(admin.id)]);
       socket.data.expiresAt = admin.expiresAt;
       next();
     } catch (err) {
+      release?.();
       log.warn({ err }, 'socket authentication failed');
       next(new Error('Authentication unavailable'));
     }
