@@ -8,6 +8,7 @@ import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { applyPoolSettings } from './db/pool-settings.ts';
 import { API_PREFIX, installAuthGuard } from './http/auth-guard.ts';
+import { installClientAddress } from './http/client-address.ts';
 import { installErrorHandler, sendRouteNotFound } from './http/error-handler.ts';
 import { responseSerializer } from './http/response-serializer.ts';
 import { collectRouteTable } from './http/route-table.ts';
@@ -65,6 +66,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setSerializerCompiler(responseSerializer({ checked: deps.config.appEnv !== 'production' }));
   collectRouteTable(app);
   installErrorHandler(app);
+  // First of all hooks: everything after it reads one normalised client address.
+  installClientAddress(app, deps.config.trustProxy);
 
   installSecurityHeaders(app);
   // Small JSON bodies cost more to compress than to send; pre-compressed static files pass through.
@@ -91,6 +94,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   installAuthGuard(app, {
     authenticate: (token) => authenticateAdmin(deps, token),
     recordRefused: (request, status, principal) => recordRefusedAccess(deps.db, request, status, principal),
+    recordRateLimited: (request) => recordRateLimitHit(deps.db, request),
     accessChanged: () => deps.liveAccess.changed(),
   });
   const monitoring = createMonitoring(deps.db, {
@@ -104,7 +108,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   live.onChange((next) => applyPoolSettings(deps.database, next.database));
   await installSettingsEffects(app, live, deps.config.logLevel);
   installRequestRateLimits(app, deps.db, live);
-  await app.register(healthRoutes, { prefix: API_PREFIX, deps });
+  await app.register(healthRoutes, { prefix: API_PREFIX, deps, monitoring });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });

@@ -1,7 +1,10 @@
 import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
+import { SETTINGS_MESSAGES } from '@switchboard/contract/settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AdminPrincipal, bearerToken } from './access-token.ts';
-import { forbidden, unauthorized } from './http-error.ts';
+import { clientNetwork } from './client-network.ts';
+import { createFixedWindowLimiter, retryAfterSeconds } from './fixed-window-limiter.ts';
+import { forbidden, HttpError, unauthorized } from './http-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,9 +26,19 @@ export interface AuthGuardDeps {
   authenticate(token: string | null): Promise<AdminPrincipal | null>;
   /** Keeps a refused request as a security event (when the security settings ask for it). */
   recordRefused(request: FastifyRequest, status: 401 | 403, principal: AdminPrincipal | null): Promise<void>;
+  /** Keeps the first request past the anonymous limit as a security event. */
+  recordRateLimited(request: FastifyRequest): Promise<void>;
   /** After a write: who has access may have changed, so kept answers are read again. */
   accessChanged(): void;
 }
+
+/**
+ * Requests refused for want of a valid token, per client network per minute. Past it they get a 429
+ * straight away, before any database work (each 401 records a security event): a flood of
+ * anonymous requests cannot turn into a flood of writes. A console whose token expired makes a few.
+ */
+export const UNAUTHENTICATED_REQUESTS_PER_MINUTE = 60;
+const MINUTE_MS = 60_000;
 
 /**
  * Deny by default: every /api/v1 route needs a valid access token of an active admin unless its
@@ -34,12 +47,21 @@ export interface AuthGuardDeps {
  */
 export function installAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): void {
   app.decorateRequest('admin', null);
+  const refused = createFixedWindowLimiter();
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
     if (!route.url?.startsWith(`${API_PREFIX}/`) || route.config?.public) return;
 
     const principal = await deps.authenticate(bearerToken(request.headers.authorization));
     if (!principal) {
+      const hit = refused.hit(clientNetwork(request.ip), MINUTE_MS);
+      if (hit.count > UNAUTHENTICATED_REQUESTS_PER_MINUTE) {
+        // One security event per address and window says the limit was reached; the rest write nothing.
+        if (hit.count === UNAUTHENTICATED_REQUESTS_PER_MINUTE + 1) await deps.recordRateLimited(request);
+        throw new HttpError(429, SETTINGS_MESSAGES.rateLimited, {
+          headers: { 'retry-after': String(retryAfterSeconds(hit.resetAt)) },
+        });
+      }
       await deps.recordRefused(request, 401, null);
       throw unauthorized(LOGIN_MESSAGES.notSignedIn);
     }

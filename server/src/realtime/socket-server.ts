@@ -15,6 +15,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { readLiveCounts } from '../db/live-counts.ts';
 import type { SessionPrincipal } from '../http/access-token.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { createSocketCaps } from './socket-caps.ts';
 import { accountRoom } from './user-push.ts';
 
 /** Between instances (Redis adapter): what the sender changed, so the others forget their cached answers. */
@@ -42,6 +43,8 @@ export interface RealtimeFeeds {
     setSocketCount(read: () => number): void;
     onSample(listener: (sample: MetricsSample) => void): () => void;
     onAlert(listener: (alert: AlertEvent) => void): () => void;
+    /** The Redis adapter's health, for readiness and /metrics. */
+    setRedisLink(link: { up(): boolean; errors(): number; dropped(): number }): void;
   };
 }
 
@@ -61,7 +64,9 @@ export async function startRealtime(
   { authenticate, blocks, monitoring }: RealtimeFeeds,
 ): Promise<Realtime> {
   const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH });
-  const redisClients = deps.config.redisUrl ? await connectRedisAdapter(io, deps.config.redisUrl, log) : [];
+  const redisClients = deps.config.redisUrl
+    ? connectRedisAdapter(io, deps.config.redisUrl, log, monitoring)
+    : [];
 
   const addressOf = (socket: Socket) => clientAddress(socket.request, deps.config.trustProxy);
   const isBlocked = async (socket: Socket) => {
@@ -79,19 +84,27 @@ export async function startRealtime(
     }
   });
 
+  const caps = createSocketCaps();
   const handshakeToken = (socket: { handshake: { auth?: Record<string, unknown> } }) => {
     const token = socket.handshake.auth?.token;
     return typeof token === 'string' ? token : null;
   };
   io.use(async (socket, next) => {
+    let release: (() => void) | undefined;
     try {
       const admin = await authenticate(handshakeToken(socket));
       if (!admin) return next(new Error('Not authenticated'));
+      // One token or one address must not open sockets without end: each costs memory and pushes.
+      const place = caps.take(admin.sessionId, addressOf(socket) ?? 'unknown');
+      if ('refused' in place) return next(new Error(place.refused));
+      release = place.release;
+      socket.once('disconnect', release);
       // The rooms let the end of the session, or of the account, reach this socket from any instance.
       await socket.join([sessionRoom(admin.sessionId), accountRoom(admin.id)]);
       socket.data.expiresAt = admin.expiresAt;
       next();
     } catch (err) {
+      release?.();
       log.warn({ err }, 'socket authentication failed');
       next(new Error('Authentication unavailable'));
     }
@@ -173,7 +186,7 @@ export async function startRealtime(
       offBlocked();
       offAccess();
       await io.close();
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      await Promise.all(redisClients.map((client) => closeRedis(client)));
     },
   };
 }
@@ -191,13 +204,65 @@ function pushMonitoring(io: RealtimeServer, monitoring: NonNullable<RealtimeFeed
 
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-async function connectRedisAdapter(io: Server, url: string, log: FastifyBaseLogger) {
-  const pub = createClient({ url });
-  const sub = pub.duplicate();
-  // Without a listener a Redis restart would crash the process; the clients reconnect by themselves.
-  for (const client of [pub, sub])
-    client.on('error', (err) => log.warn({ err }, 'redis adapter connection error'));
-  await Promise.all([pub.connect(), sub.connect()]);
+/**
+ * The adapter's Redis clients, connecting in the background: an instance started while Redis is down
+ * serves HTTP and its own sockets at once, and joins the others when Redis comes up. During an outage
+ * events for other instances are dropped (counted) rather than queued without bound, and each client
+ * reconnects by itself; subscriptions are renewed on reconnect.
+ */
+/** What closing needs of a client, whatever its modules and protocol version. */
+interface RedisClient {
+  isReady: boolean;
+  quit(): Promise<unknown>;
+  destroy(): void;
+}
+
+function connectRedisAdapter(
+  io: Server,
+  url: string,
+  log: FastifyBaseLogger,
+  monitoring?: RealtimeFeeds['monitoring'],
+): RedisClient[] {
+  const reconnectStrategy = (retries: number) => Math.min(200 * 2 ** retries, 2000);
+  // The publisher fails fast while offline; the subscriber queues its SUBSCRIBE until connected.
+  const pub = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy } });
+  const sub = createClient({ url, socket: { reconnectStrategy } });
+  let errors = 0;
+  let dropped = 0;
+  let wasUp = false;
+  const up = () => pub.isReady && sub.isReady;
+  for (const client of [pub, sub]) {
+    // Without a listener a Redis outage would crash the process. Logged once per outage, counted always.
+    client.on('error', (err: Error) => {
+      errors++;
+      if (wasUp || errors === 1)
+        log.error({ reason: err.message }, 'Redis is unreachable: live events reach this instance only');
+      wasUp = false;
+    });
+    client.on('ready', () => {
+      if (up()) {
+        wasUp = true;
+        log.info('Redis connected: live events reach every instance');
+      }
+    });
+    client.connect().catch((err: Error) => log.error({ reason: err.message }, 'Redis connection failed'));
+  }
+  // The adapter publishes without waiting for the answer: a failed publish would reject unhandled.
+  const publish = pub.publish.bind(pub);
+  Object.assign(pub, {
+    publish: (...args: Parameters<typeof publish>) =>
+      publish(...args).catch(() => {
+        dropped++;
+        return 0;
+      }),
+  });
   io.adapter(createAdapter(pub, sub));
+  monitoring?.setRedisLink({ up, errors: () => errors, dropped: () => dropped });
   return [pub, sub];
+}
+
+/** quit() waits for a connected client's pending replies; a client still reconnecting is just closed. */
+async function closeRedis(client: RedisClient): Promise<void> {
+  if (client.isReady) await client.quit().catch(() => undefined);
+  else client.destroy();
 }
