@@ -3,6 +3,7 @@ import { AUDIT_LOG_EXPORT_LIMIT } from '@switchboard/contract/audit-log';
 import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, cappedTotal, readCounters } from '../../db/row-counts.ts';
+import { pageEnvelope } from '../../http/page-envelope.ts';
 import { type AuditLogFilters, countAuditLog, hasAuditFilters, listAuditLog } from './audit.repository.ts';
 
 /** The unfiltered total from the counter; a filtered one counts up to the cap. */
@@ -17,12 +18,11 @@ export async function auditLogPage(db: Database, query: AuditLogQuery): Promise<
   const { total, totalCapped } = filtered ? cappedTotal(counted) : { total: counted, totalCapped: false };
   return {
     logs,
-    total,
-    total_capped: totalCapped,
-    page: query.page,
-    per_page: query.per_page,
-    total_pages: Math.ceil(total / query.per_page),
-    next_cursor: nextCursorOf(logs, query.per_page, (row) => [row.timestamp, row.id]),
+    ...pageEnvelope('per_page', query, {
+      total,
+      totalCapped,
+      nextCursor: nextCursorOf(logs, query.per_page, (row) => [row.timestamp, row.id]),
+    }),
   };
 }
 
