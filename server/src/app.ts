@@ -16,6 +16,7 @@ import { serveWebApp, webAppBuilt } from './http/web-app.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { auditLogRoutes } from './modules/audit/audit-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authenticateAdmin } from './modules/auth/authenticate.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { coinsRoutes } from './modules/coins/coins.routes.ts';
@@ -34,7 +35,7 @@ import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { createBlockedIpCache, installBlockedIpGuard } from './modules/security/blocked-ip-guard.ts';
 import { installRequestRateLimits } from './modules/security/request-rate-limits.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
-import { recordRateLimitHit } from './modules/security/threat-events.ts';
+import { recordRateLimitHit, recordRefusedAccess } from './modules/security/threat-events.ts';
 import { createLiveSettings } from './modules/settings/live-settings.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { installSettingsEffects } from './modules/settings/settings-effects.ts';
@@ -87,7 +88,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     global: false,
     onExceeded: (request) => recordRateLimitHit(deps.db, request),
   });
-  installAuthGuard(app, deps);
+  installAuthGuard(app, {
+    authenticate: (token) => authenticateAdmin(deps, token),
+    recordRefused: (request, status, principal) => recordRefusedAccess(deps.db, request, status, principal),
+    accessChanged: () => deps.liveAccess.changed(),
+  });
   const monitoring = createMonitoring(deps.db, {
     app,
     database: deps.database,
@@ -99,7 +104,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   live.onChange((next) => applyPoolSettings(deps.database, next.database));
   await installSettingsEffects(app, live, deps.config.logLevel);
   installRequestRateLimits(app, deps.db, live);
-  await app.register(healthRoutes, { prefix: API_PREFIX, deps });
+  await app.register(healthRoutes, { prefix: API_PREFIX, deps, monitoring });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });

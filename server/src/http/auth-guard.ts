@@ -1,10 +1,6 @@
 import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
-import type { AccessTokens, AdminPrincipal } from '../modules/auth/access-token.ts';
-import { authenticateAdmin, bearerToken } from '../modules/auth/authenticate.ts';
-import type { LiveAccess } from '../modules/auth/live-access.ts';
-import { recordRefusedAccess } from '../modules/security/threat-events.ts';
+import { type AdminPrincipal, bearerToken } from './access-token.ts';
 import { forbidden, unauthorized } from './http-error.ts';
 
 declare module 'fastify' {
@@ -21,27 +17,34 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api/v1';
 
+/** What the guard asks of the modules above it; app.ts hands it over. */
+export interface AuthGuardDeps {
+  /** The admin a bearer token belongs to while their account and session are live, else null. */
+  authenticate(token: string | null): Promise<AdminPrincipal | null>;
+  /** Keeps a refused request as a security event (when the security settings ask for it). */
+  recordRefused(request: FastifyRequest, status: 401 | 403, principal: AdminPrincipal | null): Promise<void>;
+  /** After a write: who has access may have changed, so kept answers are read again. */
+  accessChanged(): void;
+}
+
 /**
  * Deny by default: every /api/v1 route needs a valid access token of an active admin unless its
  * route config says `public: true`. The decision uses the route the router matched, never the raw
  * URL, so a percent-encoded path (`/%61pi/v1/…`) cannot slip past it.
  */
-export function installAuthGuard(
-  app: FastifyInstance,
-  deps: { db: Database; tokens: AccessTokens; liveAccess: LiveAccess },
-): void {
+export function installAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): void {
   app.decorateRequest('admin', null);
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
     if (!route.url?.startsWith(`${API_PREFIX}/`) || route.config?.public) return;
 
-    const principal = await authenticateAdmin(deps, bearerToken(request.headers.authorization));
+    const principal = await deps.authenticate(bearerToken(request.headers.authorization));
     if (!principal) {
-      await recordRefusedAccess(deps.db, request, 401, null);
+      await deps.recordRefused(request, 401, null);
       throw unauthorized(LOGIN_MESSAGES.notSignedIn);
     }
     if (route.config?.role === 'root' && !principal.isRootAdmin) {
-      await recordRefusedAccess(deps.db, request, 403, principal);
+      await deps.recordRefused(request, 403, principal);
       throw forbidden(LOGIN_MESSAGES.rootOnly);
     }
     request.admin = principal;
@@ -49,7 +52,7 @@ export function installAuthGuard(
   // Any write may end a session or change an account (sign-out, demotion, deletion, reset, and any
   // later endpoint): the kept answers go before its response does, so the next request is read fresh.
   app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) deps.liveAccess.changed();
+    if (!SAFE_METHODS.has(request.method)) deps.accessChanged();
   });
 }
 
