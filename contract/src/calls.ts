@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, limitParam, pageFields, pageParam, searchText } from './common.ts';
+import { envelope, FileBody, IsoDateTime, limitParam, pageFields, pageParam, searchText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const CALL_TYPE_VALUES = ['voice', 'video', 'group'] as const;
@@ -149,10 +149,18 @@ export const callsEndpoints = {
     params: CallIdParams,
     response: envelope(CallRow),
   }),
+  /** The list's filters as a streamed CSV file (CALLS_EXPORT_COLUMNS), for the browser to save. */
+  exportCsv: endpoint({
+    method: 'GET',
+    path: '/admin/calls/export.csv',
+    tag: 'calls',
+    access: 'admin',
+    query: ExportCallsQuery,
+    response: FileBody,
+    file: 'text/csv; charset=utf-8',
+  }),
 };
 
-/** Streamed CSV (text/csv), outside the JSON contract; the web links to it with the list's filters. */
-export const CALLS_EXPORT_PATH = '/admin/calls/export.csv';
 export const CALLS_EXPORT_COLUMNS = [
   'id',
   'caller_username',

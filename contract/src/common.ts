@@ -18,6 +18,9 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.
 
 export const IsoDateTime = z.string().describe('ISO 8601 date-time');
 
+/** The body of a file download (an endpoint with `file`): the file itself, not JSON. */
+export const FileBody = z.string().describe('the file');
+
 /** Query-string integers arrive as text; this coerces and bounds them. */
 export const pageParam = z.coerce.number().int().min(1).default(1);
 export const limitParam = (fallback: number, max = 100) =>

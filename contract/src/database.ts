@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, SuccessMessage } from './common.ts';
+import { envelope, FileBody, IsoDateTime, SuccessMessage } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const DATABASE_MESSAGES = {
@@ -151,6 +151,14 @@ export const databaseEndpoints = {
     body: RestoreRequest,
     response: SuccessMessage,
   }),
+  /** The backup file itself, for the browser to save. */
+  downloadBackup: endpoint({
+    method: 'GET',
+    path: '/database/backups/:id/download',
+    tag: 'database',
+    access: 'admin',
+    params: BackupIdParams,
+    response: FileBody,
+    file: 'application/octet-stream',
+  }),
 };
-/** The download is a file, not JSON: the web links to this path. */
-export const BACKUP_DOWNLOAD_PATH = '/database/backups/:id/download';

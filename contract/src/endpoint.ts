@@ -11,6 +11,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type EndpointAccess = 'public' | 'admin' | 'root';
 
+/** The media type of an endpoint that answers with a file to save instead of a JSON body. */
+export type FileMediaType = 'text/csv; charset=utf-8' | 'application/octet-stream';
+
 /**
  * One HTTP endpoint, declared once: the server registers its route from this and the web calls
  * through it, so a path, a field name or a status code cannot drift between the two.
@@ -37,6 +40,12 @@ export interface Endpoint<
   otherResponses?: Record<number, Schema>;
   /** Served at the site root instead of under the API base (`/config.json`). */
   outsideApi?: boolean;
+  /**
+   * A file download (a CSV export, a backup): the body is the file, of this media type, named by its
+   * Content-Disposition; `response` describes it for the API document. The web saves it through the
+   * API client's `downloadEndpoint`.
+   */
+  file?: FileMediaType;
 }
 
 /** Declares an endpoint and keeps its exact schema types for the server and the web. */

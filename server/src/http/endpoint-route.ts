@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Endpoint, Schema } from '@switchboard/contract/endpoint';
 import type {
   FastifyBaseLogger,
@@ -87,7 +88,15 @@ function registerEndpoint<
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(options.headers ? { headers: options.headers } : {}),
-      response: { [status]: endpoint.response, ...endpoint.otherResponses } as Record<number, z.ZodType>,
+      // A file is not JSON: nothing to validate or serialise, it is sent as the handler gives it.
+      ...(endpoint.file
+        ? {}
+        : {
+            response: { [status]: endpoint.response, ...endpoint.otherResponses } as Record<
+              number,
+              z.ZodType
+            >,
+          }),
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await handler(request as unknown as EndpointRequest<P, Q, B>, reply);
@@ -95,4 +104,36 @@ function registerEndpoint<
       return reply.status(status).send(result);
     },
   });
+}
+
+/** What a file endpoint's handler gives: the name the browser saves the file under, and the file. */
+export interface FileReply {
+  filename: string;
+  body: Readable | string | Buffer;
+}
+
+/**
+ * Registers a file endpoint (one declared with `file`): sent with the endpoint's media type and as an
+ * attachment under the handler's filename.
+ */
+export function routeFile<P extends Schema | undefined, Q extends Schema | undefined>(
+  app: ZodFastify,
+  endpoint: Endpoint<P, Q, undefined, Schema>,
+  handler: (request: EndpointRequest<P, Q, undefined>) => Promise<FileReply>,
+  options: EndpointRouteOptions = {},
+): void {
+  const mediaType = endpoint.file;
+  if (!mediaType) throw new Error(`${endpoint.path} is not declared as a file endpoint`);
+  registerEndpoint(
+    app,
+    endpoint,
+    async (request, reply) => {
+      const { filename, body } = await handler(request);
+      return reply
+        .header('content-type', mediaType)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(body);
+    },
+    options,
+  );
 }

@@ -1,55 +1,36 @@
-import { Tabs as TabsPrimitive } from 'radix-ui';
-import type * as React from 'react';
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/utils.ts';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 
-export const Tabs = TabsPrimitive.Root;
-
-export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
-  return (
-    <TabsPrimitive.List
-      className={cn('inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
-
-export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Trigger>) {
-  return (
-    <TabsPrimitive.Trigger
-      className={cn(
-        'rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-        'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-4 space-y-4', className)} {...props} />;
-}
-
-export interface PageTab {
-  value: string;
+export interface PageTab<V extends string = string> {
+  value: V;
   label: string;
   content: ReactNode;
 }
 
-/** A screen's tabs, in order, the first one open at start. */
-export function PageTabs({ tabs }: { tabs: readonly PageTab[] }) {
+/**
+ * A screen's tabs, in order. The open tab is the caller's (kept in the URL by `useListUrlState`), so a
+ * reload, a shared link and the Back button open the same one.
+ */
+export function PageTabs<V extends string>({
+  tabs,
+  value,
+  onValueChange,
+}: {
+  tabs: readonly PageTab<V>[];
+  value: V;
+  onValueChange(value: V): void;
+}) {
   return (
-    <Tabs defaultValue={tabs[0]?.value}>
-      <TabsList>
+    <Tabs value={value} onValueChange={(next) => onValueChange(next as V)}>
+      <TabsList className="h-auto flex-wrap">
         {tabs.map((tab) => (
-          <TabsTrigger key={tab.value} value={tab.value}>
+          <TabsTrigger key={tab.value} value={tab.value} className="py-1.5">
             {tab.label}
           </TabsTrigger>
         ))}
       </TabsList>
       {tabs.map((tab) => (
-        <TabsContent key={tab.value} value={tab.value}>
+        <TabsContent key={tab.value} value={tab.value} className="space-y-4">
           {tab.content}
         </TabsContent>
       ))}

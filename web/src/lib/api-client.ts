@@ -64,12 +64,26 @@ export interface ApiRequestInit {
 
 /** Calls `${API_BASE}${path}` and returns the parsed JSON body, or throws ApiRequestError. */
 export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const response = await send(path, init, 'application/json', REQUEST_TIMEOUT_MS);
+  return (await response.json().catch(() => null)) as T;
+}
+
+/**
+ * Sends a request with the console's headers and token; the response when it is a success, else
+ * ApiRequestError (401 ends the session). `timeoutMs` null: no time-out (a download of any size).
+ */
+async function send(
+  path: string,
+  init: ApiRequestInit,
+  accept: string,
+  timeoutMs: number | null,
+): Promise<Response> {
   const url = new URL(`${API_BASE}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(init.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'X-Client-Type': 'admin-dashboard',
     'X-App-Name': hooks.appName,
     'X-App-Version': hooks.appVersion,
@@ -82,8 +96,10 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
   const token = hooks.getAccessToken();
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
 
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  const signals = [init.signal, timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs)].filter(
+    (s): s is AbortSignal => s !== undefined,
+  );
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   const method = init.method ?? 'GET';
   const startedAt = performance.now();
   let response: Response;
@@ -102,8 +118,8 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
   }
 
   logApiTiming(method, path, response.status, performance.now() - startedAt);
-  const payload = await response.json().catch(() => null);
   if (!response.ok) {
+    const payload = await response.json().catch(() => null);
     if (response.status === 401 && !init.keepSessionOn401) hooks.onUnauthorized();
     const serverMessage = errorBodyMessage(payload);
     throw new ApiRequestError(
@@ -113,7 +129,7 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
       serverMessage,
     );
   }
-  return payload as T;
+  return response;
 }
 
 /** The error body's detail text, else its message; null when the body is not the API's. */
@@ -152,4 +168,28 @@ export function callEndpoint<E extends Endpoint>(
     query,
     body,
   });
+}
+
+/**
+ * Downloads a file endpoint (declared with `file`: a CSV export, a backup) and hands it to the browser
+ * to save, under the name the server's Content-Disposition gives.
+ */
+export async function downloadEndpoint<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: CallOptions = {},
+): Promise<void> {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: ApiRequestInit['query'] };
+  const response = await send(
+    fillPath(endpoint.path, params),
+    { ...options, method: endpoint.method, query },
+    endpoint.file ?? '*/*',
+    null,
+  );
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+  link.click();
+  URL.revokeObjectURL(link.href);
 }

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseListQuery, useListUrlState } from './use-list-url-state.ts';
@@ -66,5 +66,33 @@ describe('useListUrlState', () => {
     const first = hook.result.current.params;
     hook.rerender();
     expect(hook.result.current.params).toBe(first);
+  });
+
+  it('makes one history entry when the same change comes twice before the URL re-renders', () => {
+    let back: () => void = () => undefined;
+    let location = '';
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={['/users', '/users?page=3']} initialIndex={1}>
+        {children}
+      </MemoryRouter>
+    );
+    const hook = renderHook(
+      () => {
+        location = useLocation().search;
+        const navigate = useNavigate();
+        back = () => void navigate(-1);
+        return useListUrlState(Query);
+      },
+      { wrapper },
+    );
+    // A tab's mousedown and then its focus: both from the same render.
+    const { update } = hook.result.current;
+    act(() => {
+      update({ status: 'admin' });
+      update({ status: 'admin' });
+    });
+    expect(location).toBe('?status=admin');
+    act(() => back());
+    expect(location).toBe('?page=3');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 
@@ -39,23 +39,28 @@ export function useListUrlState<S extends ListQuery>(schema: S) {
   const params = useMemo(() => parseListQuery(schema, searchParams), [schema, key]);
   const defaults = useMemo(() => parseListQuery(schema, new URLSearchParams()), [schema]);
 
+  // The query string as this hook last set it: a second change in the same event (a tab's mousedown
+  // and then its focus) builds on the first instead of on the render's stale URL and pushing twice.
+  const latest = useRef(key);
+  useEffect(() => {
+    latest.current = key;
+  }, [key]);
+
   const update = useCallback(
     (changes: Partial<z.output<S>>, options: { replace?: boolean } = {}) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          const entries = Object.entries(changes) as [string, Value][];
-          const resetsPage = entries.some(([name]) => name !== 'page');
-          const all: [string, Value][] =
-            resetsPage && !('page' in changes) ? [...entries, ['page', defaults.page as Value]] : entries;
-          for (const [name, value] of all) {
-            if (value === undefined || value === (defaults as Record<string, Value>)[name]) next.delete(name);
-            else next.set(name, String(value));
-          }
-          return next;
-        },
-        { replace: options.replace },
-      );
+      const next = new URLSearchParams(latest.current);
+      const entries = Object.entries(changes) as [string, Value][];
+      const resetsPage = entries.some(([name]) => name !== 'page');
+      const all: [string, Value][] =
+        resetsPage && !('page' in changes) ? [...entries, ['page', defaults.page as Value]] : entries;
+      for (const [name, value] of all) {
+        if (value === undefined || value === (defaults as Record<string, Value>)[name]) next.delete(name);
+        else next.set(name, String(value));
+      }
+      const text = next.toString();
+      if (text === latest.current) return;
+      latest.current = text;
+      setSearchParams(next, { replace: options.replace });
     },
     [setSearchParams, defaults],
   );

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, cappedTotal, readCounters } from '../../db/row-counts.ts';
 import { csvCell } from '../../http/csv-cell.ts';
+import { pageEnvelope } from '../../http/page-envelope.ts';
 import { type AuditLogFilters, countAuditLog, hasAuditFilters, listAuditLog } from './audit.repository.ts';
 
 /** The unfiltered total from the counter; a filtered one counts up to the cap. */
@@ -18,12 +19,11 @@ export async function auditLogPage(db: Database, query: AuditLogQuery): Promise<
   const { total, totalCapped } = filtered ? cappedTotal(counted) : { total: counted, totalCapped: false };
   return {
     logs,
-    total,
-    total_capped: totalCapped,
-    page: query.page,
-    per_page: query.per_page,
-    total_pages: Math.ceil(total / query.per_page),
-    next_cursor: nextCursorOf(logs, query.per_page, (row) => [row.timestamp, row.id]),
+    ...pageEnvelope('per_page', query, {
+      total,
+      totalCapped,
+      nextCursor: nextCursorOf(logs, query.per_page, (row) => [row.timestamp, row.id]),
+    }),
   };
 }
 

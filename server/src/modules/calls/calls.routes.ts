@@ -1,8 +1,8 @@
-import { CALLS_EXPORT_PATH, callsEndpoints, ExportCallsQuery } from '@switchboard/contract/calls';
+import { callsEndpoints } from '@switchboard/contract/calls';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../../http/auth-guard.ts';
-import { route } from '../../http/endpoint-route.ts';
+import { route, routeFile } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { getCallStatistics } from './call-statistics.service.ts';
 import { activeCalls, callHistory, callQuality, endCall, listCalls } from './calls.service.ts';
@@ -41,15 +41,8 @@ export const callsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     data: await endCall(db, requireAdmin(request), request.params.id, requestContext(request)),
   }));
 
-  app.get(
-    CALLS_EXPORT_PATH,
-    { schema: { tags: ['calls'], querystring: ExportCallsQuery } },
-    async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="calls-${day}.csv"`)
-        .send(await callsCsv(db, request.query));
-    },
-  );
+  routeFile(app, callsEndpoints.exportCsv, async (request) => ({
+    filename: `calls-${new Date().toISOString().slice(0, 10)}.csv`,
+    body: await callsCsv(db, request.query),
+  }));
 };

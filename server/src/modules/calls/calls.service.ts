@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { conflict, notFound } from '../../http/http-error.ts';
+import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { recordToRow } from './call-row.ts';
@@ -18,12 +19,7 @@ import * as list from './calls-list.repository.ts';
 
 const pageOf = (result: list.CallsPageResult, page: number, limit: number): CallsPage => ({
   calls: result.rows,
-  total: result.total,
-  page,
-  limit,
-  total_pages: Math.ceil(result.total / limit),
-  total_capped: result.totalCapped,
-  next_cursor: result.nextCursor,
+  ...pageEnvelope('limit', { page, limit }, result),
 });
 
 export async function listCalls(db: Database, query: ListCallsQuery): Promise<CallsPage> {

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { notFound } from '../../http/http-error.ts';
+import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { userExists } from '../users/users.repository.ts';
@@ -49,12 +50,7 @@ export async function listCoins(db: Database, query: ListCoinsQuery): Promise<Co
   return {
     ...statisticsOf(summary),
     coins: rows,
-    total,
-    page: query.page,
-    limit: query.limit,
-    total_pages: Math.ceil(total / query.limit),
-    total_capped: totalCapped,
-    next_cursor: nextCursor,
+    ...pageEnvelope('limit', query, { total, totalCapped, nextCursor }),
   };
 }
 

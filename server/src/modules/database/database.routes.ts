@@ -1,14 +1,9 @@
 import { createReadStream } from 'node:fs';
-import {
-  BACKUP_DOWNLOAD_PATH,
-  BackupIdParams,
-  DATABASE_MESSAGES,
-  databaseEndpoints,
-} from '@switchboard/contract/database';
+import { DATABASE_MESSAGES, databaseEndpoints } from '@switchboard/contract/database';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../../http/auth-guard.ts';
-import { route } from '../../http/endpoint-route.ts';
+import { route, routeFile } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
 import {
   backupFilePath,
@@ -61,15 +56,8 @@ export const databaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return { success: true as const, message: DATABASE_MESSAGES.restored };
   });
 
-  app.get(
-    BACKUP_DOWNLOAD_PATH,
-    { schema: { tags: ['database'], params: BackupIdParams } },
-    async (request, reply) => {
-      const { path, filename } = await backupFilePath(db, files, Number(request.params.id));
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(createReadStream(path));
-    },
-  );
+  routeFile(app, databaseEndpoints.downloadBackup, async (request) => {
+    const { path, filename } = await backupFilePath(db, files, Number(request.params.id));
+    return { filename, body: createReadStream(path) };
+  });
 };

@@ -15,14 +15,13 @@ import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
+import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { readSettingsSection, writeSettingsSection } from '../settings/settings.repository.ts';
 import type { BlockedIpCache } from './blocked-ip-guard.ts';
 import * as repo from './security.repository.ts';
-
-const totalPages = (total: number, perPage: number) => Math.ceil(total / perPage);
 
 /** Totals come from the counters; only both filters at once are counted, up to the cap. */
 export async function listEvents(db: Database, query: ListSecurityEventsQuery): Promise<SecurityEventsPage> {
@@ -37,12 +36,11 @@ export async function listEvents(db: Database, query: ListSecurityEventsQuery): 
       : { total: counted, totalCapped: false };
   return {
     events,
-    total,
-    total_capped: totalCapped,
-    page: query.page,
-    per_page: query.per_page,
-    total_pages: totalPages(total, query.per_page),
-    next_cursor: nextCursorOf(events, query.per_page, (e) => [e.timestamp, e.id]),
+    ...pageEnvelope('per_page', query, {
+      total,
+      totalCapped,
+      nextCursor: nextCursorOf(events, query.per_page, (e) => [e.timestamp, e.id]),
+    }),
   };
 }
 
@@ -85,15 +83,13 @@ export async function resolveEvent(
   });
 }
 
-export async function listBlockedIps(
-  db: Database,
-  { page, per_page }: BlockedIpsQuery,
-): Promise<BlockedIpsPage> {
+export async function listBlockedIps(db: Database, query: BlockedIpsQuery): Promise<BlockedIpsPage> {
+  const { page, per_page } = query;
   const [blocked_ips, total] = await Promise.all([
     repo.listBlockedIps(db, per_page, (page - 1) * per_page),
     repo.countBlockedIps(db),
   ]);
-  return { blocked_ips, total, page, per_page, total_pages: totalPages(total, per_page) };
+  return { blocked_ips, ...pageEnvelope('per_page', query, { total }) };
 }
 
 export async function blockIp(

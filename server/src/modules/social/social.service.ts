@@ -9,10 +9,9 @@ import type {
   SocialSummary,
 } from '@switchboard/contract/social';
 import type { Database } from '../../db/client.ts';
+import { pageFields } from '../../http/page-envelope.ts';
 import { searchUserDirectory, usernamesById } from '../users/users-directory.repository.ts';
 import { followsPage, friendRequestsPage, likesPage, socialCounters } from './social.repository.ts';
-
-const pageOf = (q: { page: number; size: number }) => ({ page: q.page, size: q.size, total_capped: false });
 
 export async function socialSummary(db: Database): Promise<SocialSummary> {
   const c = await socialCounters(db);
@@ -29,7 +28,7 @@ export async function socialSummary(db: Database): Promise<SocialSummary> {
 
 export async function searchSocialUsers(db: Database, q: SocialSearchQuery) {
   const { rows, total, totalCapped } = await searchUserDirectory(db, q);
-  return { users: rows, total, page: q.page, size: q.size, total_capped: totalCapped };
+  return { users: rows, ...pageFields('size', q, { total, totalCapped }) };
 }
 
 export async function listLikes(db: Database, q: LikesQuery) {
@@ -46,7 +45,7 @@ export async function listLikes(db: Database, q: LikesQuery) {
     created_at: r.createdAt.toISOString(),
     is_active: r.isActive,
   }));
-  return { likes: list, total, ...pageOf(q) };
+  return { likes: list, ...pageFields('size', q, { total, totalCapped: false }) };
 }
 
 export async function listFriendRequests(db: Database, q: FriendRequestsQuery) {
@@ -64,7 +63,7 @@ export async function listFriendRequests(db: Database, q: FriendRequestsQuery) {
     created_at: r.createdAt.toISOString(),
     is_read: r.isRead,
   }));
-  return { friend_requests: list, total, ...pageOf(q) };
+  return { friend_requests: list, ...pageFields('size', q, { total, totalCapped: false }) };
 }
 
 export async function listFollows(db: Database, q: FollowsQuery) {
@@ -83,5 +82,5 @@ export async function listFollows(db: Database, q: FollowsQuery) {
     created_at: r.createdAt.toISOString(),
     is_active: r.isActive,
   }));
-  return { follows: list, total, ...pageOf(q) };
+  return { follows: list, ...pageFields('size', q, { total, totalCapped: false }) };
 }

@@ -2,6 +2,7 @@ import type { LogStats, SystemLogsPage, SystemLogsQuery } from '@switchboard/con
 import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, cappedTotal, readCounters } from '../../db/row-counts.ts';
+import { pageEnvelope } from '../../http/page-envelope.ts';
 import { countSystemLogs, hasLogFilters, listSystemLogs } from './system-logs.repository.ts';
 
 /** Unfiltered and single-level totals from the counters; any other filter counts up to the cap. */
@@ -12,11 +13,10 @@ export async function systemLogsPage(db: Database, query: SystemLogsQuery): Prom
   ]);
   return {
     logs: logs as SystemLogsPage['logs'],
-    ...total,
-    page: query.page,
-    per_page: query.per_page,
-    total_pages: Math.ceil(total.total / query.per_page),
-    next_cursor: nextCursorOf(logs, query.per_page, (log) => [log.timestamp, log.id]),
+    ...pageEnvelope('per_page', query, {
+      ...total,
+      nextCursor: nextCursorOf(logs, query.per_page, (log) => [log.timestamp, log.id]),
+    }),
   };
 }
 
@@ -24,10 +24,9 @@ async function logsTotal(db: Database, query: SystemLogsQuery) {
   const { level, ...others } = query;
   if (!hasLogFilters(others)) {
     const name = level ? (`system_logs.${level}` as const) : 'system_logs.total';
-    return { total: (await readCounters(db, [name]))[name], total_capped: false };
+    return { total: (await readCounters(db, [name]))[name], totalCapped: false };
   }
-  const { total, totalCapped } = cappedTotal(await countSystemLogs(db, query, COUNT_CAP + 1));
-  return { total, total_capped: totalCapped };
+  return cappedTotal(await countSystemLogs(db, query, COUNT_CAP + 1));
 }
 
 export async function logStats(db: Database): Promise<LogStats> {

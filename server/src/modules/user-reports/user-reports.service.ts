@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { conflict, forbidden, notFound } from '../../http/http-error.ts';
+import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockUsersForChange, setActive } from '../users/users.repository.ts';
@@ -23,11 +24,10 @@ export async function listReports(db: Database, query: ListUserReportsQuery): Pr
   const total = counters[query.status ? (`user_reports.${query.status}` as const) : 'user_reports.total'];
   return {
     reports,
-    total,
-    page: query.page,
-    per_page: query.per_page,
-    total_pages: Math.ceil(total / query.per_page),
-    next_cursor: nextCursorOf(reports, query.per_page, (r) => [r.created_at, r.id]),
+    ...pageEnvelope('per_page', query, {
+      total,
+      nextCursor: nextCursorOf(reports, query.per_page, (r) => [r.created_at, r.id]),
+    }),
   };
 }
 

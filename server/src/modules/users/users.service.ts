@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
+import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditEntry, recordAudit, recordAudits } from '../audit/audit.repository.ts';
 import { enforcePasswordMinLength } from '../settings/password-policy.ts';
@@ -24,12 +25,7 @@ export async function listUsers(db: Database, query: ListUsersQuery): Promise<Us
   const { rows, total, totalCapped, nextCursor } = await list.listUsers(db, query);
   return {
     users: rows,
-    total,
-    page: query.page,
-    limit: query.limit,
-    total_pages: Math.ceil(total / query.limit),
-    total_capped: totalCapped,
-    next_cursor: nextCursor,
+    ...pageEnvelope('limit', query, { total, totalCapped, nextCursor }),
   };
 }
 

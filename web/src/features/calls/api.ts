@@ -1,12 +1,6 @@
-import {
-  CALLS_EXPORT_PATH,
-  type CallRow,
-  callsEndpoints,
-  type ListCallsQuery,
-} from '@switchboard/contract/calls';
+import { type CallRow, callsEndpoints, type ListCallsQuery } from '@switchboard/contract/calls';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiRequestError, callEndpoint } from '@/lib/api-client.ts';
-import { readStoredAccessToken } from '@/lib/session-storage.ts';
+import { callEndpoint, downloadEndpoint } from '@/lib/api-client.ts';
 
 export type CallsListParams = Pick<ListCallsQuery, 'page' | 'search' | 'status' | 'type' | 'limit'>;
 export type CallFilterParams = Pick<ListCallsQuery, 'search' | 'status' | 'type'>;
@@ -53,19 +47,7 @@ export function useEndCall() {
   });
 }
 
-/** The server streams the CSV; the browser saves it under the name the server gives. */
-export async function downloadCallsCsv(filter: CallFilterParams): Promise<void> {
-  const url = new URL(`${API_BASE}${CALLS_EXPORT_PATH}`, window.location.origin);
-  for (const [key, value] of Object.entries(filter))
-    if (value && value !== 'all') url.searchParams.set(key, value);
-  const token = readStoredAccessToken();
-  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiRequestError('Failed to export calls', response.status);
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'calls.csv';
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(await response.blob());
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(link.href);
+/** The server streams the CSV of the list's filters; the browser saves it under the name the server gives. */
+export function downloadCallsCsv(filter: CallFilterParams): Promise<void> {
+  return downloadEndpoint(callsEndpoints.exportCsv, { query: filter });
 }

@@ -1,14 +1,6 @@
-import {
-  BACKUP_DOWNLOAD_PATH,
-  type Backup,
-  DATABASE_MESSAGES,
-  databaseEndpoints,
-  RESTORE_CONFIRMATION,
-} from '@switchboard/contract/database';
-import { fillPath } from '@switchboard/contract/endpoint';
+import { type Backup, databaseEndpoints, RESTORE_CONFIRMATION } from '@switchboard/contract/database';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiRequestError, callEndpoint } from '@/lib/api-client.ts';
-import { readStoredAccessToken } from '@/lib/session-storage.ts';
+import { callEndpoint, downloadEndpoint } from '@/lib/api-client.ts';
 
 export const databaseKeys = {
   all: ['database'] as const,
@@ -67,18 +59,7 @@ export function useRestoreBackup() {
   });
 }
 
-/** The backup is a file behind the bearer token, so it is fetched and handed to the browser to save. */
-export async function downloadBackup(backup: Backup): Promise<void> {
-  const url = new URL(
-    `${API_BASE}${fillPath(BACKUP_DOWNLOAD_PATH, { id: backup.id })}`,
-    window.location.origin,
-  );
-  const token = readStoredAccessToken();
-  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiRequestError(DATABASE_MESSAGES.backupNotFound, response.status);
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(await response.blob());
-  link.download = backup.filename;
-  link.click();
-  URL.revokeObjectURL(link.href);
+/** The backup is a file behind the bearer token: the API client fetches it and hands it to the browser to save. */
+export function downloadBackup(backup: Backup): Promise<void> {
+  return downloadEndpoint(databaseEndpoints.downloadBackup, { params: { id: backup.id } });
 }

@@ -22,6 +22,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount } from '@/lib/format.ts';
+import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import {
   useBlockedIps,
   useBlockIp,
@@ -32,6 +33,7 @@ import {
 } from './api.ts';
 import { blockedColumns, eventColumns } from './columns.tsx';
 import { SETTINGS_GROUPS, SecuritySettingsDialog, type SettingsGroup } from './security-settings-dialog.tsx';
+import { SecurityUrlQuery } from './security-url-state.ts';
 
 const fetchError = (error: unknown, onRetry: () => void) => ({
   title: 'Error',
@@ -39,16 +41,25 @@ const fetchError = (error: unknown, onRetry: () => void) => ({
   onRetry,
 });
 
+interface Paging {
+  page: number;
+  onPageChange(page: number): void;
+}
+
 /** Tabs Overview, Security Events, Blocked IPs and Settings, all from the server's own records. */
 export function SecurityPage() {
+  const { params, update } = useListUrlState(SecurityUrlQuery);
+  const paging: Paging = { page: params.page, onPageChange: (page) => update({ page }) };
   return (
     <div className="space-y-6">
       <PageHeader title="Security" description="Security events, blocked addresses and threat settings" />
       <PageTabs
+        value={params.tab}
+        onValueChange={(tab) => update({ tab })}
         tabs={[
           { value: 'overview', label: 'Overview', content: <Overview /> },
-          { value: 'events', label: 'Security Events', content: <EventsTab /> },
-          { value: 'blocked', label: 'Blocked IPs', content: <BlockedTab /> },
+          { value: 'events', label: 'Security Events', content: <EventsTab {...paging} /> },
+          { value: 'blocked', label: 'Blocked IPs', content: <BlockedTab {...paging} /> },
           { value: 'settings', label: 'Settings', content: <SettingsTab /> },
         ]}
       />
@@ -102,8 +113,7 @@ function Overview() {
   );
 }
 
-function EventsTab() {
-  const [page, setPage] = useState(1);
+function EventsTab({ page, onPageChange }: Paging) {
   const events = useSecurityEvents({ page, status: 'all' });
   const resolve = useResolveEvent();
   const [resolvingId, setResolvingId] = useState<number | null>(null);
@@ -127,7 +137,7 @@ function EventsTab() {
       rowsOf={(data) => data.events}
       getRowId={(row) => String(row.id)}
       page={page}
-      onPageChange={setPage}
+      onPageChange={onPageChange}
       fetchFailed={SECURITY_MESSAGES.fetchFailed}
       empty={<EmptyState title="No security events" description="Nothing suspicious has been recorded." />}
     />
@@ -139,8 +149,7 @@ const BLOCK_FIELDS = [
   { key: 'reason', id: 'block-reason', label: 'Reason', placeholder: 'Why this address is blocked' },
 ] as const;
 
-function BlockedTab() {
-  const [page, setPage] = useState(1);
+function BlockedTab({ page, onPageChange }: Paging) {
   const blocked = useBlockedIps(page);
   const block = useBlockIp();
   const unblock = useUnblockIp();
@@ -196,7 +205,7 @@ function BlockedTab() {
         rowsOf={(data) => data.blocked_ips}
         getRowId={(row) => row.ip_address}
         page={page}
-        onPageChange={setPage}
+        onPageChange={onPageChange}
         fetchFailed={SECURITY_MESSAGES.fetchFailed}
         empty={<EmptyState title="No blocked IPs" description="Addresses you block appear here." />}
       />

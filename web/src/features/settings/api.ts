@@ -1,7 +1,8 @@
+import { AUDIT_LOG_PAGE_SIZE, auditLogEndpoints } from '@switchboard/contract/audit-log';
 import { rootAdminEndpoints } from '@switchboard/contract/root-admin';
 import { type Settings, settingsEndpoints } from '@switchboard/contract/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 const settingsKey = ['settings'] as const;
 
@@ -31,29 +32,13 @@ export function useRootAdminSettings() {
   });
 }
 
-export interface SecurityLogEntry {
-  id: string | number;
-  action: string;
-  actor_username?: string | null;
-  target_type?: string | null;
-  target_id?: string | null;
-  ip_address?: string | null;
-  created_at: string;
-}
-
-/**
- * The audit log (GET /admin/security-logs belongs to the security module); read loosely here so the
- * tab keeps working whatever extra fields that endpoint adds.
- */
+/** The Security Logs tab: the latest audit-log entries (GET /admin/security-logs, first page). */
 export function useSecurityLogs() {
   return useQuery({
     queryKey: ['security-logs', 'settings-tab'],
     queryFn: ({ signal }) =>
-      apiRequest<{ data?: { logs?: SecurityLogEntry[] } | SecurityLogEntry[]; logs?: SecurityLogEntry[] }>(
-        '/admin/security-logs',
-        { query: { limit: 20 }, signal },
-      ),
-    select: (body) => (Array.isArray(body.data) ? body.data : (body.data?.logs ?? body.logs ?? [])),
+      callEndpoint(auditLogEndpoints.list, { query: { per_page: AUDIT_LOG_PAGE_SIZE } }, { signal }),
+    select: (response) => response.data.logs,
     retry: false,
   });
 }

@@ -1,3 +1,4 @@
+import { AUDIT_LOG_MESSAGES } from '@switchboard/contract/audit-log';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -13,7 +14,7 @@ export function SecurityLogsTab() {
     return (
       <ErrorPanel
         title="Security Logs"
-        message={errorMessage(logs.error, 'Failed to fetch security logs')}
+        message={errorMessage(logs.error, AUDIT_LOG_MESSAGES.fetchFailed)}
         onRetry={() => void logs.refetch()}
       />
     );
@@ -28,7 +29,7 @@ export function SecurityLogsTab() {
               <span className="font-medium">{entry.action}</span>
               <span className="text-muted-foreground">
                 {entry.actor_username ?? 'system'} · {entry.ip_address ?? '-'} ·{' '}
-                {formatDateTime(entry.created_at)}
+                {formatDateTime(entry.timestamp)}
               </span>
             </li>
           ))}

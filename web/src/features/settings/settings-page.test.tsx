@@ -1,6 +1,7 @@
 import { SETTINGS_DEFAULTS, type Settings } from '@switchboard/contract/settings';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/format.ts';
 import type { FetchCall } from '@/testing/mock-fetch.ts';
 import { jsonResponse, mockFetch, offContract } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
@@ -109,5 +110,47 @@ describe('System Settings', () => {
     renderScreen(<SettingsPage />);
     expect(await screen.findByText('Failed to fetch settings')).toBeInTheDocument();
     expect(screen.getByLabelText('App Name')).toHaveValue(SETTINGS_DEFAULTS.app.name);
+  });
+
+  it('lists the latest security-log entries with who, where and when', async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/v1/admin/settings') return jsonResponse({ success: true, data: stored });
+      if (call.url.startsWith('/api/v1/admin/security-logs?'))
+        return jsonResponse({
+          success: true,
+          data: {
+            logs: [
+              {
+                id: 7,
+                actor_id: 'a1',
+                actor_username: 'alice',
+                action: 'user.delete',
+                target_type: 'user',
+                target_id: 'u9',
+                before: null,
+                after: null,
+                ip_address: '192.0.2.5',
+                user_agent: null,
+                timestamp: '2026-11-01T10:00:00.000Z',
+              },
+            ],
+            page: 1,
+            per_page: 20,
+            total: 1,
+            total_capped: false,
+            total_pages: 1,
+            next_cursor: null,
+          },
+        });
+      return jsonResponse({ success: false }, 403);
+    });
+    const { user } = renderScreen(<SettingsPage />);
+    await user.click(await screen.findByRole('tab', { name: 'Security Logs' }));
+    expect(await screen.findByText('user.delete')).toBeInTheDocument();
+    const when = formatDateTime('2026-11-01T10:00:00.000Z');
+    expect(screen.getByText(`alice · 192.0.2.5 · ${when}`)).toBeInTheDocument();
+    const url = new URL(calls.find((c) => c.url.includes('security-logs'))?.url ?? '', 'http://x');
+    expect(url.searchParams.get('per_page')).toBe('20');
+    expect(url.searchParams.has('limit')).toBe(false);
   });
 });

@@ -67,4 +67,24 @@ describe('System Logs screen', () => {
     expect(screen.getByLabelText('Module')).toHaveValue('');
     expect(screen.queryByText('token refresh failed')).toBeNull();
   });
+
+  it('opens the tab, filters and page a link names, with the form filled in', async () => {
+    const { calls } = mockFetch((call) =>
+      call.url.startsWith('/api/v1/admin/system-logs?')
+        ? jsonResponse(page(['disk almost full']))
+        : gatewayError(),
+    );
+    renderScreen(<SystemLogsPage />, '/system-logs?tab=search&level=WARNING&module=db&page=3');
+    expect(await screen.findByText('disk almost full')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Search', selected: true })).toBeInTheDocument();
+    expect(screen.getByLabelText('Level')).toHaveValue('WARNING');
+    expect(screen.getByLabelText('Module')).toHaveValue('db');
+    const url = new URL(calls.at(-1)?.url ?? '', 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      level: 'WARNING',
+      module: 'db',
+      page: '3',
+      per_page: '20',
+    });
+  });
 });

@@ -17,7 +17,9 @@ import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { formatCount, formatDateTime, formatTotal } from '@/lib/format.ts';
+import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { type LogFilters, useLogStats, useSystemLogs } from './api.ts';
+import { SystemLogsUrlQuery } from './system-logs-url-state.ts';
 
 const LEVEL_LABEL: Record<LogLevel, string> = {
   DEBUG: 'Debug',
@@ -73,17 +75,66 @@ const FILTER_FIELDS = [
   { key: 'end', label: 'End', type: 'datetime-local' },
 ] as const satisfies readonly FilterFieldSpec<keyof typeof EMPTY_DRAFT>[];
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+/** ISO → the datetime-local text (local time, to the minute) the form shows. */
+const toLocal = (iso: string | undefined) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const filtersOf = (q: SystemLogsUrlQuery): LogFilters => ({
+  level: q.level,
+  module: q.module,
+  search: q.search,
+  start: q.start,
+  end: q.end,
+});
+const draftOf = (f: LogFilters) => ({
+  level: f.level ?? '',
+  module: f.module ?? '',
+  search: f.search ?? '',
+  start: toLocal(f.start),
+  end: toLocal(f.end),
+});
 
-/** Tabs Overview, Logs and Search over the persisted server and client logs, 20 per page. */
+interface Paging {
+  page: number;
+  onPageChange(page: number): void;
+}
+
+/**
+ * Tabs Overview, Logs and Search over the persisted server and client logs, 20 per page. The tab,
+ * the page and the search's filters are in the URL.
+ */
 export function SystemLogsPage() {
+  const { params, update } = useListUrlState(SystemLogsUrlQuery);
+  const paging: Paging = { page: params.page, onPageChange: (page) => update({ page }) };
+  const filters = filtersOf(params);
+  const searched = params.searched !== undefined || Object.values(filters).some((v) => v !== undefined);
   return (
     <div className="space-y-6">
       <PageHeader title="System Logs" description="The server's own logs and client error reports" />
       <PageTabs
+        value={params.tab}
+        onValueChange={(tab) => update({ tab })}
         tabs={[
           { value: 'overview', label: 'Overview', content: <LogOverview /> },
-          { value: 'logs', label: 'Logs', content: <LogsTable filters={NO_FILTERS} /> },
-          { value: 'search', label: 'Search', content: <LogSearch /> },
+          { value: 'logs', label: 'Logs', content: <LogsTable filters={NO_FILTERS} {...paging} /> },
+          {
+            value: 'search',
+            label: 'Search',
+            content: (
+              <LogSearch
+                filters={searched ? filters : null}
+                onSearch={(next) =>
+                  update({
+                    ...(next ?? NO_FILTERS),
+                    searched: next && Object.values(next).every((v) => v === undefined) ? 'all' : undefined,
+                  })
+                }
+                {...paging}
+              />
+            ),
+          },
         ]}
       />
     </div>
@@ -114,13 +165,7 @@ function LogOverview() {
   );
 }
 
-function LogsTable({ filters }: { filters: LogFilters }) {
-  const [page, setPage] = useState(1);
-  const [shownFilters, setShownFilters] = useState(filters);
-  if (shownFilters !== filters) {
-    setShownFilters(filters);
-    setPage(1);
-  }
+function LogsTable({ filters, page, onPageChange }: { filters: LogFilters } & Paging) {
   const logs = useSystemLogs(filters, page);
   return (
     <PagedTable
@@ -131,19 +176,28 @@ function LogsTable({ filters }: { filters: LogFilters }) {
       rowsOf={(data) => data.logs}
       getRowId={(row) => String(row.id)}
       page={page}
-      onPageChange={setPage}
+      onPageChange={onPageChange}
       fetchFailed={SYSTEM_LOG_MESSAGES.fetchFailed}
       empty={<EmptyState title="No logs" description="No log entries match." />}
     />
   );
 }
 
-function LogSearch() {
-  const [draft, setDraft] = useState(EMPTY_DRAFT);
-  const [filters, setFilters] = useState<LogFilters | null>(null);
+/** The search form and, once a search has run, its results. `filters` is null before that. */
+function LogSearch({
+  filters,
+  onSearch,
+  ...paging
+}: { filters: LogFilters | null; onSearch(filters: LogFilters | null): void } & Paging) {
+  // The form follows the URL's filters when they change from outside (Back, a link).
+  const urlKey = JSON.stringify(filters);
+  const [shown, setShown] = useState({ urlKey, draft: draftOf(filters ?? NO_FILTERS) });
+  if (shown.urlKey !== urlKey) setShown({ urlKey, draft: draftOf(filters ?? NO_FILTERS) });
+  const draft = shown.draft;
+  const setDraft = (next: typeof EMPTY_DRAFT) => setShown({ urlKey, draft: next });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFilters({
+    onSearch({
       level: (draft.level || undefined) as LogLevel | undefined,
       module: draft.module.trim() || undefined,
       search: draft.search.trim() || undefined,
@@ -153,7 +207,7 @@ function LogSearch() {
   };
   const clear = () => {
     setDraft(EMPTY_DRAFT);
-    setFilters(null);
+    onSearch(null);
   };
   return (
     <div className="space-y-4">
@@ -182,7 +236,7 @@ function LogSearch() {
           </Button>
         </div>
       </form>
-      {filters ? <LogsTable filters={filters} /> : null}
+      {filters ? <LogsTable filters={filters} {...paging} /> : null}
     </div>
   );
 }

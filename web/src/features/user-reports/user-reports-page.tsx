@@ -10,8 +10,10 @@ import { PageTabs } from '@/components/tabs.tsx';
 import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { formatDateTime } from '@/lib/format.ts';
+import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { useReportStats, useReports } from './api.ts';
 import { ReportDetailsDialog, reportTypeLabel } from './report-details-dialog.tsx';
+import { UserReportsUrlQuery } from './user-reports-url-state.ts';
 
 const STATUS_VARIANT: Record<ReportStatus, BadgeProps['variant']> = {
   pending: 'warning',
@@ -59,21 +61,25 @@ function reportColumns(onView: (report: UserReport) => void): ColumnDef<UserRepo
 /** Tabs Overview, All Reports and Pending Reports; a report's details open in a modal. */
 export function UserReportsPage() {
   const [selected, setSelected] = useState<UserReport | null>(null);
+  const { params, update } = useListUrlState(UserReportsUrlQuery);
+  const paging = { page: params.page, onPageChange: (page: number) => update({ page }) };
   return (
     <div className="space-y-6">
       <PageHeader title="User Reports" description="Reports users have filed about other users" />
       <PageTabs
+        value={params.tab}
+        onValueChange={(tab) => update({ tab })}
         tabs={[
           { value: 'overview', label: 'Overview', content: <ReportsOverview /> },
           {
             value: 'all',
             label: 'All Reports',
-            content: <ReportsTable status={undefined} onView={setSelected} />,
+            content: <ReportsTable status={undefined} onView={setSelected} {...paging} />,
           },
           {
             value: 'pending',
             label: 'Pending Reports',
-            content: <ReportsTable status="pending" onView={setSelected} />,
+            content: <ReportsTable status="pending" onView={setSelected} {...paging} />,
           },
         ]}
       />
@@ -102,11 +108,14 @@ function ReportsOverview() {
 function ReportsTable({
   status,
   onView,
+  page,
+  onPageChange,
 }: {
   status: ReportStatus | undefined;
   onView(report: UserReport): void;
+  page: number;
+  onPageChange(page: number): void;
 }) {
-  const [page, setPage] = useState(1);
   const reports = useReports(page, status);
   return (
     <PagedTable
@@ -118,7 +127,7 @@ function ReportsTable({
       rowsOf={(data) => data.reports}
       getRowId={(row) => String(row.id)}
       page={page}
-      onPageChange={setPage}
+      onPageChange={onPageChange}
       fetchFailed={USER_REPORT_MESSAGES.fetchFailed}
       empty={
         <EmptyState
