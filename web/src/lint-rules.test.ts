@@ -33,7 +33,8 @@ function lintFiles(files: Record<string, string>) {
 /** Lints `source` as the file at `path` (relative to the repository). */
 const lint = (path: string, source: string) => lintFiles({ [path]: source });
 
-describe('lint rules in biome.json', () => {
+// Each case starts Biome once or more: seconds apiece on a busy machine.
+describe('lint rules in biome.json', { timeout: 60_000 }, () => {
   it('fails a feature importing another feature, by alias or by relative path', () => {
     const byAlias = lint(
       'web/src/features/users/probe.ts',
@@ -199,7 +200,7 @@ function checkLayers(files: Record<string, string>) {
   }
 }
 
-// Loading TypeScript's parser through tsx takes seconds on a busy machine.
+// Loading TypeScript's parser through tsx takes seconds on a busy machine too.
 describe('scripts/check-layers.ts (run by npm run lint)', { timeout: 60_000 }, () => {
   it('fails folders that import each other, though no file imports one that imports it back', () => {
     const result = checkLayers({
