@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccessTokens } from '../modules/auth/access-token.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
+import { createAccessTokens } from './access-token.ts';
 import type { RegisteredRoute } from './route-table.ts';
 
 /**

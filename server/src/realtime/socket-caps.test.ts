@@ -1,5 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticateAdmin } from '../modules/auth/authenticate.ts';
 import { connected } from '../testing/socket-connected.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
 import { MAX_SOCKETS_PER_SESSION, SOCKET_CAP_MESSAGES } from './socket-caps.ts';
@@ -13,7 +14,10 @@ describe('how many sockets one session may open', { timeout: 120_000 }, () => {
   const sockets: Socket[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    realtime = await startRealtime(t.app.server, t.deps, t.app.log, undefined, t.app.blockedIps);
+    realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
+      authenticate: (token) => authenticateAdmin(t.deps, token),
+      blocks: t.app.blockedIps,
+    });
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
