@@ -68,6 +68,8 @@ describe('deny by default', () => {
     headers.notBearer = `Basic ${Buffer.from('real-admin:whatever').toString('base64')}`;
     headers.nonAdmin = (await t.authHeader(nonAdmin)).authorization;
     headers.deactivated = (await t.authHeader(deactivated)).authorization;
+    const plainAdmin = await insertUser(t.db, { username: 'plain-admin', isAdmin: true });
+    headers.nonRoot = (await t.authHeader(plainAdmin)).authorization;
     headers.deleted = (
       await t.authHeader({ id: '00000000-0000-4000-8000-00000000dead', username: 'x', isRootAdmin: true })
     ).authorization;
@@ -100,6 +102,8 @@ describe('deny by default', () => {
     expect(failures).toEqual([]);
   });
 
+  // Every way of lacking a valid admin session. An app user's token (issue #25) joins this list
+  // as one more row once app accounts can sign in.
   it.each([
     ['no token', undefined],
     ['a token signed with another secret', 'forged'],
@@ -120,6 +124,29 @@ describe('deny by default', () => {
         payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
       });
       if (res.statusCode !== 401) failures.push(`${label(route)} -> ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 403 on every root-only route to a signed-in admin who is not root, and 401 without a token', async () => {
+    const rootOnly = guarded.filter((r) => r.role === 'root');
+    expect(rootOnly.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const route of rootOnly) {
+      for (const [key, expected] of [
+        ['nonRoot', 403],
+        [undefined, 401],
+      ] as const) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: concreteUrl(route.url),
+          headers: key ? { authorization: headers[key] as string } : {},
+          remoteAddress: freshAddress(),
+          payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
+        });
+        if (res.statusCode !== expected)
+          failures.push(`${label(route)} (${key ?? 'no token'}) -> ${res.statusCode}`);
+      }
     }
     expect(failures).toEqual([]);
   });

@@ -58,6 +58,10 @@ export async function applyCoinEntry(db: Executor, input: CoinEntryInput): Promi
   return db.transaction(async (tx) => {
     const account = await repo.lockAccount(tx, input.userId);
     if (!account) throw notFound(COIN_LEDGER_MESSAGES.userNotFound);
+    // Checked again under the account lock: a racing reversal of the same entry has committed by now,
+    // and the answer is "already reversed", not the balance it left behind.
+    if (input.reversesId !== undefined && (await repo.findReversalOf(tx, input.reversesId)))
+      throw conflict(COIN_LEDGER_MESSAGES.alreadyReversed);
     if (input.idempotencyKey !== undefined) {
       const earlier = await repo.findByIdempotencyKey(tx, input.userId, input.idempotencyKey);
       if (earlier) {
