@@ -47,7 +47,12 @@ function halfSentRequest(): Promise<{ finish(): Promise<string> }> {
         response += chunk;
       });
       const ended = new Promise<string>((done) => socket.on('close', () => done(response)));
-      resolve({ finish: () => (socket.write(body.slice(10)), ended) });
+      resolve({
+        finish: () => {
+          socket.write(body.slice(10));
+          return ended;
+        },
+      });
     });
     socket.once('error', reject);
   });
