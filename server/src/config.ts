@@ -121,3 +121,7 @@ export function testRedisUrl(env: NodeJS.ProcessEnv = process.env): string | und
 export function testDatabaseKind(env: NodeJS.ProcessEnv = process.env): 'pglite' | 'postgres' {
   return env.SWITCHBOARD_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
+/** Where child processes (pg_dump, psql) are looked up: our PATH, passed on alone. */
+export function toolSearchPath(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.PATH;
+}
