@@ -10,7 +10,9 @@ import { HttpError } from '../../http/http-error.ts';
 
 const run = promisify(execFile);
 
-export const backupDir = (dataDir: string) => join(dataDir, 'backups');
+/** BACKUP_DIR, or DATA_DIR/backups when it is unset. */
+export const backupDir = (files: { dataDir: string; backupDir?: string | undefined }) =>
+  files.backupDir ?? join(files.dataDir, 'backups');
 
 /** PGlite backups are its gzipped data directory; PostgreSQL's are pg_dump's custom format. */
 export function backupFilename(kind: DatabaseHandle['kind'], at: Date): string {
@@ -24,13 +26,15 @@ export async function writeBackupFile(
   path: string,
   signal?: AbortSignal,
 ): Promise<number> {
-  await mkdir(join(path, '..'), { recursive: true });
+  await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
   if (handle.pglite) {
     const dump = await handle.pglite.dumpDataDir('gzip');
     await writeFile(path, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
   } else {
     if (!handle.url) throw new Error('no PostgreSQL URL to back up');
     await requireBinary('pg_dump', DATABASE_MESSAGES.pgDumpMissing);
+    // pg_dump writes into the file as it finds it, so it stays readable by this user only.
+    await writeFile(path, '', { mode: 0o600 });
     try {
       await run('pg_dump', ['-Fc', '--no-owner', '-f', path], {
         maxBuffer: 16 * 1024 * 1024,
@@ -83,7 +87,8 @@ export async function pgRestore(url: string, path: string): Promise<void> {
   const dumped = await scripted;
   load.stdin.end(dumped.code === 0 ? 'COMMIT;\n' : '');
   const restored = await loaded;
-  if (dumped.code !== 0 || restored.code !== 0)
+  if (dumped.code !== 0) throw new BackupUnreadableError(withoutSecrets(`pg_restore: ${dumped.stderr}`));
+  if (restored.code !== 0)
     throw new Error(
       withoutSecrets(`restore failed: ${[dumped.stderr, restored.stderr].filter(Boolean).join('\n')}`),
     );
@@ -121,6 +126,9 @@ function toolFailure(tool: string, error: unknown): string {
   const reason = stderr || ((error as { name?: string }).name === 'AbortError' ? 'stopped' : 'failed');
   return withoutSecrets(`${tool}: ${reason.split('\n').slice(-3).join('\n')}`);
 }
+
+/** The backup file itself cannot be read back (truncated, damaged, not a backup). */
+export class BackupUnreadableError extends Error {}
 
 /** Waits for a child process to exit, with what it wrote to stderr. */
 function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
