@@ -1,3 +1,4 @@
+import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -5,9 +6,9 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { configuredDatabase, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { runMigrations, withStartUpLock } from './db/migrate.ts';
-import { DEMO_ADMIN } from './demo/demo-admin.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
-import { createAccessTokens } from './modules/auth/access-token.ts';
+import { createAccessTokens } from './http/access-token.ts';
+import { authenticateAdmin } from './modules/auth/authenticate.ts';
 import { createLiveAccess } from './modules/auth/live-access.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
@@ -72,7 +73,11 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     }
   }
 
-  const realtime = await startRealtime(app.server, deps, app.log, app.monitoring, app.blockedIps);
+  const realtime = await startRealtime(app.server, deps, app.log, {
+    authenticate: (token) => authenticateAdmin(deps, token),
+    blocks: app.blockedIps,
+    monitoring: app.monitoring,
+  });
   deps.userPush.attach(realtime.io);
   const dueNotifications = startDueNotificationsJob(deps.db, { userPush: deps.userPush, log: app.log });
   await app.listen({ port: config.port, host: config.host });

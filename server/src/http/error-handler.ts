@@ -1,6 +1,7 @@
 import type { ApiError } from '@switchboard/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { InvalidCursorError } from '../db/keyset-cursor.ts';
 import { CONNECTION_LOST_MESSAGE, clientDataErrorMessage, isConnectionLost } from '../db/pg-errors.ts';
 import { HttpError } from './http-error.ts';
 
@@ -10,6 +11,10 @@ import { HttpError } from './http-error.ts';
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof InvalidCursorError) {
+      const { field, detail } = error;
+      return reply.status(400).send(new HttpError(400, error.message, { field, detail }).toBody());
+    }
     if (error instanceof HttpError) {
       if (error.options.headers) reply.headers(error.options.headers);
       return reply.status(error.statusCode).send(error.toBody());

@@ -1,6 +1,7 @@
 import type { MetricsSample } from '@switchboard/contract/monitoring';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { unhandledRejections } from '../../process-faults.ts';
+import { droppedSystemLogLines } from '../system-logs/system-log-stream.ts';
 
 /** The realtime server's Redis connection (REDIS_URL), as readiness and the metrics report it. */
 export interface RedisLink {
@@ -28,6 +29,7 @@ function readCounter(register: Registry, name: string, help: string, read: () =>
 export function createPrometheus(databaseConnectionErrors: () => number = () => 0) {
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'switchboard_' });
+  register.registerMetric(droppedSystemLogLines);
   const duration = new Histogram({
     name: 'switchboard_http_request_duration_seconds',
     help: 'HTTP response time by route group and status class',
