@@ -87,7 +87,7 @@ export async function pgRestore(url: string, path: string): Promise<void> {
   const dumped = await scripted;
   load.stdin.end(dumped.code === 0 ? 'COMMIT;\n' : '');
   const restored = await loaded;
-  if (dumped.code !== 0) throw new BackupUnreadableError(withoutSecrets(`pg_restore: ${dumped.stderr}`));
+  if (dumped.code !== 0) throw new BackupUnreadableError(withoutSecrets(`restore failed: ${dumped.stderr}`));
   if (restored.code !== 0)
     throw new Error(
       withoutSecrets(`restore failed: ${[dumped.stderr, restored.stderr].filter(Boolean).join('\n')}`),
