@@ -15,6 +15,8 @@ export const DATABASE_MESSAGES = {
   backupNotFound: 'Backup not found',
   restoreConfirm: 'Type RESTORE to confirm',
   restored: 'Backup restored',
+  backupInterrupted: 'Interrupted: the server stopped while writing this backup',
+  backupUnreadable: 'This backup file is damaged or incomplete and cannot be restored',
 } as const;
 
 /** The word an admin types to confirm a restore. */

@@ -130,6 +130,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     const stopSchedule = startBackupSchedule(deps.db, {
       database: deps.database,
       dataDir: deps.config.dataDir,
+      backupDir: deps.config.backupDir,
       live,
       log: app.log,
     });

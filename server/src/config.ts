@@ -35,6 +35,7 @@ const EnvSchema = z.object({
     .default('off')
     .transform(parseTrustProxy),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -54,6 +55,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Bearer token that lets non-loopback clients read the Prometheus /metrics; unset means loopback only. */
   metricsToken: string | undefined;
+  /** Where backup files go; unset means DATA_DIR/backups. Several instances need one they all reach. */
+  backupDir?: string;
 }
 
 export class ConfigError extends Error {}
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appEnv: e.APP_ENV,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    ...(e.BACKUP_DIR ? { backupDir: resolve(e.BACKUP_DIR) } : {}),
   };
 }
 
@@ -120,4 +124,8 @@ export function testRedisUrl(env: NodeJS.ProcessEnv = process.env): string | und
 /** Which database a test project targets; set per vitest project. */
 export function testDatabaseKind(env: NodeJS.ProcessEnv = process.env): 'pglite' | 'postgres' {
   return env.SWITCHBOARD_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+/** Where child processes (pg_dump, psql) are looked up: our PATH, passed on alone. */
+export function toolSearchPath(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.PATH;
 }

@@ -126,16 +126,25 @@ export async function openDatabase(
 
 /**
  * A read outside a transaction that fails because its connection was lost (it was idle in the pool
- * when the server ended it) runs once more on another connection. Writes are not repeated: one may
+ * when the server ended it) runs once more on a new connection. Writes are not repeated: one may
  * have been committed before the connection went.
  */
 function retryReadsOnLostConnection(pool: pg.Pool): void {
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   pool.query = ((...args: unknown[]) => {
     if (typeof args[args.length - 1] === 'function' || !isRead(args[0])) return query(...args);
-    return query(...args).catch((err: unknown) => {
+    return query(...args).catch(async (err: unknown) => {
       if (!isConnectionLost(err)) throw err;
-      return query(...args);
+      // A new connection rather than another pooled one: the server may have ended every idle
+      // connection at once, before the pool has heard of it.
+      const fresh = new pg.Client(pool.options);
+      fresh.on('error', () => undefined);
+      await fresh.connect();
+      try {
+        return await (fresh.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      } finally {
+        await fresh.end().catch(() => undefined);
+      }
     });
   }) as typeof pool.query;
 }

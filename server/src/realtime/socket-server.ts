@@ -185,7 +185,11 @@ export async function startRealtime(
       unsubscribe();
       offBlocked();
       offAccess();
-      await io.close();
+      // During a Redis outage the adapter's UNSUBSCRIBE would wait for Redis forever: close the clients
+      // first, so their queued commands fail at once and the shutdown goes on.
+      if (redisClients.some((client) => !client.isReady))
+        for (const client of redisClients) if (client.isOpen) client.destroy();
+      await io.close().catch((err) => log.warn({ reason: (err as Error).message }, 'socket.io close failed'));
       await Promise.all(redisClients.map((client) => closeRedis(client)));
     },
   };
@@ -213,6 +217,7 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** What closing needs of a client, whatever its modules and protocol version. */
 interface RedisClient {
   isReady: boolean;
+  isOpen: boolean;
   quit(): Promise<unknown>;
   destroy(): void;
 }
@@ -264,5 +269,5 @@ function connectRedisAdapter(
 /** quit() waits for a connected client's pending replies; a client still reconnecting is just closed. */
 async function closeRedis(client: RedisClient): Promise<void> {
   if (client.isReady) await client.quit().catch(() => undefined);
-  else client.destroy();
+  else if (client.isOpen) client.destroy();
 }

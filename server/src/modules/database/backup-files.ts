@@ -4,12 +4,15 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DATABASE_MESSAGES } from '@switchboard/contract/database';
+import { toolSearchPath } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 
 const run = promisify(execFile);
 
-export const backupDir = (dataDir: string) => join(dataDir, 'backups');
+/** BACKUP_DIR, or DATA_DIR/backups when it is unset. */
+export const backupDir = (files: { dataDir: string; backupDir?: string | undefined }) =>
+  files.backupDir ?? join(files.dataDir, 'backups');
 
 /** PGlite backups are its gzipped data directory; PostgreSQL's are pg_dump's custom format. */
 export function backupFilename(kind: DatabaseHandle['kind'], at: Date): string {
@@ -23,21 +26,24 @@ export async function writeBackupFile(
   path: string,
   signal?: AbortSignal,
 ): Promise<number> {
-  await mkdir(join(path, '..'), { recursive: true });
+  await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
   if (handle.pglite) {
     const dump = await handle.pglite.dumpDataDir('gzip');
     await writeFile(path, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
   } else {
     if (!handle.url) throw new Error('no PostgreSQL URL to back up');
     await requireBinary('pg_dump', DATABASE_MESSAGES.pgDumpMissing);
+    // pg_dump writes into the file as it finds it, so it stays readable by this user only.
+    await writeFile(path, '', { mode: 0o600 });
     try {
-      await run('pg_dump', ['-Fc', '--no-owner', '-f', path, '-d', handle.url], {
+      await run('pg_dump', ['-Fc', '--no-owner', '-f', path], {
         maxBuffer: 16 * 1024 * 1024,
         signal,
+        env: libpqEnvironment(handle.url),
       });
     } catch (error) {
       await rm(path, { force: true });
-      throw error;
+      throw new Error(toolFailure('pg_dump', error));
     }
   }
   return (await stat(path)).size;
@@ -61,14 +67,12 @@ export async function pgRestore(url: string, path: string): Promise<void> {
       '--quiet',
       '--set',
       'ON_ERROR_STOP=1',
-      '--dbname',
-      url,
       '--command',
       'BEGIN; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;',
       '--file',
       '-',
     ],
-    { stdio: ['pipe', 'ignore', 'pipe'] },
+    { stdio: ['pipe', 'ignore', 'pipe'], env: libpqEnvironment(url) },
   );
   // psql stopping on an error closes its input; its exit code reports that, not a broken pipe.
   load.stdin.on('error', () => undefined);
@@ -83,9 +87,48 @@ export async function pgRestore(url: string, path: string): Promise<void> {
   const dumped = await scripted;
   load.stdin.end(dumped.code === 0 ? 'COMMIT;\n' : '');
   const restored = await loaded;
-  if (dumped.code !== 0 || restored.code !== 0)
-    throw new Error(`restore failed: ${[dumped.stderr, restored.stderr].filter(Boolean).join('\n')}`);
+  if (dumped.code !== 0) throw new BackupUnreadableError(withoutSecrets(`restore failed: ${dumped.stderr}`));
+  if (restored.code !== 0)
+    throw new Error(
+      withoutSecrets(`restore failed: ${[dumped.stderr, restored.stderr].filter(Boolean).join('\n')}`),
+    );
 }
+
+/**
+ * The connection for pg_dump, pg_restore and psql, given as libpq's environment variables rather
+ * than a URL in argv, where any user of the machine could read it (ps) and every error message
+ * would repeat it.
+ */
+function libpqEnvironment(url: string): NodeJS.ProcessEnv {
+  const parsed = new URL(url);
+  // Nothing else of ours: PATH to find the tools, and messages in English.
+  const env: NodeJS.ProcessEnv = { PATH: toolSearchPath(), LANG: 'C' };
+  const set = (key: string, value: string | null | undefined) => {
+    if (value) env[key] = decodeURIComponent(value);
+  };
+  set('PGHOST', parsed.hostname.replace(/^\[|\]$/g, ''));
+  set('PGPORT', parsed.port);
+  set('PGUSER', parsed.username);
+  set('PGPASSWORD', parsed.password);
+  set('PGDATABASE', parsed.pathname.slice(1));
+  set('PGSSLMODE', parsed.searchParams.get('sslmode'));
+  set('PGHOST', parsed.searchParams.get('host'));
+  return env;
+}
+
+/** Connection strings and passwords taken out of a tool's message, as a last guard. */
+const withoutSecrets = (text: string) =>
+  text.replace(/postgres(ql)?:\/\/\S+/gi, '[connection]').replace(/password=\S+/gi, 'password=[hidden]');
+
+/** What a failed tool said on stderr (its last lines), never the command line it was run with. */
+function toolFailure(tool: string, error: unknown): string {
+  const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
+  const reason = stderr || ((error as { name?: string }).name === 'AbortError' ? 'stopped' : 'failed');
+  return withoutSecrets(`${tool}: ${reason.split('\n').slice(-3).join('\n')}`);
+}
+
+/** The backup file itself cannot be read back (truncated, damaged, not a backup). */
+export class BackupUnreadableError extends Error {}
 
 /** Waits for a child process to exit, with what it wrote to stderr. */
 function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { lastCompletedBackup } from './backup.repository.ts';
-import { createBackup, type DatabaseDeps } from './database.service.ts';
+import { createBackup, type DatabaseDeps, recoverInterruptedBackups } from './database.service.ts';
 
 const HOUR = 3_600_000;
 const PERIOD_MS: Record<Settings['database']['backup_frequency'], number> = {
@@ -30,6 +30,11 @@ export function startBackupSchedule(
 ): () => void {
   let running = false;
   const shutdown = new AbortController();
+  recoverInterruptedBackups(db, files)
+    .then((names) => {
+      if (names.length) log.warn({ backups: names }, 'backups interrupted by a stop were marked failed');
+    })
+    .catch((err) => log.error({ err }, 'checking for interrupted backups failed'));
   const check = async () => {
     if (running) return;
     running = true;

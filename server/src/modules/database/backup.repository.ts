@@ -39,6 +39,10 @@ export function listBackups(executor: Executor, limit = 50): Promise<BackupRow[]
   return executor.select().from(backups).orderBy(desc(backups.createdAt), desc(backups.id)).limit(limit);
 }
 
+export function runningBackups(executor: Executor): Promise<BackupRow[]> {
+  return executor.select().from(backups).where(eq(backups.status, 'running'));
+}
+
 export async function findBackup(executor: Executor, id: number): Promise<BackupRow | null> {
   const [row] = await executor.select().from(backups).where(eq(backups.id, id)).limit(1);
   return row ?? null;

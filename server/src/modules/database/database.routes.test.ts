@@ -118,7 +118,7 @@ describe('database management', () => {
     if (t.deps.database.kind === 'pglite') {
       await wipeTables(t.db);
       expect((await fingerprint(t.db)).counts.users).toBe(0);
-      await restoreFileInto(t.db, t.deps, join(backupDir(dataDir), backup.filename));
+      await restoreFileInto(t.db, t.deps, join(backupDir({ dataDir }), backup.filename));
       const after = await fingerprint(t.db);
       expect(after.ledger).toEqual(before.ledger);
       expect(after.counters).toEqual(before.counters);
@@ -129,7 +129,7 @@ describe('database management', () => {
       const empty = await openTestDatabase({ migrationsFolder: undefined });
       try {
         await wipeTables(empty.db, []);
-        await restoreFileInto(empty.db, { database: empty }, join(backupDir(dataDir), backup.filename));
+        await restoreFileInto(empty.db, { database: empty }, join(backupDir({ dataDir }), backup.filename));
         const after = await fingerprint(empty.db);
         expect(after.ledger).toEqual(before.ledger);
         expect(after.counters).toEqual(before.counters);

@@ -17,7 +17,7 @@ import {
 
 export const databaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  const files = { database: deps.database, dataDir: deps.config.dataDir };
+  const files = { database: deps.database, dataDir: deps.config.dataDir, backupDir: deps.config.backupDir };
   const by = (request: Parameters<typeof requestContext>[0]) => ({
     actor: requireAdmin(request),
     context: requestContext(request),

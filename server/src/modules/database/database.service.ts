@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type Backup,
@@ -21,8 +21,17 @@ import {
   insertRunningBackup,
   lastCompletedBackup,
   listBackups,
+  runningBackups,
 } from './backup.repository.ts';
-import { backupDir, backupExists, backupFilename, pgRestore, writeBackupFile } from './backup-files.ts';
+import {
+  BackupUnreadableError,
+  backupDir,
+  backupExists,
+  backupFilename,
+  pgRestore,
+  writeBackupFile,
+} from './backup-files.ts';
+import { backupAbandoned, holdingBackupLock } from './backup-lock.ts';
 import {
   databaseSize,
   indexStats,
@@ -36,6 +45,8 @@ import { copyTables, executorSource, KEPT_BY_WIPE, replaceRows } from './table-c
 export interface DatabaseDeps {
   database: DatabaseHandle;
   dataDir: string;
+  /** BACKUP_DIR; unset means DATA_DIR/backups. */
+  backupDir?: string | undefined;
 }
 
 function toBackup(row: BackupRow): Backup {
@@ -158,7 +169,9 @@ export async function createBackup(
     return row;
   });
   try {
-    const sizeBytes = await writeBackupFile(deps.database, join(backupDir(deps.dataDir), filename), signal);
+    const sizeBytes = await holdingBackupLock(deps.database, running.id, () =>
+      writeBackupFile(deps.database, join(backupDir(deps), filename), signal),
+    );
     return toBackup(await finishBackup(db, running.id, { sizeBytes }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -168,13 +181,28 @@ export async function createBackup(
   }
 }
 
+/**
+ * Backups left `running` by an instance that was killed while writing them (no live instance holds
+ * their lock) are marked failed, and their partial files removed. Returns their filenames.
+ */
+export async function recoverInterruptedBackups(db: Database, files: DatabaseDeps): Promise<string[]> {
+  const recovered: string[] = [];
+  for (const row of await runningBackups(db)) {
+    if (!(await backupAbandoned(files.database, row.id))) continue;
+    await rm(join(backupDir(files), row.filename), { force: true });
+    await finishBackup(db, row.id, { error: DATABASE_MESSAGES.backupInterrupted });
+    recovered.push(row.filename);
+  }
+  return recovered;
+}
+
 export async function backupFilePath(
   db: Database,
-  { dataDir }: Pick<DatabaseDeps, 'dataDir'>,
+  files: Pick<DatabaseDeps, 'dataDir' | 'backupDir'>,
   id: number,
 ): Promise<{ path: string; filename: string }> {
   const row = await findBackup(db, id);
-  const path = row ? join(backupDir(dataDir), row.filename) : '';
+  const path = row ? join(backupDir(files), row.filename) : '';
   if (row?.status !== 'completed' || !backupExists(path)) throw notFound(DATABASE_MESSAGES.backupNotFound);
   return { path, filename: row.filename };
 }
@@ -188,7 +216,14 @@ export async function restoreBackup(
 ): Promise<void> {
   const { path, filename } = await backupFilePath(db, deps, id);
   const safety = await createBackup(db, deps, by);
-  await restoreFileInto(db, deps, path);
+  try {
+    await restoreFileInto(db, deps, path);
+  } catch (error) {
+    if (!(error instanceof BackupUnreadableError)) throw error;
+    // Marked so that nobody downloads or restores it again believing it good.
+    await finishBackup(db, id, { error: DATABASE_MESSAGES.backupUnreadable });
+    throw new HttpError(422, DATABASE_MESSAGES.backupUnreadable);
+  }
   await db.transaction((tx) =>
     recordAudit(tx, {
       actor: by.actor,
@@ -224,7 +259,11 @@ export async function restoreFileInto(
     return;
   }
   // On a thread of its own, like the server's database: loading and migrating a backup takes seconds.
-  const source = await openDatabase({ kind: 'pglite', image: new Blob([await readFile(path)]) });
+  const source = await openDatabase({ kind: 'pglite', image: new Blob([await readFile(path)]) }).catch(
+    (error: unknown) => {
+      throw new BackupUnreadableError(error instanceof Error ? error.message : String(error));
+    },
+  );
   try {
     // A backup made before an upgrade is brought to the current schema first, so the migrations that
     // came since fill what they derive (call_totals, the coin counters) instead of leaving it empty.

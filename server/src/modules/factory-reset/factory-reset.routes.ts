@@ -12,7 +12,7 @@ export const factoryResetRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; live: Li
   app,
   { deps, live },
 ) => {
-  const files = { database: deps.database, dataDir: deps.config.dataDir };
+  const files = { database: deps.database, dataDir: deps.config.dataDir, backupDir: deps.config.backupDir };
   route(app, factoryResetEndpoints.status, async () => ({ success: true as const, available: true }));
   route(app, factoryResetEndpoints.preview, async () => factoryResetPreview(deps.db, files));
   route(app, factoryResetEndpoints.execute, async (request) => {

@@ -1,0 +1,99 @@
+import { existsSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DATABASE_MESSAGES } from '@switchboard/contract/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
+import { insertRunningBackup } from './backup.repository.ts';
+import { backupDir } from './backup-files.ts';
+import { backupsList, recoverInterruptedBackups } from './database.service.ts';
+
+describe('backup storage', () => {
+  let t: TestApp;
+  const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-data-'));
+  const otherDataDir = mkdtempSync(join(tmpdir(), 'switchboard-data-'));
+  const shared = mkdtempSync(join(tmpdir(), 'switchboard-shared-backups-'));
+  let rootAuth: { authorization: string };
+  const backupNow = async (app = t.app) => {
+    const made = await app.inject({ method: 'POST', url: '/api/v1/database/backup', headers: rootAuth });
+    expect(made.statusCode).toBe(201);
+    return made.json().data as { id: string; filename: string };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ dataDir, backupDir: shared });
+    const root = await insertUser(t.db, {
+      username: 'storeroot',
+      password: 'Str0ng!pass',
+      isRootAdmin: true,
+    });
+    rootAuth = await t.authHeader(root);
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const dir of [dataDir, otherDataDir, shared]) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('BACKUP_DIR defaults to DATA_DIR/backups and names the directory otherwise', () => {
+    expect(backupDir(loadConfig({ DATA_DIR: dataDir }))).toBe(join(dataDir, 'backups'));
+    expect(backupDir(loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: shared }))).toBe(shared);
+  });
+
+  it('writes backups into the shared directory, readable by this user only, and another instance serves them', async () => {
+    const backup = await backupNow();
+    const file = join(shared, backup.filename);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // A second instance with its own DATA_DIR but the same BACKUP_DIR downloads it.
+    const other = await buildApp({ ...t.deps, config: { ...t.deps.config, dataDir: otherDataDir } });
+    try {
+      const download = await other.inject({
+        method: 'GET',
+        url: `/api/v1/database/backups/${backup.id}/download`,
+        headers: rootAuth,
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.length).toBe(statSync(file).size);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers 422 for a damaged backup, marks it unreadable and keeps the data', async () => {
+    const backup = await backupNow();
+    truncateSync(join(shared, backup.filename), 200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/database/backups/${backup.id}/restore`,
+      headers: rootAuth,
+      payload: { confirmation: 'RESTORE' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(DATABASE_MESSAGES.backupUnreadable);
+    const listed = (await backupsList(t.db)).find((b) => b.id === backup.id);
+    expect(listed).toMatchObject({ status: 'failed', error: DATABASE_MESSAGES.backupUnreadable });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'storeroot', password: 'Str0ng!pass' },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('marks a backup left running by a killed instance failed and removes its partial file', async () => {
+    const row = await insertRunningBackup(t.db, {
+      filename: 'switchboard-killed.dump',
+      trigger: 'manual',
+      createdBy: null,
+    });
+    const partial = join(shared, row.filename);
+    writeFileSync(partial, 'partial dump');
+    expect(
+      await recoverInterruptedBackups(t.db, { database: t.deps.database, dataDir, backupDir: shared }),
+    ).toEqual([row.filename]);
+    expect(existsSync(partial)).toBe(false);
+    const listed = (await backupsList(t.db)).find((b) => b.id === String(row.id));
+    expect(listed).toMatchObject({ status: 'failed', error: DATABASE_MESSAGES.backupInterrupted });
+  });
+});
