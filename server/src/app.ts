@@ -18,6 +18,7 @@ import { auditLogRoutes } from './modules/audit/audit-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
+import { coinPackagesRoutes } from './modules/coins/coin-packages.routes.ts';
 import { coinsRoutes } from './modules/coins/coins.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { startBackupSchedule } from './modules/database/backup-schedule.ts';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(accountRoutes, { prefix: API_PREFIX, deps });
   await app.register(callsRoutes, { prefix: API_PREFIX, deps });
   await app.register(coinsRoutes, { prefix: API_PREFIX, deps });
+  await app.register(coinPackagesRoutes, { prefix: API_PREFIX, deps });
   await app.register(geolocationRoutes, { prefix: API_PREFIX, deps });
   await app.register(socialRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
