@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
 import { z } from 'zod';
-import { DEMO_ADMIN } from './demo/demo-admin.ts';
 
 /** The only reader of process.env (DESIGN.md). */
 const booleanFlag = z

@@ -7,6 +7,7 @@ import { forbidden, HttpError, unauthorized } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordSecurityEvent } from '../security-events/record-security-event.ts';
 import { readSettingsSection } from '../settings/settings.repository.ts';
+import { decoyPasswordHash, verifyPassword } from '../users/password.ts';
 import {
   type Account,
   findAccountById,
@@ -21,7 +22,6 @@ import {
   markAttemptSucceeded,
 } from './login-attempts.repository.ts';
 import { recordLoginFailure } from './login-failure.ts';
-import { decoyPasswordHash, verifyPassword } from './password.ts';
 import { hashRefreshToken, newRefreshToken, openSealedSuccessor, sealSuccessor } from './refresh-token.ts';
 import {
   insertRefreshToken,

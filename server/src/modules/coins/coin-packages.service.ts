@@ -6,10 +6,10 @@ import {
 import type { CoinEntryResponse } from '@switchboard/contract/coins';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import { applyCoinEntry } from './coin-ledger.ts';
 import * as packages from './coin-packages.repository.ts';
 import * as repo from './coins.repository.ts';

@@ -9,10 +9,10 @@ import {
 } from '@switchboard/contract/coins';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import { applyCoinEntry, COIN_LEDGER_MESSAGES, reverseTransaction } from './coin-ledger.ts';
 import * as repo from './coins.repository.ts';
 import * as list from './coins-list.repository.ts';

@@ -5,13 +5,13 @@ import {
   type OfficialMessageStats,
 } from '@switchboard/contract/official-messages';
 import type { z } from 'zod';
+import type { UserPush } from '../../app-deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { API_PREFIX } from '../../http/auth-guard.ts';
 import { conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { UserPush } from '../../realtime/user-push.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import { type Delivery, sendNow, sendPending } from '../users/broadcast.ts';
 import { type ImageKind, removeImage, saveImage } from './image-files.ts';
 import * as repo from './official-messages.repository.ts';

@@ -13,10 +13,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { readSettingsSection, writeSettingsSection } from '../settings/settings.repository.ts';
 import type { BlockedIpCache } from './blocked-ip-guard.ts';

@@ -23,6 +23,11 @@ export interface SessionPrincipal extends AccountPrincipal {
   sessionId: string;
 }
 
+/** The token of an `Authorization: Bearer …` header, if there is one. */
+export function bearerToken(header: string | undefined): string | null {
+  return header?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
+}
+
 const ISSUER = 'switchboard';
 const AUDIENCE = 'switchboard-console';
 /** Verified tokens remembered at most; the cache starts over when full. */
