@@ -6,10 +6,11 @@ export type Schema = z.core.$ZodType;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call an endpoint. The server denies by default: `admin` needs a signed-in, active admin,
- * `root` a root administrator, `public` nobody.
+ * Who may call an endpoint. The server denies by default: `admin` needs an active admin signed in to
+ * the console, `root` a root administrator, `user` any active account signed in (a calling app's or
+ * the console's), `public` nobody.
  */
-export type EndpointAccess = 'public' | 'admin' | 'root';
+export type EndpointAccess = 'public' | 'user' | 'admin' | 'root';
 
 /** The media type of an endpoint that answers with a file to save instead of a JSON body. */
 export type FileMediaType = 'text/csv; charset=utf-8' | 'application/octet-stream';

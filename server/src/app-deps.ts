@@ -21,16 +21,17 @@ export interface AppDeps {
   userPush: UserPush;
 }
 
-/** What the guard needs of a signed-in admin beyond the token: read fresh from the account row. */
+/** What the guard needs of a signed-in account beyond the token: read fresh from the account row. */
 export interface LiveAccount {
   username: string;
+  isAdmin: boolean;
   isRootAdmin: boolean;
 }
 
 /** Kept answers to "is this admin's session still live" (modules/auth/live-access.ts). */
 export interface LiveAccess {
-  /** The account while it is an active admin and the session is not revoked, else null. */
-  accountFor(adminId: string, sessionId: string): Promise<LiveAccount | null>;
+  /** The account while it is active and the session is not revoked, else null. */
+  accountFor(userId: string, sessionId: string): Promise<LiveAccount | null>;
   /** After a write on this instance that may change who has access: forget, and tell the listeners. */
   changed(): void;
   /** After a write on another instance: forget. */

@@ -17,9 +17,10 @@ import { serveWebApp, webAppBuilt } from './http/web-app.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { auditLogRoutes } from './modules/audit/audit-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { authenticateAdmin } from './modules/auth/authenticate.ts';
+import { authenticateAccount } from './modules/auth/authenticate.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
+import { coinPackagesRoutes } from './modules/coins/coin-packages.routes.ts';
 import { coinsRoutes } from './modules/coins/coins.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { startBackupSchedule } from './modules/database/backup-schedule.ts';
@@ -43,6 +44,7 @@ import { installSettingsEffects } from './modules/settings/settings-effects.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes.ts';
 import { userReportsRoutes } from './modules/user-reports/user-reports.routes.ts';
+import { accountRoutes } from './modules/users/account.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface BuildAppOptions {
@@ -92,7 +94,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     onExceeded: (request) => recordRateLimitHit(deps.db, request),
   });
   installAuthGuard(app, {
-    authenticate: (token) => authenticateAdmin(deps, token),
+    authenticate: (token) => authenticateAccount(deps, token),
     recordRefused: (request, status, principal) => recordRefusedAccess(deps.db, request, status, principal),
     recordRateLimited: (request) => recordRateLimitHit(deps.db, request),
     accessChanged: () => deps.liveAccess.changed(),
@@ -112,8 +114,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });
+  await app.register(accountRoutes, { prefix: API_PREFIX, deps });
   await app.register(callsRoutes, { prefix: API_PREFIX, deps });
   await app.register(coinsRoutes, { prefix: API_PREFIX, deps });
+  await app.register(coinPackagesRoutes, { prefix: API_PREFIX, deps });
   await app.register(geolocationRoutes, { prefix: API_PREFIX, deps });
   await app.register(socialRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });

@@ -8,7 +8,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { runMigrations, withStartUpLock } from './db/migrate.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './http/access-token.ts';
-import { authenticateAdmin } from './modules/auth/authenticate.ts';
+import { authenticateAccount } from './modules/auth/authenticate.ts';
 import { createLiveAccess } from './modules/auth/live-access.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
@@ -74,7 +74,7 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   }
 
   const realtime = await startRealtime(app.server, deps, app.log, {
-    authenticate: (token) => authenticateAdmin(deps, token),
+    authenticate: (token) => authenticateAccount(deps, token),
     blocks: app.blockedIps,
     monitoring: app.monitoring,
   });

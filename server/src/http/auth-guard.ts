@@ -1,7 +1,7 @@
 import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
 import { SETTINGS_MESSAGES } from '@switchboard/contract/settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AdminPrincipal, bearerToken } from './access-token.ts';
+import { type AccountPrincipal, type AdminPrincipal, bearerToken } from './access-token.ts';
 import { clientNetwork } from './client-network.ts';
 import { createFixedWindowLimiter, retryAfterSeconds } from './fixed-window-limiter.ts';
 import { forbidden, HttpError, unauthorized } from './http-error.ts';
@@ -10,10 +10,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without signing in. Every route not marked so requires a signed-in admin. */
     public?: boolean;
+    /** Opens a route to any signed-in active account: a calling app's session as well as the console's. */
+    user?: boolean;
     /** Further restricts a route to root administrators. */
     role?: 'root';
   }
   interface FastifyRequest {
+    /** The signed-in account on a guarded route (an app user or an admin). */
+    account: AccountPrincipal | null;
+    /** The same, when it is an admin signed in to the console. */
     admin: AdminPrincipal | null;
   }
 }
@@ -22,10 +27,14 @@ export const API_PREFIX = '/api/v1';
 
 /** What the guard asks of the modules above it; app.ts hands it over. */
 export interface AuthGuardDeps {
-  /** The admin a bearer token belongs to while their account and session are live, else null. */
-  authenticate(token: string | null): Promise<AdminPrincipal | null>;
+  /** The account a bearer token belongs to while the account and session are live, else null. */
+  authenticate(token: string | null): Promise<AccountPrincipal | null>;
   /** Keeps a refused request as a security event (when the security settings ask for it). */
-  recordRefused(request: FastifyRequest, status: 401 | 403, principal: AdminPrincipal | null): Promise<void>;
+  recordRefused(
+    request: FastifyRequest,
+    status: 401 | 403,
+    principal: AccountPrincipal | null,
+  ): Promise<void>;
   /** Keeps the first request past the anonymous limit as a security event. */
   recordRateLimited(request: FastifyRequest): Promise<void>;
   /** After a write: who has access may have changed, so kept answers are read again. */
@@ -47,6 +56,7 @@ const MINUTE_MS = 60_000;
  */
 export function installAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): void {
   app.decorateRequest('admin', null);
+  app.decorateRequest('account', null);
   const refused = createFixedWindowLimiter();
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
@@ -65,11 +75,17 @@ export function installAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): voi
       await deps.recordRefused(request, 401, null);
       throw unauthorized(LOGIN_MESSAGES.notSignedIn);
     }
+    request.account = principal;
+    if (principal.isAdmin) request.admin = principal;
+    if (route.config?.user) return;
+    if (!principal.isAdmin) {
+      await deps.recordRefused(request, 403, principal);
+      throw forbidden(LOGIN_MESSAGES.appTokenRefused);
+    }
     if (route.config?.role === 'root' && !principal.isRootAdmin) {
       await deps.recordRefused(request, 403, principal);
       throw forbidden(LOGIN_MESSAGES.rootOnly);
     }
-    request.admin = principal;
   });
   // Any write may end a session or change an account (sign-out, demotion, deletion, reset, and any
   // later endpoint): the kept answers go before its response does, so the next request is read fresh.
@@ -79,6 +95,12 @@ export function installAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): voi
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The signed-in account of a `user` route (the guard has already rejected anonymous requests). */
+export function requireAccount(request: FastifyRequest): AccountPrincipal {
+  if (!request.account) throw unauthorized(LOGIN_MESSAGES.notSignedIn);
+  return request.account;
+}
 
 /** The signed-in admin of a guarded route (the guard has already rejected anonymous requests). */
 export function requireAdmin(request: FastifyRequest): AdminPrincipal {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -114,4 +115,26 @@ export const coinDailyStats = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.day] })],
+);
+
+/** What a calling app can buy: an admin edits these; a purchase is one 'earn' entry that names its package. */
+export const coinPackages = pgTable(
+  'coin_packages',
+  {
+    id: bigId(),
+    name: text('name').notNull(),
+    coins: integer('coins').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('coin_packages_shop_idx').on(t.sortOrder, t.id).where(sql`${t.isActive}`),
+    check('coin_packages_coins_range', sql`${t.coins} between 1 and 1000000`),
+    check('coin_packages_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('coin_packages_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
 );

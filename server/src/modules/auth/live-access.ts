@@ -26,20 +26,20 @@ export function createLiveAccess(db: Database, now: () => number = Date.now): Li
     answers.clear();
   };
   return {
-    async accountFor(adminId, sessionId) {
-      const key = `${adminId}/${sessionId}`;
+    async accountFor(userId, sessionId) {
+      const key = `${userId}/${sessionId}`;
       const cached = answers.get(key);
       if (cached && now() - cached.at < LIVE_ACCESS_TTL_MS) return cached.account;
       const readAt = generation;
       const [row, live] = await Promise.all([
-        findAccountById(db, adminId),
-        isSessionLive(db, sessionId, adminId),
+        findAccountById(db, userId),
+        isSessionLive(db, sessionId, userId),
       ]);
-      if (!row?.isActive || !row.isAdmin || !live) {
+      if (!row?.isActive || !live) {
         answers.delete(key);
         return null;
       }
-      const account = { username: row.username, isRootAdmin: row.isRootAdmin };
+      const account = { username: row.username, isAdmin: row.isAdmin, isRootAdmin: row.isRootAdmin };
       if (readAt === generation) {
         if (answers.size >= MAX_ANSWERS) answers.clear();
         answers.set(key, { account, at: now() });

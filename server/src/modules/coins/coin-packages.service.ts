@@ -1,0 +1,117 @@
+import {
+  COIN_PACKAGE_MESSAGES,
+  type CoinPackage,
+  type CoinPackageInput,
+} from '@switchboard/contract/coin-packages';
+import type { CoinEntryResponse } from '@switchboard/contract/coins';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
+import { conflict, notFound } from '../../http/http-error.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { applyCoinEntry } from './coin-ledger.ts';
+import * as packages from './coin-packages.repository.ts';
+import * as repo from './coins.repository.ts';
+import * as list from './coins-list.repository.ts';
+
+type PackageValues = z.output<typeof CoinPackageInput>;
+
+export async function ownBalance(db: Database, userId: string) {
+  const account = await repo.findAccount(db, userId);
+  return {
+    balance: account?.balance ?? 0,
+    total_earned: account?.totalEarned ?? 0,
+    total_spent: account?.totalSpent ?? 0,
+  };
+}
+
+/** The account's own ledger, newest first, keyset paged. */
+export async function ownTransactions(
+  db: Database,
+  userId: string,
+  query: { limit: number; cursor?: string },
+) {
+  const page = await list.listUserTransactions(db, userId, query);
+  return { transactions: page.rows, next_cursor: page.nextCursor };
+}
+
+export function listPackages(db: Database, onlyActive: boolean): Promise<CoinPackage[]> {
+  return packages.listPackages(db, onlyActive);
+}
+
+/**
+ * A purchase: one 'earn' entry of the package's coins that names the package. A retry with the same
+ * Idempotency-Key returns the first entry and adds nothing (the ledger's per-user key).
+ */
+export async function buyPackage(
+  db: Database,
+  userId: string,
+  packageId: number,
+  idempotencyKey: string | undefined,
+): Promise<CoinEntryResponse['data']> {
+  return db.transaction(async (tx) => {
+    const item = await packages.findPackage(tx, packageId);
+    if (!item) throw notFound(COIN_PACKAGE_MESSAGES.notFound);
+    if (!item.is_active) throw conflict(COIN_PACKAGE_MESSAGES.unavailable);
+    const { entry, replayed } = await applyCoinEntry(tx, {
+      userId,
+      amount: item.coins,
+      type: 'earn',
+      description: `Bought ${item.name}`,
+      referenceId: String(item.id),
+      referenceType: 'coin_package',
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+      createdBy: null,
+    });
+    const transaction = await list.findTransactionView(tx, entry.id);
+    if (!transaction) throw new Error(`ledger entry ${entry.id} vanished inside its own transaction`);
+    return { transaction, replayed };
+  });
+}
+
+export async function createPackage(
+  db: Database,
+  actor: AdminPrincipal,
+  input: PackageValues,
+  context: RequestContext,
+): Promise<CoinPackage> {
+  return db.transaction(async (tx) => {
+    const created = await packages.insertPackage(tx, input);
+    await recordAudit(tx, {
+      actor,
+      action: 'coins.package_create',
+      targetType: 'coin_package',
+      targetId: String(created.id),
+      before: null,
+      after: created,
+      context,
+    });
+    return created;
+  });
+}
+
+export async function updatePackage(
+  db: Database,
+  actor: AdminPrincipal,
+  id: number,
+  input: PackageValues,
+  context: RequestContext,
+): Promise<CoinPackage> {
+  return db.transaction(async (tx) => {
+    const before = await packages.findPackage(tx, id);
+    if (!before) throw notFound(COIN_PACKAGE_MESSAGES.notFound);
+    const after = await packages.updatePackage(tx, id, input);
+    if (!after) throw notFound(COIN_PACKAGE_MESSAGES.notFound);
+    await recordAudit(tx, {
+      actor,
+      action: 'coins.package_update',
+      targetType: 'coin_package',
+      targetId: String(id),
+      before,
+      after,
+      context,
+    });
+    return after;
+  });
+}
