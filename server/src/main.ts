@@ -10,6 +10,7 @@ import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { createLiveAccess } from './modules/auth/live-access.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
+import { startCallJobs } from './modules/calls/call-timers-job.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
 import { startLogRetention } from './modules/system-logs/log-retention.ts';
 import { createSystemLogStream } from './modules/system-logs/system-log-stream.ts';
@@ -68,6 +69,7 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   const realtime = await startRealtime(app.server, deps, app.log, app.monitoring, app.blockedIps);
   deps.userPush.attach(realtime.io);
   const dueNotifications = startDueNotificationsJob(deps.db, { userPush: deps.userPush, log: app.log });
+  const callJobs = startCallJobs(deps.db, { userPush: deps.userPush, log: app.log });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -92,12 +94,13 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     }, SHUTDOWN_DEADLINE_MS);
     try {
       // Open websockets would keep the HTTP server from closing; then stop accepting and drain.
-      realtime.io.disconnectSockets(true);
+      realtime.disconnectAll();
       // Fastify closes the connections idle when close starts; one that finishes its request later
       // would stay open as keep-alive until it timed out, so keep closing the newly idle ones.
       const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close().finally(() => clearInterval(sweep));
       await dueNotifications.stop();
+      await callJobs.stop();
       await realtime.close();
       stopLogRetention();
       await logStream.close();

@@ -15,6 +15,7 @@ import { clientAddress } from '../http/client-address.ts';
 import { authenticateAdmin } from '../modules/auth/authenticate.ts';
 import type { Monitoring } from '../modules/monitoring/monitoring.service.ts';
 import { type BlockedIpCache, createBlockedIpCache } from '../modules/security/blocked-ip-guard.ts';
+import { startAppNamespace } from './app-namespace.ts';
 import { readLiveCounts } from './live-counts.ts';
 import { accountRoom } from './user-push.ts';
 
@@ -30,11 +31,13 @@ type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterSe
 
 export interface Realtime {
   io: RealtimeServer;
+  /** Closes every socket of this instance, console and app (shutdown); calls in progress carry on. */
+  disconnectAll(): void;
   close(): Promise<void>;
 }
 
 /**
- * socket.io at /socket.io for signed-in admins. With REDIS_URL the Redis adapter lets several
+ * socket.io at /socket.io for signed-in admins, and its namespace `/app` for calling apps. With REDIS_URL the Redis adapter lets several
  * server instances share rooms and broadcasts behind a load balancer (sticky sessions for polling).
  */
 export async function startRealtime(
@@ -147,15 +150,21 @@ export async function startRealtime(
   }, LIVE_COUNTS_INTERVAL_MS);
   timer.unref();
   const stopMonitoring = monitoring ? pushMonitoring(io, monitoring) : () => undefined;
+  const appNamespace = startAppNamespace(io as unknown as Server, deps, log, isBlocked);
 
   return {
     io,
+    disconnectAll() {
+      appNamespace.disconnectAll();
+      io.disconnectSockets(true);
+    },
     close: async () => {
       clearInterval(timer);
       stopMonitoring();
       unsubscribe();
       offBlocked();
       offAccess();
+      await appNamespace.close();
       await io.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },

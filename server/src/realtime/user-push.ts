@@ -1,51 +1,78 @@
+import { APP_NAMESPACE, type AppCall, callRoom } from '@switchboard/contract/calling';
 import {
+  type AppClientToServerEvents,
+  type AppServerToClientEvents,
   type ClientToServerEvents,
   type ServerToClientEvents,
   userRoom,
 } from '@switchboard/contract/realtime';
-import type { Server } from 'socket.io';
+import type { Namespace, Server } from 'socket.io';
 
 type UserEvent = 'notification' | 'official_message';
 
 /** Rooms per emit: one emit names many rooms, so a broadcast to 100k users is a few hundred emits. */
 const ROOMS_PER_EMIT = 500;
 
+const LIVE_STATUSES: readonly AppCall['status'][] = ['ringing', 'active'];
+
 /** The room of every console socket signed in as that admin (calling-app sockets use `userRoom`). */
 export const accountRoom = (userId: string) => `account:${userId}`;
 
 /**
- * Pushes an event to the sockets of given users (room `user:<id>`, joined by calling-app sockets).
- * The socket server attaches itself once it is listening; before that, and in route tests, nothing is pushed.
+ * Pushes events to calling-app sockets (namespace `/app`, room `user:<id>`), on every instance through the
+ * Redis adapter. The socket server attaches itself once it is listening; before that, and in route tests,
+ * nothing is pushed.
  */
 export interface UserPush {
   attach(io: Server<ClientToServerEvents, ServerToClientEvents>): void;
   toUsers<E extends UserEvent>(
     userIds: readonly string[],
     event: E,
-    payload: Parameters<ServerToClientEvents[E]>[0],
+    payload: Parameters<AppServerToClientEvents[E]>[0],
   ): void;
+  /**
+   * A call changed state: both parties' sockets hear it (a new call rings at every socket of the callee);
+   * once it is over, its room is emptied so nothing more is relayed.
+   */
+  callChanged(call: AppCall, options?: { incoming?: boolean }): void;
   /** Closes every live socket of these users, app and console alike, on every instance (Redis adapter). */
   disconnectUsers(userIds: readonly string[]): void;
 }
 
 export function createUserPush(): UserPush {
   let server: Server<ClientToServerEvents, ServerToClientEvents> | null = null;
+  const app = (): Namespace<AppClientToServerEvents, AppServerToClientEvents> | null =>
+    server ? (server.of(APP_NAMESPACE) as Namespace<AppClientToServerEvents, AppServerToClientEvents>) : null;
   return {
     attach(io) {
       server = io;
     },
     toUsers(userIds, event, payload) {
-      if (!server) return;
+      const ns = app();
+      if (!ns) return;
       for (let i = 0; i < userIds.length; i += ROOMS_PER_EMIT) {
         const rooms = userIds.slice(i, i + ROOMS_PER_EMIT).map(userRoom);
         // Typed through the union of the two events: socket.io's emit cannot narrow a generic event name.
-        (server.to(rooms).emit as (e: string, p: unknown) => boolean)(event, payload);
+        (ns.to(rooms).emit as (e: string, p: unknown) => boolean)(event, payload);
       }
+    },
+    callChanged(call, options = {}) {
+      const ns = app();
+      if (!ns) return;
+      if (options.incoming) {
+        ns.to(userRoom(call.callee_id)).emit('call_incoming', call);
+        ns.to(userRoom(call.caller_id)).emit('call_state', call);
+      } else {
+        ns.to([userRoom(call.caller_id), userRoom(call.callee_id)]).emit('call_state', call);
+      }
+      if (!LIVE_STATUSES.includes(call.status)) ns.in(callRoom(call.id)).socketsLeave(callRoom(call.id));
     },
     disconnectUsers(userIds) {
       if (!server) return;
+      const ns = app();
       for (let i = 0; i < userIds.length; i += ROOMS_PER_EMIT) {
         const ids = userIds.slice(i, i + ROOMS_PER_EMIT);
+        ns?.in(ids.map(userRoom)).disconnectSockets(true);
         server.in([...ids.map(userRoom), ...ids.map(accountRoom)]).disconnectSockets(true);
       }
     },
