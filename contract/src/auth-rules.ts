@@ -15,4 +15,5 @@ export const LOGIN_MESSAGES = {
   notSignedIn: 'Not authenticated',
   notAdmin: 'Administrator access required',
   rootOnly: 'Only root administrators can access this feature',
+  appTokenRefused: 'An app session cannot use the administration API; sign in to the console',
 } as const;

@@ -3,6 +3,7 @@ import { LOGIN_FIELDS } from './auth-rules.ts';
 import { SuccessMessage } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { SessionUser } from './session-user.ts';
+import { Email, StrongPassword, Username } from './user-create.ts';
 
 export { LOGIN_MESSAGES } from './auth-rules.ts';
 
@@ -60,5 +61,37 @@ export const authEndpoints = {
     tag: 'auth',
     access: 'public',
     response: SuccessMessage,
+  }),
+};
+
+/**
+ * A calling app's own sign-up and sign-in. They answer with the same TokenResponse, bound to a
+ * session that refresh and logout above serve too; an app session only opens `user` endpoints,
+ * even when the account is an admin (the console signs in through `/auth/login`).
+ */
+export const AppRegisterRequest = z.object({
+  username: Username,
+  email: Email,
+  password: StrongPassword,
+});
+export type AppRegisterRequest = z.input<typeof AppRegisterRequest>;
+
+export const appAuthEndpoints = {
+  register: endpoint({
+    method: 'POST',
+    path: '/auth/register',
+    tag: 'app-auth',
+    access: 'public',
+    body: AppRegisterRequest,
+    status: 201,
+    response: TokenResponse,
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/auth/app/login',
+    tag: 'app-auth',
+    access: 'public',
+    body: LoginRequest,
+    response: TokenResponse,
   }),
 };

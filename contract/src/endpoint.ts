@@ -6,10 +6,11 @@ export type Schema = z.core.$ZodType;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call an endpoint. The server denies by default: `admin` needs a signed-in, active admin,
- * `root` a root administrator, `public` nobody.
+ * Who may call an endpoint. The server denies by default: `admin` needs an active admin signed in to
+ * the console, `root` a root administrator, `user` any active account signed in (a calling app's or
+ * the console's), `public` nobody.
  */
-export type EndpointAccess = 'public' | 'admin' | 'root';
+export type EndpointAccess = 'public' | 'user' | 'admin' | 'root';
 
 /**
  * One HTTP endpoint, declared once: the server registers its route from this and the web calls

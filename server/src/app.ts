@@ -41,6 +41,7 @@ import { installSettingsEffects } from './modules/settings/settings-effects.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes.ts';
 import { userReportsRoutes } from './modules/user-reports/user-reports.routes.ts';
+import { accountRoutes } from './modules/users/account.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface BuildAppOptions {
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });
+  await app.register(accountRoutes, { prefix: API_PREFIX, deps });
   await app.register(callsRoutes, { prefix: API_PREFIX, deps });
   await app.register(coinsRoutes, { prefix: API_PREFIX, deps });
   await app.register(geolocationRoutes, { prefix: API_PREFIX, deps });

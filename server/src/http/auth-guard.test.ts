@@ -19,9 +19,11 @@ const PUBLIC_ROUTES = [
   // Crash reports: the crash screen also shows to signed-out visitors; rate-limited per IP.
   'POST /api/v1/admin/errors',
   'POST /api/v1/admin_root_admin/register',
+  'POST /api/v1/auth/app/login',
   'POST /api/v1/auth/login',
   'POST /api/v1/auth/logout',
   'POST /api/v1/auth/refresh-token',
+  'POST /api/v1/auth/register',
 ];
 
 const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;
@@ -40,6 +42,7 @@ describe('deny by default', () => {
   let t: TestApp;
   let apiRoutes: RegisteredRoute[];
   let guarded: RegisteredRoute[];
+  let adminOnly: RegisteredRoute[];
   const headers: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -47,6 +50,7 @@ describe('deny by default', () => {
     // HEAD routes mirror their GET route's config; checking the GET covers them.
     apiRoutes = t.app.routeTable.filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD');
     guarded = apiRoutes.filter((r) => !r.public);
+    adminOnly = guarded.filter((r) => !r.user);
 
     const other = createAccessTokens('another-secret-that-is-long-enough-for-hs256');
     const admin = await insertUser(t.db, { username: 'real-admin', isRootAdmin: true });
@@ -58,6 +62,8 @@ describe('deny by default', () => {
     headers.garbage = 'Bearer not-a-jwt';
     headers.notBearer = `Basic ${Buffer.from('real-admin:whatever').toString('base64')}`;
     headers.nonAdmin = (await t.authHeader(nonAdmin)).authorization;
+    headers.app = (await t.appAuthHeader(nonAdmin)).authorization;
+    headers.adminApp = (await t.appAuthHeader(admin)).authorization;
     headers.deactivated = (await t.authHeader(deactivated)).authorization;
     headers.deleted = (
       await t.authHeader({ id: '00000000-0000-4000-8000-00000000dead', username: 'x', isRootAdmin: true })
@@ -110,6 +116,37 @@ describe('deny by default', () => {
         payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
       });
       if (res.statusCode !== 401) failures.push(`${label(route)} -> ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each([
+    ["an app user's app token", 'app'],
+    ["a root admin's app token", 'adminApp'],
+  ])('answers 403 on every admin route to %s', async (_case, key) => {
+    const failures: string[] = [];
+    for (const route of adminOnly) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concreteUrl(route.url),
+        headers: { authorization: headers[key] as string },
+        payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
+      });
+      if (res.statusCode !== 403 || !res.json().message.includes('app session'))
+        failures.push(`${label(route)} -> ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("lets an app user's token past the guard on every user route", async () => {
+    const failures: string[] = [];
+    for (const route of guarded.filter((r) => r.user && r.method === 'GET')) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: concreteUrl(route.url),
+        headers: { authorization: headers.app as string },
+      });
+      if (res.statusCode === 401 || res.statusCode === 403) failures.push(label(route));
     }
     expect(failures).toEqual([]);
   });

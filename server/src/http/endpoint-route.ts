@@ -31,7 +31,7 @@ export type EndpointRequest<P, Q, B> = FastifyRequest<{
 
 export interface EndpointRouteOptions {
   /** Extra route config, such as a rate limit. Access comes from the endpoint. */
-  config?: Omit<FastifyContextConfig, 'public' | 'role'>;
+  config?: Omit<FastifyContextConfig, 'public' | 'user' | 'role'>;
   /** Request headers to validate and document. */
   headers?: z.ZodType;
 }
@@ -78,6 +78,8 @@ function registerEndpoint<
     config: {
       ...options.config,
       ...(isPublic ? { public: true } : {}),
+      // What a calling app uses closes in maintenance mode (settings-effects.ts).
+      ...(endpoint.access === 'user' ? { user: true, appFacing: true } : {}),
       ...(endpoint.access === 'root' ? { role: 'root' as const } : {}),
     },
     schema: {

@@ -4,6 +4,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** Open to any signed-in account (a calling app's session too). */
+  user: boolean;
   role: 'root' | undefined;
 }
 
@@ -25,6 +27,7 @@ export function collectRouteTable(app: FastifyInstance): void {
         method,
         url: route.url,
         public: route.config?.public === true,
+        user: route.config?.user === true,
         role: route.config?.role,
       });
     }

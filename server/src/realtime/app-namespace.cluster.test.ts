@@ -42,7 +42,7 @@ describe.skipIf(!redisUrl)('calls across instances with REDIS_URL', () => {
     const { t, url } = instances[instance] ?? {};
     if (!t || !url) throw new Error('instances did not start');
     const user = await insertUser(t.db, { username, coinBalance: 50 });
-    const token = (await t.authHeader(user)).authorization.slice(7);
+    const token = (await t.appAuthHeader(user)).authorization.slice(7);
     const socket = connect(`${url}/app`, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
     sockets.push(socket);
     await connected(socket);

@@ -35,7 +35,7 @@ describe('the /app namespace', () => {
 
   const open = async (username: string, coins = 100) => {
     const user = await insertUser(t.db, { username, coinBalance: coins });
-    const token = (await t.authHeader(user)).authorization.slice(7);
+    const token = (await t.appAuthHeader(user)).authorization.slice(7);
     const socket = connect(`${url}/app`, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
     sockets.push(socket);
     await connected(socket);

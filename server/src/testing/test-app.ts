@@ -22,6 +22,8 @@ export interface TestApp {
   db: Database;
   /** An Authorization header for the given admin, signed like a real login's access token, with a live session. */
   authHeader(principal: AdminPrincipal): Promise<{ authorization: string }>;
+  /** The same for a calling app's session of the account: it opens only `user` routes. */
+  appAuthHeader(principal: AdminPrincipal): Promise<{ authorization: string }>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,11 @@ export async function createTestApp(
       const sessionId = await insertTestSession(database.db, principal.id);
       return { authorization: `Bearer ${await tokens.sign(principal, sessionId)}` };
     },
+    appAuthHeader: async (principal) => {
+      const sessionId = await insertTestSession(database.db, principal.id, false);
+      const token = await tokens.sign({ ...principal, isAdmin: false, isRootAdmin: false }, sessionId);
+      return { authorization: `Bearer ${token}` };
+    },
     close: async () => {
       await app.close();
       await database.close();
@@ -84,12 +91,12 @@ export async function createTestApp(
 }
 
 /** A signed-in session (one refresh token) for the user, when the user exists; returns its id. */
-export async function insertTestSession(db: Database, userId: string): Promise<string> {
+export async function insertTestSession(db: Database, userId: string, console = true): Promise<string> {
   const sessionId = randomUUID();
   try {
     await db.execute(sql`
-      insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
-      select id, ${sessionId}, ${newRefreshToken().hash}, now() + interval '1 day' from users where id = ${userId}`);
+      insert into refresh_tokens (user_id, family_id, token_hash, expires_at, console)
+      select id, ${sessionId}, ${newRefreshToken().hash}, now() + interval '1 day', ${console} from users where id = ${userId}`);
   } catch (err) {
     // The user was deleted meanwhile (a concurrent test step): the token is refused, as it should be.
     if (pgErrorCode(err) !== '23503') throw err;

@@ -16,6 +16,8 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     familyId: text('family_id').notNull(),
+    /** A console session (admins only, from /auth/login) or a calling app's; refresh keeps the kind. */
+    console: boolean('console').notNull().default(true),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),

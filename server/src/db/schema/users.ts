@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 
 export const users = pgTable(
@@ -47,3 +47,31 @@ export const users = pgTable(
     index('users_admin_idx').on(t.isAdmin).where(sql`${t.isAdmin}`),
   ],
 );
+
+/** An app user's contact list (spec limit: 1,000 per user, enforced by the service under a lock). */
+export const userContacts = pgTable(
+  'user_contacts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: text('contact_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contactId] }),
+    index('user_contacts_list_idx').on(t.userId, t.createdAt.desc(), t.contactId),
+    check('user_contacts_not_self', sql`${t.userId} <> ${t.contactId}`),
+  ],
+);
+
+/** An app user's own preferences; a user without a row has the defaults (contract AppUserSettings). */
+export const userSettings = pgTable('user_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').notNull(),
+  updatedAt: updatedAt(),
+});

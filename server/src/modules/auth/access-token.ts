@@ -9,8 +9,16 @@ export interface AdminPrincipal {
   isRootAdmin: boolean;
 }
 
-/** An admin as a verified access token names them: with the session the token dies with. */
-export interface SessionPrincipal extends AdminPrincipal {
+/**
+ * Any signed-in account. `isAdmin` is true only for a console session of an admin: the token says
+ * which kind of session it belongs to, so an app session never opens an admin route.
+ */
+export interface AccountPrincipal extends AdminPrincipal {
+  isAdmin: boolean;
+}
+
+/** An account as a verified access token names it: with the session the token dies with. */
+export interface SessionPrincipal extends AccountPrincipal {
   /** The refresh-token family the token was issued for. */
   sessionId: string;
 }
@@ -37,11 +45,17 @@ export function createAccessTokens(secret: string) {
   const verified = new Map<string, VerifiedToken>();
   return {
     async sign(
-      principal: AdminPrincipal,
+      /** Without `isAdmin`, a console token (which only an active admin's account can use). */
+      principal: AdminPrincipal & { isAdmin?: boolean },
       sessionId: string,
       ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS,
     ): Promise<string> {
-      return new SignJWT({ username: principal.username, root: principal.isRootAdmin, sid: sessionId })
+      return new SignJWT({
+        username: principal.username,
+        root: principal.isRootAdmin,
+        adm: principal.isAdmin ?? true,
+        sid: sessionId,
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(principal.id)
         .setIssuer(ISSUER)
@@ -86,6 +100,8 @@ async function verifyToken(token: string, key: webcrypto.CryptoKey): Promise<Ver
       id: sub,
       username,
       isRootAdmin: payload.root === true,
+      // Tokens from before app sessions existed were all console tokens of admins.
+      isAdmin: payload.adm !== false,
       sessionId: sid,
       expiresAt: exp * 1000,
     };

@@ -1,11 +1,11 @@
-import { authEndpoints, REFRESH_TOKEN_HEADER } from '@switchboard/contract/auth';
+import { appAuthEndpoints, authEndpoints, REFRESH_TOKEN_HEADER } from '@switchboard/contract/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
-import { login, logout, refreshSession } from './auth.service.ts';
+import { appLogin, login, logout, refreshSession, register } from './auth.service.ts';
 
 const RefreshTokenHeaders = z.object({
   [REFRESH_TOKEN_HEADER]: z
@@ -17,6 +17,18 @@ const RefreshTokenHeaders = z.object({
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   route(app, authEndpoints.login, async (request) =>
     login(deps.db, deps, request.body, requestContext(request)),
+  );
+  route(
+    app,
+    appAuthEndpoints.login,
+    async (request) => appLogin(deps.db, deps, request.body, requestContext(request)),
+    { config: { appFacing: true } },
+  );
+  route(
+    app,
+    appAuthEndpoints.register,
+    async (request) => register(deps.db, deps, request.body, requestContext(request)),
+    { config: { appFacing: true } },
   );
 
   await app.register(sessionRoutes, { deps });

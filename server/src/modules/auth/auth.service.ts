@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LOGIN_MESSAGES, type LoginRequest, type TokenResponse } from '@switchboard/contract/auth';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { clientNetwork } from '../../http/client-network.ts';
 import { forbidden, HttpError, unauthorized } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -13,6 +13,7 @@ import {
   findAccountByUsername,
   setLastLogin,
 } from '../users/users.repository.ts';
+import { registerAppUser } from '../users/users.service.ts';
 import {
   findLockout,
   insertPendingAttempt,
@@ -41,11 +42,37 @@ const tooManyAttempts = (retryAfterSeconds: number) =>
  * Console sign-in. Only active admins get a session; every other outcome looks the same to the
  * caller (401) except a deactivated admin who proved the password (403).
  */
-export async function login(
+export function login(db: Database, deps: AuthDeps, input: LoginRequest, ctx: RequestContext) {
+  return passwordSignIn(db, deps, input, ctx, { console: true });
+}
+
+/**
+ * A calling app's password sign-in: any active account, with the console's lockout. The session is
+ * an app session, which never opens an admin route, even for an admin.
+ */
+export function appLogin(db: Database, deps: AuthDeps, input: LoginRequest, ctx: RequestContext) {
+  return passwordSignIn(db, deps, input, ctx, { console: false });
+}
+
+/** A calling app's sign-up; the new account is signed in at once (an app session). */
+export function register(
+  db: Database,
+  deps: AuthDeps,
+  input: { username: string; email: string; password: string },
+  ctx: RequestContext,
+): Promise<TokenResponse> {
+  return registerAppUser(db, input, async (tx, account) => {
+    const session = await startSession(tx, account.id, ctx, false);
+    return tokenResponse(tx, deps, account, session, false);
+  });
+}
+
+async function passwordSignIn(
   db: Database,
   deps: AuthDeps,
   input: LoginRequest,
   ctx: RequestContext,
+  kind: { console: boolean },
 ): Promise<TokenResponse> {
   const attemptKey = input.username.toLowerCase();
   const { max_login_attempts: maxAttempts } = await readSettingsSection(db, 'security');
@@ -72,7 +99,7 @@ export async function login(
     await recordLoginFailure(db, { ...failure, reason: 'unknown username' }, ctx);
     throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
   }
-  if (!passwordOk || !account.isAdmin) {
+  if (!passwordOk || (kind.console && !account.isAdmin)) {
     const reason = passwordOk ? 'not an administrator' : 'wrong password';
     await recordLoginFailure(db, { ...failure, reason }, ctx);
     throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
@@ -81,13 +108,33 @@ export async function login(
     await recordLoginFailure(db, { ...failure, reason: 'account deactivated' }, ctx);
     throw forbidden(LOGIN_MESSAGES.deactivated);
   }
-
-  const session = await db.transaction(async (tx) => {
-    await markAttemptSucceeded(tx, gate.attemptId);
-    await setLastLogin(tx, account.id);
-    return startSession(tx, account.id, ctx);
+  return issueSession(db, deps, account, ctx, {
+    ...kind,
+    within: (tx) => markAttemptSucceeded(tx, gate.attemptId),
   });
-  return tokenResponse(db, deps, account, session);
+}
+
+/**
+ * Opens a session for an account that has just proved who it is (a password, a one-time code, a
+ * second factor) and answers with its tokens. `console: true` makes a console session, which only an
+ * active admin may have; otherwise an app session of any active account. `within` runs in the same
+ * transaction (e.g. to mark the proof used), so a refused sign-in writes nothing.
+ */
+export async function issueSession(
+  db: Database,
+  deps: AuthDeps,
+  account: Account,
+  ctx: RequestContext,
+  options: { console: boolean; within?: (tx: Transaction) => Promise<void> },
+): Promise<TokenResponse> {
+  if (!account.isActive) throw forbidden(LOGIN_MESSAGES.deactivated);
+  if (options.console && !account.isAdmin) throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
+  const session = await db.transaction(async (tx) => {
+    await options.within?.(tx);
+    await setLastLogin(tx, account.id);
+    return startSession(tx, account.id, ctx, options.console);
+  });
+  return tokenResponse(db, deps, account, session, options.console);
 }
 
 /**
@@ -102,7 +149,7 @@ export async function refreshSession(
   ctx: RequestContext,
 ): Promise<TokenResponse> {
   if (!rawToken) throw unauthorized(LOGIN_MESSAGES.invalidRefreshToken);
-  type Outcome = { account: Account; session: NewSession } | { ended: string } | null;
+  type Outcome = { account: Account; console: boolean; session: NewSession } | { ended: string } | null;
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const row = await lockRefreshToken(tx, hashRefreshToken(rawToken));
     if (!row || row.revokedAt) return null;
@@ -112,8 +159,12 @@ export async function refreshSession(
           ? openSealedSuccessor(rawToken, row.sealedSuccessor)
           : null;
       const account = await findAccountById(tx, row.userId);
-      if (successor && account?.isActive && account.isAdmin) {
-        return { account, session: { refreshToken: successor, sessionId: row.familyId } };
+      if (successor && account && mayHold(account, row.console)) {
+        return {
+          account,
+          console: row.console,
+          session: { refreshToken: successor, sessionId: row.familyId },
+        };
       }
       await revokeFamily(tx, row.familyId);
       await recordSecurityEvent(tx, {
@@ -130,22 +181,25 @@ export async function refreshSession(
     }
     if (row.expired) return null;
     const account = await findAccountById(tx, row.userId);
-    if (!account?.isActive || !account.isAdmin) {
+    if (!account || !mayHold(account, row.console)) {
       await markRefreshTokenUsed(tx, row.id, null);
       await revokeFamily(tx, row.familyId);
       return { ended: row.familyId };
     }
-    const session = await continueSession(tx, account.id, row.familyId, ctx);
+    const session = await continueSession(tx, account.id, row.familyId, ctx, row.console);
     await markRefreshTokenUsed(tx, row.id, sealSuccessor(rawToken, session.refreshToken));
-    return { account, session };
+    return { account, console: row.console, session };
   });
   if (!outcome) throw unauthorized(LOGIN_MESSAGES.invalidRefreshToken);
   if (!('account' in outcome)) {
     deps.sessionEnds.ended(outcome.ended);
     throw unauthorized(LOGIN_MESSAGES.invalidRefreshToken);
   }
-  return tokenResponse(db, deps, outcome.account, outcome.session);
+  return tokenResponse(db, deps, outcome.account, outcome.session, outcome.console);
 }
+
+/** A console session needs an active admin; an app session any active account. */
+const mayHold = (account: Account, console: boolean) => account.isActive && (!console || account.isAdmin);
 
 /** Ends the session the refresh token belongs to; unknown tokens are not an error. */
 export async function logout(db: Database, deps: AuthDeps, rawToken: string | undefined): Promise<void> {
@@ -159,9 +213,14 @@ export interface NewSession {
   sessionId: string;
 }
 
-/** A new session (refresh-token family) for a user who just proved their password. */
-export function startSession(db: Executor, userId: string, ctx: RequestContext): Promise<NewSession> {
-  return continueSession(db, userId, randomUUID(), ctx);
+/** A new session (refresh-token family) for a user who just proved who they are. */
+export function startSession(
+  db: Executor,
+  userId: string,
+  ctx: RequestContext,
+  console: boolean,
+): Promise<NewSession> {
+  return continueSession(db, userId, randomUUID(), ctx, console);
 }
 
 async function continueSession(
@@ -169,19 +228,26 @@ async function continueSession(
   userId: string,
   familyId: string,
   ctx: RequestContext,
+  console: boolean,
 ): Promise<NewSession> {
   const { token, hash } = newRefreshToken();
-  await insertRefreshToken(db, { userId, familyId, tokenHash: hash }, ctx);
+  await insertRefreshToken(db, { userId, familyId, tokenHash: hash, console }, ctx);
   return { refreshToken: token, sessionId: familyId };
 }
 
 async function tokenResponse(
-  db: Database,
+  db: Executor,
   deps: AuthDeps,
   account: Account,
   session: NewSession,
+  console: boolean,
 ): Promise<TokenResponse> {
-  const principal = { id: account.id, username: account.username, isRootAdmin: account.isRootAdmin };
+  const principal = {
+    id: account.id,
+    username: account.username,
+    isAdmin: console,
+    isRootAdmin: console && account.isRootAdmin,
+  };
   // The settings' session timeout is the access token's lifetime, read per sign-in so a change applies at once.
   const { session_timeout: minutes } = await readSettingsSection(db, 'security');
   const ttlSeconds = minutes * 60;

@@ -27,6 +27,7 @@ describe('live access answers', () => {
     const { admin, sessionId } = await signedInAdmin('kept-answer');
     expect(await access.accountFor(admin.id, sessionId)).toEqual({
       username: 'kept-answer',
+      isAdmin: true,
       isRootAdmin: false,
     });
     await revoke(sessionId);
@@ -34,6 +35,17 @@ describe('live access answers', () => {
     expect(await access.accountFor(admin.id, sessionId)).not.toBeNull();
     clock += 1;
     expect(await access.accountFor(admin.id, sessionId)).toBeNull();
+  });
+
+  it('answers for an active app user, and stops when the account is deactivated', async () => {
+    const access = createLiveAccess(database.handle.db, now);
+    const db = database.handle.db;
+    const user = await insertUser(db, { username: 'app-caller' });
+    const sessionId = await insertTestSession(db, user.id, false);
+    expect(await access.accountFor(user.id, sessionId)).toMatchObject({ isAdmin: false });
+    await db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    access.changed();
+    expect(await access.accountFor(user.id, sessionId)).toBeNull();
   });
 
   it('reads again at once after a change, and tells the listeners', async () => {

@@ -10,15 +10,16 @@ import { isSessionLive } from './refresh-tokens.repository.ts';
 export const LIVE_ACCESS_TTL_MS = 2_000;
 const MAX_ANSWERS = 10_000;
 
-/** What the guard needs of a signed-in admin beyond the token: read fresh from the account row. */
+/** What the guard needs of a signed-in account beyond the token: read fresh from the account row. */
 export interface LiveAccount {
   username: string;
+  isAdmin: boolean;
   isRootAdmin: boolean;
 }
 
 export interface LiveAccess {
-  /** The account while it is an active admin and the session is not revoked, else null. */
-  accountFor(adminId: string, sessionId: string): Promise<LiveAccount | null>;
+  /** The account while it is active and the session is not revoked, else null. */
+  accountFor(userId: string, sessionId: string): Promise<LiveAccount | null>;
   /** After a write on this instance that may change who has access: forget, and tell the listeners. */
   changed(): void;
   /** After a write on another instance: forget. */
@@ -41,20 +42,20 @@ export function createLiveAccess(db: Database, now: () => number = Date.now): Li
     answers.clear();
   };
   return {
-    async accountFor(adminId, sessionId) {
-      const key = `${adminId}/${sessionId}`;
+    async accountFor(userId, sessionId) {
+      const key = `${userId}/${sessionId}`;
       const cached = answers.get(key);
       if (cached && now() - cached.at < LIVE_ACCESS_TTL_MS) return cached.account;
       const readAt = generation;
       const [row, live] = await Promise.all([
-        findAccountById(db, adminId),
-        isSessionLive(db, sessionId, adminId),
+        findAccountById(db, userId),
+        isSessionLive(db, sessionId, userId),
       ]);
-      if (!row?.isActive || !row.isAdmin || !live) {
+      if (!row?.isActive || !live) {
         answers.delete(key);
         return null;
       }
-      const account = { username: row.username, isRootAdmin: row.isRootAdmin };
+      const account = { username: row.username, isAdmin: row.isAdmin, isRootAdmin: row.isRootAdmin };
       if (readAt === generation) {
         if (answers.size >= MAX_ANSWERS) answers.clear();
         answers.set(key, { account, at: now() });

@@ -10,12 +10,13 @@ export const REFRESH_GRACE_SECONDS = 10;
 
 export async function insertRefreshToken(
   executor: Executor,
-  row: { userId: string; familyId: string; tokenHash: string },
+  row: { userId: string; familyId: string; tokenHash: string; console: boolean },
   ctx: RequestContext,
 ): Promise<void> {
   await executor.insert(refreshTokens).values({
     userId: row.userId,
     familyId: row.familyId,
+    console: row.console,
     tokenHash: row.tokenHash,
     expiresAt: sql`now() + make_interval(secs => ${REFRESH_TOKEN_TTL_SECONDS})`,
     ipAddress: ctx.ip,
@@ -30,6 +31,7 @@ export async function lockRefreshToken(tx: Transaction, tokenHash: string) {
       id: refreshTokens.id,
       userId: refreshTokens.userId,
       familyId: refreshTokens.familyId,
+      console: refreshTokens.console,
       usedAt: refreshTokens.usedAt,
       usedWithinGrace: sql<boolean>`${refreshTokens.usedAt} > now() - make_interval(secs => ${REFRESH_GRACE_SECONDS})`,
       sealedSuccessor: refreshTokens.sealedSuccessor,

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES, APP_LIMITS } from '@switchboard/contract/account';
 import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
 import { SETTINGS_MESSAGES } from '@switchboard/contract/settings';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -9,16 +10,22 @@ import type { LiveSettings } from '../settings/live-settings.ts';
 import { recordRateLimitHit } from './threat-events.ts';
 
 const MINUTE_MS = 60_000;
-const LOGIN_URL = `${API_PREFIX}/auth/login`;
+/** Each one costs a password hash: they share the per-network sign-in budget. */
+const SIGN_IN_URLS = new Set([
+  `${API_PREFIX}/auth/login`,
+  `${API_PREFIX}/auth/app/login`,
+  `${API_PREFIX}/auth/register`,
+]);
 
 /**
  * The request budgets, read from the live settings on every request so that a saved change is felt
- * on the next one. One budget per request, chosen by who is asking:
- * - sign-in (POST /auth/login): Security → Settings `login_attempts_per_minute` per client network,
+ * on the next one. The budgets a request counts against, chosen by who is asking:
+ * - sign-in (POST /auth/login, /auth/app/login, /auth/register): Security → Settings `login_attempts_per_minute` per client network,
  *   always on (beside the per-account lockout of `max_login_attempts`);
  * - a signed-in admin: Security → Settings `admin_requests_per_minute` per admin account, always on;
  *   the API settings never change it;
- * - everyone else (calling-app users, anonymous callers): Settings → API `rate_limit_requests` per
+ * - a calling app's signed-in user: the spec's 100 requests a minute per account, always on;
+ * - everyone else (calling-app users too, anonymous callers): Settings → API `rate_limit_requests` per
  *   `rate_limit_window` seconds per address, while `rate_limit_enabled` is on.
  * Health probes and routes with their own `config.rateLimit` are exempt. Every refusal is a 429
  * with Retry-After and a `rate_limit_exceeded` security event (folded per address).
@@ -32,40 +39,53 @@ export function installRequestRateLimits(app: FastifyInstance, db: Database, liv
     if (url.startsWith(`${API_PREFIX}/health`)) return;
     const settings = await live.get();
     const policies = settings.security_policies;
-    let budget: { key: string; max: number; windowMs: number; message: string };
-    if (url === LOGIN_URL && request.method === 'POST') {
-      budget = {
+    type Budget = { key: string; max: number; windowMs: number; message: string };
+    const budgets: Budget[] = [];
+    if (SIGN_IN_URLS.has(url) && request.method === 'POST') {
+      budgets.push({
         key: `login:${clientNetwork(request.ip)}`,
         max: policies.login_attempts_per_minute,
         windowMs: MINUTE_MS,
         message: LOGIN_MESSAGES.tooManyAttempts,
-      };
+      });
     } else if (url.startsWith(`${API_PREFIX}/auth/`)) {
       // Refresh and logout: bounded by the sessions they belong to.
       return;
     } else if (request.admin) {
-      budget = {
+      budgets.push({
         key: `admin:${request.admin.id}`,
         max: policies.admin_requests_per_minute,
         windowMs: MINUTE_MS,
         message: SETTINGS_MESSAGES.rateLimited,
-      };
+      });
     } else {
+      // A calling app's signed-in user: the spec's per-user limit, beside the address budget below.
+      if (request.account) {
+        budgets.push({
+          key: `user:${request.account.id}`,
+          max: APP_LIMITS.apiRequestsPerMinute,
+          windowMs: MINUTE_MS,
+          message: ACCOUNT_MESSAGES.tooManyRequests,
+        });
+      }
       const { api } = settings;
-      if (!api.rate_limit_enabled) return;
-      budget = {
-        key: `ip:${request.ip}`,
-        max: api.rate_limit_requests,
-        windowMs: api.rate_limit_window * 1000,
-        message: SETTINGS_MESSAGES.rateLimited,
-      };
+      if (api.rate_limit_enabled) {
+        budgets.push({
+          key: `ip:${request.ip}`,
+          max: api.rate_limit_requests,
+          windowMs: api.rate_limit_window * 1000,
+          message: SETTINGS_MESSAGES.rateLimited,
+        });
+      }
     }
-    const hit = limiter.hit(budget.key, budget.windowMs);
-    setLimitHeaders(reply, budget.max, hit.count);
-    if (hit.count > budget.max) {
-      await recordRateLimitHit(db, request);
-      const retryAfter = Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000));
-      throw new HttpError(429, budget.message, { headers: { 'retry-after': String(retryAfter) } });
+    for (const budget of budgets) {
+      const hit = limiter.hit(budget.key, budget.windowMs);
+      setLimitHeaders(reply, budget.max, hit.count);
+      if (hit.count > budget.max) {
+        await recordRateLimitHit(db, request);
+        const retryAfter = Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000));
+        throw new HttpError(429, budget.message, { headers: { 'retry-after': String(retryAfter) } });
+      }
     }
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { requestContext } from '../../http/request-context.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
+import type { AccountPrincipal, AdminPrincipal } from '../auth/access-token.ts';
 import { recordSecurityEvent } from '../security-events/record-security-event.ts';
 import { readSettingsSection } from '../settings/settings.repository.ts';
 
@@ -28,7 +28,7 @@ export async function recordRefusedAccess(
   db: Database,
   request: FastifyRequest,
   status: 401 | 403,
-  principal: AdminPrincipal | null,
+  principal: AdminPrincipal | AccountPrincipal | null,
 ): Promise<void> {
   try {
     const policies = await readSettingsSection(db, 'security_policies');
@@ -39,7 +39,7 @@ export async function recordRefusedAccess(
       severity: status === 403 ? 'medium' : 'low',
       description:
         status === 403
-          ? `'${principal?.username}' was refused ${where(request)} (insufficient rights)`
+          ? `'${principal?.username}' was refused ${where(request)} (${isAppSession(principal) ? 'an app session on an administration route' : 'insufficient rights'})`
           : `Request without a valid admin session refused: ${where(request)}`,
       ip: ctx.ip,
       userAgent: ctx.userAgent,
@@ -51,3 +51,6 @@ export async function recordRefusedAccess(
     request.log.error({ err }, 'could not record a refused request');
   }
 }
+
+const isAppSession = (principal: AdminPrincipal | AccountPrincipal | null) =>
+  principal !== null && 'isAdmin' in principal && !principal.isAdmin;

@@ -42,7 +42,8 @@ export async function installSettingsEffects(
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.routeOptions.config?.appFacing) return;
+    // An admin's console session keeps working: maintenance is when admins need the console.
+    if (!request.routeOptions.config?.appFacing || request.admin) return;
     if ((await live.get()).app.maintenance_mode) throw new HttpError(503, SETTINGS_MESSAGES.maintenance);
   });
 }

@@ -8,7 +8,7 @@ import {
   type UsersPage,
 } from '@switchboard/contract/users';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -71,6 +71,38 @@ export async function createUser(
     });
   } catch (error) {
     // Two requests for the same name can both pass the check; the unique index decides.
+    if (isUniqueViolation(error)) await refuseTakenNames(db, input.username, input.email);
+    throw error;
+  }
+}
+
+/**
+ * A calling app's sign-up: a plain (non-admin) account under the same password rules as admins.
+ * `then` runs in the same transaction with the new account (to open its session), so a failure
+ * there leaves no account behind.
+ */
+export async function registerAppUser<T>(
+  db: Database,
+  input: { username: string; email: string; password: string },
+  then: (tx: Transaction, account: repo.Account) => Promise<T>,
+): Promise<T> {
+  await refuseTakenNames(db, input.username, input.email);
+  await enforcePasswordMinLength(db, input.password);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await repo.insertUser(tx, {
+        username: input.username,
+        email: input.email,
+        fullName: null,
+        passwordHash,
+        isAdmin: false,
+      });
+      const account = await repo.findAccountById(tx, user.id);
+      if (!account) throw new Error('registered account not found');
+      return then(tx, account);
+    });
+  } catch (error) {
     if (isUniqueViolation(error)) await refuseTakenNames(db, input.username, input.email);
     throw error;
   }
