@@ -5,6 +5,11 @@ import * as z from 'zod/mini';
  * back to its default alone). Built with zod/mini: the web parses them before its first screen, where
  * the full zod would double the download.
  */
+/** The spec's "two public STUN servers", used unless STUN_URLS says otherwise. */
+export const DEFAULT_STUN_URLS = ['stun:stun.l.google.com:19302', 'stun:stun1.l.google.com:19302'];
+/** The spec's ICE candidate pool size. */
+export const ICE_CANDIDATE_POOL_SIZE = 10;
+
 export const AppConfigSections = {
   server: z.object({
     api_base_url: z.string(),
@@ -20,6 +25,17 @@ export const AppConfigSections = {
     mobile_app: z.boolean(),
     real_time_updates: z.boolean(),
     webrtc: z.boolean(),
+  }),
+  /** RTCPeerConnection's configuration for calling apps: STUN, plus TURN when the operator runs one. */
+  webrtc: z.object({
+    ice_servers: z.array(
+      z.object({
+        urls: z.array(z.string()),
+        username: z.optional(z.string()),
+        credential: z.optional(z.string()),
+      }),
+    ),
+    ice_candidate_pool_size: z.int(),
   }),
   demo: z.object({
     enabled: z.boolean(),

@@ -3,7 +3,15 @@ import { envelope, FileBody, IsoDateTime, limitParam, pageFields, pageParam, sea
 import { endpoint } from './endpoint.ts';
 
 export const CALL_TYPE_VALUES = ['voice', 'video', 'group'] as const;
-export const CALL_STATUS_VALUES = ['ringing', 'active', 'ended', 'completed', 'failed', 'missed'] as const;
+export const CALL_STATUS_VALUES = [
+  'ringing',
+  'active',
+  'ended',
+  'completed',
+  'failed',
+  'missed',
+  'declined',
+] as const;
 /** The filters the screen offers; the API accepts every stored value. */
 export const CALL_STATUS_FILTERS = ['all', 'active', 'ended', 'failed', 'missed', 'ringing'] as const;
 export const CALL_TYPE_FILTERS = ['all', 'voice', 'video'] as const;

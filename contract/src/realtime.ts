@@ -1,3 +1,14 @@
+import type {
+  AppCall,
+  CallAck,
+  CallDescription,
+  CallIceCandidate,
+  CallInvite,
+  CallQualityReport,
+  CallRef,
+  OkAck,
+  PresenceAck,
+} from './calling.ts';
 import type { AlertEvent, MetricsSample } from './monitoring.ts';
 
 /** Socket.io events: path /socket.io, server → console. */
@@ -41,10 +52,38 @@ export interface UserOfficialMessageEvent {
   sent_at: string;
 }
 
-/** The room every socket of one calling-app user joins. */
+/** The room every socket of one calling-app user joins (namespace `/app`). */
 export const userRoom = (userId: string) => `user:${userId}`;
 
 export type ClientToServerEvents = Record<string, never>;
 
 /** How often each server instance pushes the live counts to its own sockets. */
 export const LIVE_COUNTS_INTERVAL_MS = 5000;
+
+/** Socket.io events of the calling apps' namespace `/app` (APP_NAMESPACE), server → app. */
+export interface AppServerToClientEvents {
+  /** Someone is calling this user (every socket of theirs rings). */
+  call_incoming: (call: AppCall) => void;
+  /** The call moved to another state (both parties, every socket of theirs). */
+  call_state: (call: AppCall) => void;
+  /** The other party's SDP, unchanged. */
+  call_description: (payload: CallDescription & { from: string }) => void;
+  /** The other party's ICE candidate, unchanged. */
+  call_ice_candidate: (payload: CallIceCandidate & { from: string }) => void;
+  notification: (payload: UserNotificationEvent) => void;
+  official_message: (payload: UserOfficialMessageEvent) => void;
+}
+
+/** Namespace `/app`, app → server; each takes an acknowledgement callback. */
+export interface AppClientToServerEvents {
+  call_invite: (payload: CallInvite, ack: (result: CallAck) => void) => void;
+  call_accept: (payload: CallRef, ack: (result: CallAck) => void) => void;
+  call_decline: (payload: CallRef, ack: (result: CallAck) => void) => void;
+  /** Ends an active call, or cancels one still ringing (by its caller). */
+  call_hangup: (payload: CallRef, ack: (result: CallAck) => void) => void;
+  call_description: (payload: CallDescription, ack?: (result: OkAck) => void) => void;
+  call_ice_candidate: (payload: CallIceCandidate, ack?: (result: OkAck) => void) => void;
+  call_quality: (payload: CallQualityReport, ack?: (result: OkAck) => void) => void;
+  /** Which of these users are online. */
+  presence_query: (payload: { user_ids: string[] }, ack: (result: PresenceAck) => void) => void;
+}

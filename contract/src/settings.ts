@@ -78,6 +78,16 @@ export const RootAdminSettingsSection = z.object({
   max_root_admins: int(1, 10),
 });
 
+/** What calls cost and how long their raw quality samples are kept (the calling server). */
+export const CallingSettings = z.object({
+  /** Coins per started minute of a voice call; 0 makes voice calls free. */
+  voice_coins_per_minute: int(0, 10_000),
+  video_coins_per_minute: int(0, 10_000),
+  /** Days; older samples are rolled up into one row per call and side, then deleted. */
+  quality_sample_retention_days: int(1, 3650),
+});
+export type CallingSettings = z.infer<typeof CallingSettings>;
+
 /** Every settings section, plus the root admin section; stored one row per section. */
 export const Settings = z.object({
   app: AppSettings,
@@ -88,6 +98,7 @@ export const Settings = z.object({
   root_admin: RootAdminSettingsSection,
   /** The Security screen's Settings tab: threat detection, rate limits, policies, log retention. */
   security_policies: SecurityPolicies,
+  calling: CallingSettings,
 });
 export type Settings = z.infer<typeof Settings>;
 export type SettingsSectionKey = keyof Settings;
@@ -135,6 +146,7 @@ export const SETTINGS_DEFAULTS: Settings = {
     max_root_admins: MAX_ROOT_ADMINS_DEFAULT,
   },
   security_policies: SECURITY_POLICIES_DEFAULTS,
+  calling: { voice_coins_per_minute: 1, video_coins_per_minute: 2, quality_sample_retention_days: 30 },
 };
 
 export const SETTINGS_MESSAGES = {

@@ -1,4 +1,9 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@switchboard/contract/realtime';
+import type { AppCall } from '@switchboard/contract/calling';
+import type {
+  AppServerToClientEvents,
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '@switchboard/contract/realtime';
 import type { Server } from 'socket.io';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
@@ -59,8 +64,13 @@ export interface UserPush {
   toUsers<E extends UserEvent>(
     userIds: readonly string[],
     event: E,
-    payload: Parameters<ServerToClientEvents[E]>[0],
+    payload: Parameters<AppServerToClientEvents[E]>[0],
   ): void;
+  /**
+   * A call changed state: both parties' sockets hear it (a new call rings at every socket of the callee);
+   * once it is over, its room is emptied so nothing more is relayed.
+   */
+  callChanged(call: AppCall, options?: { incoming?: boolean }): void;
   /** Closes every live socket of these users, app and console alike, on every instance (Redis adapter). */
   disconnectUsers(userIds: readonly string[]): void;
 }

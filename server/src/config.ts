@@ -36,7 +36,44 @@ const EnvSchema = z.object({
     .transform(parseTrustProxy),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   BACKUP_DIR: z.string().min(1).optional(),
+  /** Comma-separated STUN URLs for calling apps; unset means the spec's two public STUN servers. */
+  STUN_URLS: iceUrls('stun').optional(),
+  /** Comma-separated TURN URLs (turn: or turns:), offered to signed-in apps. */
+  TURN_URLS: iceUrls('turns?').optional(),
+  /** coturn's static-auth-secret: each app gets time-limited credentials (TURN REST API). */
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Fixed TURN credentials, when the TURN server has no shared secret. */
+  TURN_USERNAME: z.string().min(1).max(200).optional(),
+  TURN_PASSWORD: z.string().min(1).max(200).optional(),
+  /** Seconds a time-limited TURN credential stays valid. */
+  TURN_CREDENTIAL_TTL: z.coerce.number().int().min(60).max(604_800).default(86_400),
 });
+
+function iceUrls(scheme: string) {
+  const url = new RegExp(`^${scheme}:[^\\s,]+$`);
+  return z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.length > 0 && urls.every((u) => url.test(u)),
+      `must be ${scheme}: URLs, comma-separated`,
+    );
+}
+
+/** ICE servers for calling apps (see modules/app-config/ice-servers.ts). */
+export interface IceConfig {
+  stunUrls: string[] | undefined;
+  turnUrls: string[];
+  turnSecret: string | undefined;
+  turnUsername: string | undefined;
+  turnPassword: string | undefined;
+  turnCredentialTtlSeconds: number;
+}
 
 export interface Config {
   port: number;
@@ -57,6 +94,7 @@ export interface Config {
   metricsToken: string | undefined;
   /** Where backup files go; unset means DATA_DIR/backups. Several instances need one they all reach. */
   backupDir?: string;
+  ice: IceConfig;
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: JWT_SECRET must be set when REDIS_URL is (every instance needs the same one)',
     );
   }
+  if (e.TURN_URLS && !e.TURN_SECRET && !(e.TURN_USERNAME && e.TURN_PASSWORD)) {
+    throw new ConfigError(
+      'Invalid configuration: TURN_URLS needs TURN_SECRET, or TURN_USERNAME and TURN_PASSWORD',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const demoData = e.DEMO_DATA ?? e.DATABASE_URL === undefined;
   return {
@@ -94,6 +137,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     ...(e.BACKUP_DIR ? { backupDir: resolve(e.BACKUP_DIR) } : {}),
+    ice: {
+      stunUrls: e.STUN_URLS,
+      turnUrls: e.TURN_URLS ?? [],
+      turnSecret: e.TURN_SECRET,
+      turnUsername: e.TURN_USERNAME,
+      turnPassword: e.TURN_PASSWORD,
+      turnCredentialTtlSeconds: e.TURN_CREDENTIAL_TTL,
+    },
   };
 }
 

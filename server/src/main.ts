@@ -8,9 +8,11 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { runMigrations, withStartUpLock } from './db/migrate.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { createAccessTokens } from './http/access-token.ts';
-import { authenticateAccount } from './modules/auth/authenticate.ts';
+import { authenticateAdmin } from './modules/auth/authenticate.ts';
 import { createLiveAccess } from './modules/auth/live-access.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
+import { startAppNamespace } from './modules/calls/app-namespace.ts';
+import { startCallJobs } from './modules/calls/call-timers-job.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
 import { startLogRetention } from './modules/system-logs/log-retention.ts';
 import { createSystemLogStream } from './modules/system-logs/system-log-stream.ts';
@@ -74,12 +76,14 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   }
 
   const realtime = await startRealtime(app.server, deps, app.log, {
-    authenticate: (token) => authenticateAccount(deps, token),
+    authenticate: (token) => authenticateAdmin(deps, token),
     blocks: app.blockedIps,
     monitoring: app.monitoring,
+    namespaces: [(io, isBlocked) => startAppNamespace(io, deps, app.log, isBlocked)],
   });
   deps.userPush.attach(realtime.io);
   const dueNotifications = startDueNotificationsJob(deps.db, { userPush: deps.userPush, log: app.log });
+  const callJobs = startCallJobs(deps.db, { userPush: deps.userPush, log: app.log });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -104,12 +108,13 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     }, SHUTDOWN_DEADLINE_MS);
     try {
       // Open websockets would keep the HTTP server from closing; then stop accepting and drain.
-      realtime.io.disconnectSockets(true);
+      realtime.disconnectAll();
       // Fastify closes the connections idle when close starts; one that finishes its request later
       // would stay open as keep-alive until it timed out, so keep closing the newly idle ones.
       const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close().finally(() => clearInterval(sweep));
       await dueNotifications.stop();
+      await callJobs.stop();
       await realtime.close();
       stopLogRetention();
       await logStream.close();

@@ -46,22 +46,32 @@ export interface RealtimeFeeds {
     /** The Redis adapter's health, for readiness and /metrics. */
     setRedisLink(link: { up(): boolean; errors(): number; dropped(): number }): void;
   };
+  /** Further namespaces on the same server (the calling apps' `/app`, modules/calls/app-namespace.ts). */
+  namespaces?: readonly NamespaceStarter[];
 }
+
+/** Starts a namespace on the socket server; told whether a socket's address is blocked. */
+export type NamespaceStarter = (
+  io: Server,
+  isBlocked: (socket: Socket) => Promise<boolean>,
+) => { disconnectAll(): void; close(): Promise<void> };
 
 export interface Realtime {
   io: RealtimeServer;
+  /** Closes every socket of this instance, console and app (shutdown); calls in progress carry on. */
+  disconnectAll(): void;
   close(): Promise<void>;
 }
 
 /**
- * socket.io at /socket.io for signed-in admins. With REDIS_URL the Redis adapter lets several
+ * socket.io at /socket.io for signed-in admins, and its namespace `/app` for calling apps. With REDIS_URL the Redis adapter lets several
  * server instances share rooms and broadcasts behind a load balancer (sticky sessions for polling).
  */
 export async function startRealtime(
   httpServer: HttpServer,
   deps: AppDeps,
   log: FastifyBaseLogger,
-  { authenticate, blocks, monitoring }: RealtimeFeeds,
+  { authenticate, blocks, monitoring, namespaces }: RealtimeFeeds,
 ): Promise<Realtime> {
   const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH });
   const redisClients = deps.config.redisUrl
@@ -176,9 +186,14 @@ export async function startRealtime(
   }, LIVE_COUNTS_INTERVAL_MS);
   timer.unref();
   const stopMonitoring = monitoring ? pushMonitoring(io, monitoring) : () => undefined;
+  const extraNamespaces = (namespaces ?? []).map((start) => start(io as unknown as Server, isBlocked));
 
   return {
     io,
+    disconnectAll() {
+      for (const namespace of extraNamespaces) namespace.disconnectAll();
+      io.disconnectSockets(true);
+    },
     close: async () => {
       clearInterval(timer);
       stopMonitoring();
@@ -189,6 +204,7 @@ export async function startRealtime(
       // first, so their queued commands fail at once and the shutdown goes on.
       if (redisClients.some((client) => !client.isReady))
         for (const client of redisClients) if (client.isOpen) client.destroy();
+      await Promise.all(extraNamespaces.map((namespace) => namespace.close()));
       await io.close().catch((err) => log.warn({ reason: (err as Error).message }, 'socket.io close failed'));
       await Promise.all(redisClients.map((client) => closeRedis(client)));
     },

@@ -40,6 +40,14 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   appEnv: 'development',
   trustProxy: false,
   metricsToken: undefined,
+  ice: {
+    stunUrls: undefined,
+    turnUrls: [],
+    turnSecret: undefined,
+    turnUsername: undefined,
+    turnPassword: undefined,
+    turnCredentialTtlSeconds: 86_400,
+  },
   ...overrides,
 });
 

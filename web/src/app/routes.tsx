@@ -55,6 +55,14 @@ export const appRoutes: RouteObject[] = [
         ],
       },
       { path: 'landing', element: <Navigate to="/" replace /> },
+      // The reference softphone signs in as an app user, apart from the console's session.
+      {
+        path: 'app',
+        lazy: lazyScreen(
+          () => import('@/features/softphone/softphone-page.tsx'),
+          (m) => m.SoftphonePage,
+        ),
+      },
       {
         element: <RequireSession />,
         children: [

@@ -1,4 +1,9 @@
-import { type AppConfig, AppConfigSections } from '@switchboard/contract/app-config-sections';
+import {
+  type AppConfig,
+  AppConfigSections,
+  DEFAULT_STUN_URLS,
+  ICE_CANDIDATE_POOL_SIZE,
+} from '@switchboard/contract/app-config-sections';
 import { APP_NAME, APP_VERSION } from '@switchboard/contract/app-info';
 import { logger } from '@/lib/logger.ts';
 
@@ -7,6 +12,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   server: { api_base_url: '/api/v1', socket_path: '/socket.io', request_timeout_ms: 30_000 },
   app: { name: APP_NAME, version: APP_VERSION, environment: 'production' },
   features: { mobile_app: true, real_time_updates: true, webrtc: true },
+  webrtc: { ice_servers: [{ urls: DEFAULT_STUN_URLS }], ice_candidate_pool_size: ICE_CANDIDATE_POOL_SIZE },
   demo: { enabled: false, credentials: null },
 };
 
@@ -21,7 +27,13 @@ export function mergeAppConfig(raw: unknown): AppConfig {
     const parsed = AppConfigSections[key].safeParse(given[key]);
     return parsed.success ? (parsed.data as AppConfig[K]) : DEFAULT_APP_CONFIG[key];
   };
-  return { server: pick('server'), app: pick('app'), features: pick('features'), demo: pick('demo') };
+  return {
+    server: pick('server'),
+    app: pick('app'),
+    features: pick('features'),
+    webrtc: pick('webrtc'),
+    demo: pick('demo'),
+  };
 }
 
 export async function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {

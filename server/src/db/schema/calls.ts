@@ -18,7 +18,16 @@ import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export const CALL_TYPES = ['voice', 'video', 'group'] as const;
-export const CALL_STATUSES = ['ringing', 'active', 'ended', 'completed', 'failed', 'missed'] as const;
+/** New values go last: the demo generator stores statuses as indexes into this list. */
+export const CALL_STATUSES = [
+  'ringing',
+  'active',
+  'ended',
+  'completed',
+  'failed',
+  'missed',
+  'declined',
+] as const;
 export const CALL_SIDES = ['caller', 'callee'] as const;
 export const MAX_CALL_SECONDS = 3600;
 
@@ -43,7 +52,14 @@ export const calls = pgTable(
     coinsUsed: integer('coins_used').notNull().default(0),
     endReason: text('end_reason'),
     startedAt: tstz('started_at').notNull(),
+    /** When the callee accepted; billing counts from here. Null for calls never answered (and seeded history). */
+    answeredAt: tstz('answered_at'),
     endedAt: tstz('ended_at'),
+    /**
+     * When the server must act on a live call placed through the app: the ring time-out while ringing, the
+     * length cap (or the caller's coins running out) while active. Null once it has ended, and on seeded rows.
+     */
+    dueAt: tstz('due_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -54,12 +70,19 @@ export const calls = pgTable(
     index('calls_status_idx').on(t.status, t.startedAt.desc(), t.id.desc()),
     index('calls_type_idx').on(t.type, t.startedAt.desc(), t.id.desc()),
     index('calls_live_idx').on(t.status).where(sql`${t.status} in ('ringing', 'active')`),
+    // The timers job reads the earliest due live calls; ended calls leave the index.
+    index('calls_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
     check('calls_type_check', oneOf('type', CALL_TYPES)),
     check('calls_status_check', oneOf('status', CALL_STATUSES)),
     check('calls_quality_range', sql`quality between 0 and 5`),
     check('calls_duration_range', sql.raw(`duration between 0 and ${MAX_CALL_SECONDS}`)),
     check('calls_cost_nonnegative', sql`cost >= 0`),
     check('calls_coins_used_nonnegative', sql`coins_used >= 0`),
+    check('calls_due_only_live', sql`due_at is null or status in ('ringing', 'active')`),
+    check(
+      'calls_answered_before_end',
+      sql`answered_at is null or status not in ('ringing', 'missed', 'declined')`,
+    ),
   ],
 );
 
@@ -79,10 +102,14 @@ export const callQualitySamples = pgTable(
     packetLoss: real('packet_loss').notNull(),
     rttMs: real('rtt_ms').notNull(),
     bitrateKbps: integer('bitrate_kbps').notNull(),
+    /** The codec in use, as getStats() names it (`audio/opus`); null on seeded samples. */
+    codec: text('codec'),
     sampledAt: tstz('sampled_at').notNull(),
   },
   (t) => [
     index('call_quality_samples_call_idx').on(t.callId, t.sampledAt),
+    // Retention walks samples by age: a BRIN index is a few pages for an append-only table.
+    index('call_quality_samples_sampled_at_brin').using('brin', t.sampledAt),
     check('call_quality_samples_side_check', oneOf('side', CALL_SIDES)),
     check('call_quality_samples_mos_range', sql`mos between 1 and 5`),
     check(
@@ -135,4 +162,33 @@ export const callTotals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.type, t.status] })],
+);
+
+/**
+ * Quality samples older than the retention setting, folded into one row per call and side before they are
+ * deleted, so a call keeps its figures after its samples are gone.
+ */
+export const callQualityRollups = pgTable(
+  'call_quality_rollups',
+  {
+    callId: bigint('call_id', { mode: 'number' })
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: CALL_SIDES }).notNull(),
+    sampleCount: integer('sample_count').notNull(),
+    mosSum: doublePrecision('mos_sum').notNull(),
+    rttMsSum: doublePrecision('rtt_ms_sum').notNull(),
+    jitterMsSum: doublePrecision('jitter_ms_sum').notNull(),
+    packetLossSum: doublePrecision('packet_loss_sum').notNull(),
+    bitrateKbpsSum: doublePrecision('bitrate_kbps_sum').notNull(),
+    minMos: real('min_mos').notNull(),
+    firstSampledAt: tstz('first_sampled_at').notNull(),
+    lastSampledAt: tstz('last_sampled_at').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.callId, t.side] }),
+    check('call_quality_rollups_side_check', oneOf('side', CALL_SIDES)),
+    check('call_quality_rollups_count_positive', sql`sample_count > 0`),
+  ],
 );

@@ -24,7 +24,18 @@ export async function updateCall(
   tx: Executor,
   id: number,
   change: Partial<
-    Pick<CallRecord, 'status' | 'duration' | 'quality' | 'cost' | 'coinsUsed' | 'endReason' | 'endedAt'>
+    Pick<
+      CallRecord,
+      | 'status'
+      | 'duration'
+      | 'quality'
+      | 'cost'
+      | 'coinsUsed'
+      | 'endReason'
+      | 'endedAt'
+      | 'answeredAt'
+      | 'dueAt'
+    >
   >,
 ): Promise<CallRecord> {
   const [row] = await tx.update(calls).set(change).where(eq(calls.id, id)).returning();

@@ -38,7 +38,7 @@ export const callsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   route(app, callsEndpoints.end, async (request) => ({
     success: true as const,
-    data: await endCall(db, requireAdmin(request), request.params.id, requestContext(request)),
+    data: await endCall(db, deps.userPush, requireAdmin(request), request.params.id, requestContext(request)),
   }));
 
   routeFile(app, callsEndpoints.exportCsv, async (request) => ({

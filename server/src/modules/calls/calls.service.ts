@@ -5,6 +5,7 @@ import {
   type CallsPage,
   type ListCallsQuery,
 } from '@switchboard/contract/calls';
+import type { UserPush } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
@@ -12,6 +13,8 @@ import { conflict, notFound } from '../../http/http-error.ts';
 import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { toAppCall } from './app-call.ts';
+import { forceEndCall } from './call-lifecycle.service.ts';
 import { recordToRow } from './call-row.ts';
 import { settleCall } from './call-settlement.ts';
 import * as repo from './calls.repository.ts';
@@ -52,25 +55,33 @@ export async function callQuality(db: Database, id: number): Promise<CallQuality
   return { samples, worse_side };
 }
 
-/** An admin ends a ringing or active call; it settles as a normal end would. */
+/** An admin ends a ringing or active call; it settles as a normal end would, and both parties hear of it. */
 export async function endCall(
   db: Database,
+  push: UserPush,
   actor: AdminPrincipal,
   id: number,
   context: RequestContext,
 ): Promise<CallRow> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const call = await repo.lockCall(tx, id);
     if (!call) throw notFound(CALL_MESSAGES.notFound);
     if (call.status !== 'ringing' && call.status !== 'active') throw conflict(CALL_MESSAGES.alreadyEnded);
-    const samples = await repo.qualitySamples(tx, id);
-    const settled = settleCall(
-      call,
-      new Date(),
-      'admin_ended',
-      samples.map((s) => s.mos),
-    );
-    const after = recordToRow(await repo.updateCall(tx, id, settled));
+    // A call placed through the app (it has a due time) settles through the ledger; a seeded one as it always has.
+    const placed = call.dueAt !== null;
+    const ended = placed
+      ? await forceEndCall(tx, call, new Date())
+      : await repo.updateCall(
+          tx,
+          id,
+          settleCall(
+            call,
+            new Date(),
+            'admin_ended',
+            (await repo.qualitySamples(tx, id)).map((s) => s.mos),
+          ),
+        );
+    const after = recordToRow(ended);
     await recordAudit(tx, {
       actor,
       action: 'call.end',
@@ -80,6 +91,9 @@ export async function endCall(
       after,
       context,
     });
-    return after;
+    return { after, ended, placed };
   });
+  // On whichever instance each party is connected (Redis adapter), at once.
+  if (result.placed) push.callChanged(toAppCall(result.ended));
+  return result.after;
 }

@@ -16,6 +16,7 @@ function recordingPush(): UserPush & { pushed: number[] } {
     pushed,
     attach: () => undefined,
     toUsers: (_ids, _event, payload) => void pushed.push(payload.id),
+    callChanged: () => undefined,
     disconnectUsers: () => undefined,
   };
 }

@@ -26,6 +26,7 @@ interface FilePart {
 const noPush: UserPush = {
   attach: () => undefined,
   toUsers: () => undefined,
+  callChanged: () => undefined,
   disconnectUsers: () => undefined,
 };
 

@@ -38,6 +38,7 @@ export async function readAllSettings(executor: Executor): Promise<Settings> {
     api: section('api'),
     root_admin: section('root_admin'),
     security_policies: section('security_policies'),
+    calling: section('calling'),
   };
 }
 

@@ -1,0 +1,248 @@
+import {
+  type AppCall,
+  type AppCallType,
+  CALL_REFUSALS,
+  type CallRefusalCode,
+  RING_TIMEOUT_SECONDS,
+} from '@switchboard/contract/calling';
+import type { UserPush } from '../../app-deps.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { MAX_CALL_SECONDS } from '../../db/schema/calls.ts';
+import { applyCoinEntry } from '../coins/coin-ledger.ts';
+import { findAccount, lockAccount } from '../coins/coins.repository.ts';
+import { readSettingsSection } from '../settings/settings.repository.ts';
+import { findAccountById } from '../users/users.repository.ts';
+import { toAppCall } from './app-call.ts';
+import * as lifecycle from './call-lifecycle.repository.ts';
+import { callQualityFromMos } from './call-quality-estimate.ts';
+import { CALL_RATES } from './call-rates.ts';
+import type { CallRecord } from './call-row.ts';
+import { lockCall, updateCall } from './calls.repository.ts';
+
+/** A step of a call the rules refuse; the socket answers it as `{ ok: false, code, message }`. */
+export class CallRefusal extends Error {
+  constructor(
+    readonly code: CallRefusalCode,
+    /** The call as it stands after the refusal, when the refusal itself changed it (failed for lack of coins). */
+    readonly call?: AppCall,
+  ) {
+    super(CALL_REFUSALS[code]);
+  }
+}
+
+export interface CallContext {
+  db: Database;
+  /** Parties' sockets on every instance hear of each transition through it (Redis adapter). */
+  push: UserPush;
+  /** The time the rules run at; tests move it instead of waiting. */
+  clock: () => Date;
+}
+
+type Terminal = 'ended' | 'missed' | 'declined' | 'failed';
+type EndReason = NonNullable<CallRecord['endReason']>;
+
+const seconds = (n: number) => n * 1000;
+
+/** Coins per started minute for a call type, from the settings. */
+async function pricePerMinute(db: Executor, type: AppCallType): Promise<number> {
+  const calling = await readSettingsSection(db, 'calling');
+  return type === 'video' ? calling.video_coins_per_minute : calling.voice_coins_per_minute;
+}
+
+async function balanceOf(db: Executor, userId: string): Promise<number> {
+  return (await findAccount(db, userId))?.balance ?? 0;
+}
+
+/** Places a call: it rings at the callee for RING_TIMEOUT_SECONDS. */
+export async function inviteCall(
+  ctx: CallContext,
+  callerId: string,
+  input: { callee_id: string; type: AppCallType },
+): Promise<AppCall> {
+  if (input.callee_id === callerId) throw new CallRefusal('self');
+  const call = await ctx.db.transaction(async (tx) => {
+    await lifecycle.lockParties(tx, [callerId, input.callee_id]);
+    const [caller, callee] = await Promise.all([
+      findAccountById(tx, callerId),
+      findAccountById(tx, input.callee_id),
+    ]);
+    if (!caller?.isActive) throw new CallRefusal('callee_unavailable');
+    if (!callee?.isActive) throw new CallRefusal('callee_unavailable');
+    if ((await lifecycle.liveCallOf(tx, callerId)) !== null) throw new CallRefusal('caller_busy');
+    if ((await lifecycle.liveCallOf(tx, callee.id)) !== null) throw new CallRefusal('busy');
+    const price = await pricePerMinute(tx, input.type);
+    if (price > 0 && (await balanceOf(tx, callerId)) < price) throw new CallRefusal('insufficient_coins');
+    const now = ctx.clock();
+    return lifecycle.insertCall(tx, {
+      callerId,
+      calleeId: callee.id,
+      callerUsername: caller.username,
+      calleeUsername: callee.username,
+      type: input.type,
+      status: 'ringing',
+      startedAt: now,
+      dueAt: new Date(now.getTime() + seconds(RING_TIMEOUT_SECONDS)),
+    });
+  });
+  const app = toAppCall(call);
+  ctx.push.callChanged(app, { incoming: true });
+  return app;
+}
+
+/**
+ * The callee answers. Billing starts now; the call is cut at the length cap or when the caller's coins
+ * would run out, whichever is first. A caller who can no longer pay for a minute makes it fail.
+ */
+export async function acceptCall(ctx: CallContext, userId: string, callId: number): Promise<AppCall> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const call = await lockParty(tx, callId, userId);
+    if (call.calleeId !== userId || call.status !== 'ringing') throw new CallRefusal('wrong_state');
+    const now = ctx.clock();
+    const price = await pricePerMinute(tx, call.type === 'video' ? 'video' : 'voice');
+    const affordableMinutes =
+      price > 0 && call.callerId ? Math.floor((await balanceOf(tx, call.callerId)) / price) : Infinity;
+    if (affordableMinutes < 1)
+      return { call: await finish(tx, call, 'failed', 'insufficient_coins', now), refused: true };
+    const capSeconds = Math.min(MAX_CALL_SECONDS, affordableMinutes * 60);
+    const active = await updateCall(tx, callId, {
+      status: 'active',
+      answeredAt: now,
+      dueAt: new Date(now.getTime() + seconds(capSeconds)),
+    });
+    return { call: active, refused: false };
+  });
+  const app = toAppCall(result.call);
+  ctx.push.callChanged(app);
+  if (result.refused) throw new CallRefusal('insufficient_coins', app);
+  return app;
+}
+
+export async function declineCall(ctx: CallContext, userId: string, callId: number): Promise<AppCall> {
+  return transition(ctx, callId, userId, (call) => {
+    if (call.calleeId !== userId || call.status !== 'ringing') throw new CallRefusal('wrong_state');
+    return ['declined', 'declined'];
+  });
+}
+
+/** Ends an active call; on a ringing one, the caller cancels it (missed) and the callee declines it. */
+export async function hangUpCall(ctx: CallContext, userId: string, callId: number): Promise<AppCall> {
+  return transition(ctx, callId, userId, (call) => {
+    if (call.status === 'active') return ['ended', 'hangup'];
+    if (call.status !== 'ringing') throw new CallRefusal('wrong_state');
+    return call.callerId === userId ? ['missed', 'cancelled'] : ['declined', 'declined'];
+  });
+}
+
+/** A party's last socket on the call went away: the call cannot carry on. */
+export async function abandonCall(ctx: CallContext, userId: string, callId: number): Promise<AppCall | null> {
+  try {
+    return await transition(ctx, callId, userId, (call) => {
+      if (call.status === 'active') return ['ended', 'disconnected'];
+      if (call.status === 'ringing' && call.callerId === userId) return ['missed', 'disconnected'];
+      throw new CallRefusal('wrong_state');
+    });
+  } catch (error) {
+    if (error instanceof CallRefusal) return null;
+    throw error;
+  }
+}
+
+/** An admin ends a live call placed through the app (the Calls screen's end button); settled as any end. */
+export async function forceEndCall(tx: Executor, call: CallRecord, now: Date): Promise<CallRecord> {
+  return finish(tx, call, call.status === 'ringing' ? 'missed' : 'ended', 'admin_ended', now);
+}
+
+/**
+ * Acts on each live call whose time has come: an unanswered one is missed, a long one ended. One call per
+ * transaction, locked SKIP LOCKED, so several instances share the work and none acts twice. Returns how many.
+ */
+export async function runDueCallTimers(ctx: CallContext, max = 100): Promise<number> {
+  let done = 0;
+  for (; done < max; done++) {
+    const now = ctx.clock();
+    const call = await ctx.db.transaction(async (tx) => {
+      const due = await lifecycle.lockNextDueCall(tx, now);
+      if (!due) return null;
+      if (due.status === 'ringing') return finish(tx, due, 'missed', 'ring_timeout', now);
+      const capped =
+        due.answeredAt &&
+        due.dueAt &&
+        due.dueAt.getTime() - due.answeredAt.getTime() >= seconds(MAX_CALL_SECONDS);
+      return finish(tx, due, 'ended', capped ? 'max_duration' : 'coins_exhausted', now);
+    });
+    if (!call) break;
+    ctx.push.callChanged(toAppCall(call));
+  }
+  return done;
+}
+
+async function lockParty(tx: Executor, callId: number, userId: string): Promise<CallRecord> {
+  const call = await lockCall(tx, callId);
+  if (!call) throw new CallRefusal('not_found');
+  if (call.callerId !== userId && call.calleeId !== userId) throw new CallRefusal('not_party');
+  // Ended calls, and seeded rows that were never connected, have no due time.
+  if (call.dueAt === null) throw new CallRefusal('wrong_state');
+  return call;
+}
+
+async function transition(
+  ctx: CallContext,
+  callId: number,
+  userId: string,
+  decide: (call: CallRecord) => [Terminal, EndReason],
+): Promise<AppCall> {
+  const ended = await ctx.db.transaction(async (tx) => {
+    const call = await lockParty(tx, callId, userId);
+    const [status, reason] = decide(call);
+    return finish(tx, call, status, reason, ctx.clock());
+  });
+  const app = toAppCall(ended);
+  ctx.push.callChanged(app);
+  return app;
+}
+
+/**
+ * Closes a live call in the caller's transaction: duration, quality and cost settle together with the
+ * ledger entry that spends the coins, or not at all. Billing is per started minute from the answer, at
+ * most up to the call's cut-off (its due time), and never more than the caller holds at the end.
+ */
+async function finish(
+  tx: Executor,
+  call: CallRecord,
+  status: Terminal,
+  reason: EndReason,
+  now: Date,
+): Promise<CallRecord> {
+  const base = { status, endReason: reason, endedAt: now, dueAt: null };
+  if (call.status !== 'active' || !call.answeredAt)
+    return updateCall(tx, call.id, { ...base, duration: 0, cost: 0, coinsUsed: 0 });
+  const elapsed = now.getTime() - call.answeredAt.getTime();
+  const cutOff = call.dueAt ? call.dueAt.getTime() - call.answeredAt.getTime() : seconds(MAX_CALL_SECONDS);
+  const duration = Math.max(0, Math.floor(Math.min(elapsed, cutOff, seconds(MAX_CALL_SECONDS)) / 1000));
+  const minutes = Math.ceil(duration / 60);
+  const type = call.type === 'video' ? 'video' : 'voice';
+  const owed = minutes * (await pricePerMinute(tx, type));
+  let coinsUsed = 0;
+  if (owed > 0 && call.callerId) {
+    const account = await lockAccount(tx, call.callerId);
+    coinsUsed = Math.min(owed, account?.balance ?? 0);
+    if (coinsUsed > 0)
+      await applyCoinEntry(tx, {
+        userId: call.callerId,
+        amount: -coinsUsed,
+        type: 'spend',
+        description: `${type === 'video' ? 'Video' : 'Voice'} call with ${call.calleeUsername ?? 'a user'} (${minutes} min)`,
+        idempotencyKey: `call:${call.id}`,
+        referenceId: String(call.id),
+        referenceType: 'call',
+        createdBy: null,
+      });
+  }
+  return updateCall(tx, call.id, {
+    ...base,
+    duration,
+    quality: callQualityFromMos(await lifecycle.callMeanMos(tx, call.id)),
+    cost: Math.round(minutes * CALL_RATES[type].usd * 100) / 100,
+    coinsUsed,
+  });
+}

@@ -1,0 +1,188 @@
+import {
+  APP_NAMESPACE,
+  type AppCall,
+  type AppCallType,
+  type CallAck,
+  QUALITY_SAMPLE_INTERVAL_MS,
+} from '@switchboard/contract/calling';
+import {
+  type AppClientToServerEvents,
+  type AppServerToClientEvents,
+  SOCKET_PATH,
+} from '@switchboard/contract/realtime';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { type AppSession, iceConfiguration } from './app-api.ts';
+import { createStatsReader } from './call-stats.ts';
+
+type AppSocket = Socket<AppServerToClientEvents, AppClientToServerEvents>;
+
+export interface Softphone {
+  connected: boolean;
+  call: AppCall | null;
+  /** The RTCPeerConnection's connectionState, while there is one. */
+  media: RTCPeerConnectionState | 'none';
+  error: string | null;
+  localStream: MediaStream | null;
+  remoteStream: MediaStream | null;
+  place(calleeId: string, type: AppCallType): void;
+  accept(): void;
+  decline(): void;
+  hangUp(): void;
+  online(userIds: string[]): Promise<string[]>;
+}
+
+const LIVE = ['ringing', 'active'];
+
+/**
+ * One app user's phone: the `/app` socket, the call it is in, and the WebRTC connection of that call.
+ * The caller makes the offer once the callee has answered; candidates flow both ways through the server.
+ */
+export function useSoftphone(session: AppSession): Softphone {
+  const [connected, setConnected] = useState(false);
+  const [call, setCall] = useState<AppCall | null>(null);
+  const [media, setMedia] = useState<Softphone['media']>('none');
+  const [error, setError] = useState<string | null>(null);
+  const [localStream, setLocalStream] = useState<MediaStream | null>(null);
+  const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
+  const socketRef = useRef<AppSocket | null>(null);
+  const pcRef = useRef<RTCPeerConnection | null>(null);
+  const statsTimer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const pendingCandidates = useRef<RTCIceCandidateInit[]>([]);
+
+  const closeMedia = useCallback(() => {
+    if (statsTimer.current) clearInterval(statsTimer.current);
+    statsTimer.current = null;
+    pcRef.current?.close();
+    pcRef.current = null;
+    setLocalStream((stream) => {
+      for (const track of stream?.getTracks() ?? []) track.stop();
+      return null;
+    });
+    setRemoteStream(null);
+    pendingCandidates.current = [];
+  }, []);
+
+  /** Opens the peer connection with the user's camera and/or microphone. */
+  const openMedia = useCallback(
+    async (current: AppCall) => {
+      const socket = socketRef.current;
+      if (!socket || pcRef.current) return pcRef.current;
+      const pc = new RTCPeerConnection(await iceConfiguration(session.token));
+      pcRef.current = pc;
+      pc.onicecandidate = (event) =>
+        socket.emit('call_ice_candidate', {
+          call_id: current.id,
+          candidate: event.candidate?.toJSON() ?? null,
+        });
+      pc.ontrack = (event) => setRemoteStream(event.streams[0] ?? new MediaStream([event.track]));
+      pc.onconnectionstatechange = () => setMedia(pc.connectionState);
+      const stream = await navigator.mediaDevices.getUserMedia({
+        audio: true,
+        video: current.type === 'video',
+      });
+      for (const track of stream.getTracks()) pc.addTrack(track, stream);
+      setLocalStream(stream);
+      const read = createStatsReader(pc);
+      statsTimer.current = setInterval(() => {
+        if (pc.connectionState === 'connected')
+          read(current.id)
+            .then((report) => socket.emit('call_quality', report))
+            .catch(() => undefined);
+      }, QUALITY_SAMPLE_INTERVAL_MS);
+      return pc;
+    },
+    [session.token],
+  );
+
+  useEffect(() => {
+    const socket: AppSocket = io(APP_NAMESPACE, { path: SOCKET_PATH, auth: { token: session.token } });
+    socketRef.current = socket;
+    socket.on('connect', () => setConnected(true));
+    socket.on('disconnect', () => setConnected(false));
+    socket.on('connect_error', (err) => setError(err.message));
+    socket.on('call_incoming', (incoming) => setCall(incoming));
+    socket.on('call_state', (next) => {
+      setCall((current) =>
+        current && current.id !== next.id && LIVE.includes(current.status) ? current : next,
+      );
+      if (!LIVE.includes(next.status)) {
+        closeMedia();
+        setMedia('none');
+      } else if (next.status === 'active' && next.caller_id === session.user.id) {
+        // The callee answered: the caller offers.
+        void openMedia(next).then(async (pc) => {
+          if (!pc) return;
+          const offer = await pc.createOffer();
+          await pc.setLocalDescription(offer);
+          socket.emit('call_description', {
+            call_id: next.id,
+            description: { type: offer.type, sdp: offer.sdp },
+          });
+        });
+      }
+    });
+    socket.on('call_description', async ({ call_id, description }) => {
+      const pc = pcRef.current;
+      if (!pc) return;
+      await pc.setRemoteDescription(description);
+      for (const candidate of pendingCandidates.current.splice(0)) await pc.addIceCandidate(candidate);
+      if (description.type === 'offer') {
+        const answer = await pc.createAnswer();
+        await pc.setLocalDescription(answer);
+        socket.emit('call_description', { call_id, description: { type: answer.type, sdp: answer.sdp } });
+      }
+    });
+    socket.on('call_ice_candidate', async ({ candidate }) => {
+      const pc = pcRef.current;
+      if (!pc || !candidate) return;
+      if (pc.remoteDescription) await pc.addIceCandidate(candidate).catch(() => undefined);
+      else pendingCandidates.current.push(candidate);
+    });
+    return () => {
+      socket.close();
+      closeMedia();
+    };
+  }, [session, openMedia, closeMedia]);
+
+  const answer = (ack: CallAck) => {
+    if (ack.ok) setCall(ack.call);
+    else setError(ack.message);
+    return ack;
+  };
+
+  return {
+    connected,
+    call,
+    media,
+    error,
+    localStream,
+    remoteStream,
+    place(calleeId, type) {
+      setError(null);
+      socketRef.current?.emit('call_invite', { callee_id: calleeId, type }, answer);
+    },
+    accept() {
+      const current = call;
+      if (!current) return;
+      // The media is ready before the answer goes out, so the caller's offer finds a peer connection.
+      void openMedia(current).then(() =>
+        socketRef.current?.emit('call_accept', { call_id: current.id }, (ack) => {
+          if (!answer(ack).ok) closeMedia();
+        }),
+      );
+    },
+    decline() {
+      if (call) socketRef.current?.emit('call_decline', { call_id: call.id }, answer);
+    },
+    hangUp() {
+      if (call) socketRef.current?.emit('call_hangup', { call_id: call.id }, answer);
+    },
+    online: (userIds) =>
+      new Promise((resolve) =>
+        socketRef.current?.emit('presence_query', { user_ids: userIds }, (ack) =>
+          resolve(ack.ok ? ack.online : []),
+        ),
+      ),
+  };
+}
