@@ -104,6 +104,7 @@ export const databaseEndpoints = {
     path: '/database/overview',
     tag: 'database',
     access: 'admin',
+    permission: 'data:read',
     response: envelope(DatabaseOverview),
   }),
   sample: endpoint({
@@ -111,6 +112,7 @@ export const databaseEndpoints = {
     path: '/database/sample',
     tag: 'database',
     access: 'admin',
+    permission: 'data:read',
     response: envelope(DatabaseSample),
   }),
   backups: endpoint({
@@ -118,6 +120,7 @@ export const databaseEndpoints = {
     path: '/database/backups',
     tag: 'database',
     access: 'admin',
+    permission: 'data:read',
     response: envelope(z.array(Backup)),
   }),
   backup: endpoint({
@@ -125,6 +128,7 @@ export const databaseEndpoints = {
     path: '/database/backup',
     tag: 'database',
     access: 'admin',
+    permission: 'data:write',
     status: 201,
     response: envelope(Backup).extend({ message: z.string() }),
   }),
@@ -133,6 +137,7 @@ export const databaseEndpoints = {
     path: '/database/vacuum',
     tag: 'database',
     access: 'admin',
+    permission: 'data:write',
     response: MaintenanceResult,
   }),
   analyze: endpoint({
@@ -140,6 +145,7 @@ export const databaseEndpoints = {
     path: '/database/analyze',
     tag: 'database',
     access: 'admin',
+    permission: 'data:write',
     response: MaintenanceResult,
   }),
   restore: endpoint({
@@ -147,6 +153,7 @@ export const databaseEndpoints = {
     path: '/database/backups/:id/restore',
     tag: 'database',
     access: 'root',
+    permission: 'backups:restore',
     params: BackupIdParams,
     body: RestoreRequest,
     response: SuccessMessage,

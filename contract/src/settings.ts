@@ -142,6 +142,7 @@ export const settingsEndpoints = {
     path: '/admin/settings',
     tag: 'settings',
     access: 'admin',
+    permission: 'settings:read',
     response: SettingsResponse,
   }),
   put: endpoint({
@@ -149,6 +150,7 @@ export const settingsEndpoints = {
     path: '/admin/settings',
     tag: 'settings',
     access: 'admin',
+    permission: 'settings:write',
     body: Settings,
     response: SettingsResponse.extend({ message: z.string() }),
   }),

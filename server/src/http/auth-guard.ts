@@ -1,4 +1,6 @@
+import { ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
 import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
+import { allows, type EndpointPermission } from '@switchboard/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { AccessTokens, AdminPrincipal } from '../modules/auth/access-token.ts';
@@ -13,6 +15,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Further restricts a route to root administrators. */
     role?: 'root';
+    /** What a non-root admin's role must hold; a guarded route without one is root's alone. */
+    permission?: EndpointPermission;
   }
   interface FastifyRequest {
     admin: AdminPrincipal | null;
@@ -43,6 +47,10 @@ export function installAuthGuard(
     if (route.config?.role === 'root' && !principal.isRootAdmin) {
       await recordRefusedAccess(deps.db, request, 403, principal);
       throw forbidden(LOGIN_MESSAGES.rootOnly);
+    }
+    if (!principal.isRootAdmin && !allows(principal.permissions ?? [], route.config?.permission)) {
+      await recordRefusedAccess(deps.db, request, 403, principal);
+      throw forbidden(ROLE_MESSAGES.denied);
     }
     request.admin = principal;
   });

@@ -31,7 +31,7 @@ export type EndpointRequest<P, Q, B> = FastifyRequest<{
 
 export interface EndpointRouteOptions {
   /** Extra route config, such as a rate limit. Access comes from the endpoint. */
-  config?: Omit<FastifyContextConfig, 'public' | 'role'>;
+  config?: Omit<FastifyContextConfig, 'public' | 'role' | 'permission'>;
   /** Request headers to validate and document. */
   headers?: z.ZodType;
 }
@@ -79,9 +79,11 @@ function registerEndpoint<
       ...options.config,
       ...(isPublic ? { public: true } : {}),
       ...(endpoint.access === 'root' ? { role: 'root' as const } : {}),
+      ...(endpoint.permission ? { permission: endpoint.permission } : {}),
     },
     schema: {
       tags: [endpoint.tag],
+      ...permissionDoc(endpoint),
       ...(isPublic ? { security: [] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -95,4 +97,14 @@ function registerEndpoint<
       return reply.status(status).send(result);
     },
   });
+}
+
+/** The OpenAPI document shows what each endpoint needs: an `x-permission` extension and a sentence. */
+export function permissionDoc(endpoint: Pick<Endpoint, 'access' | 'permission'>) {
+  if (endpoint.access === 'public' || !endpoint.permission) return {};
+  const who = endpoint.access === 'root' ? 'Root administrators only' : 'Needs';
+  return {
+    'x-permission': endpoint.permission,
+    description: `${who} (permission \`${endpoint.permission}\`).`,
+  };
 }

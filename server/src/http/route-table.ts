@@ -1,3 +1,4 @@
+import type { EndpointPermission } from '@switchboard/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 
 export interface RegisteredRoute {
@@ -5,6 +6,7 @@ export interface RegisteredRoute {
   url: string;
   public: boolean;
   role: 'root' | undefined;
+  permission: EndpointPermission | undefined;
 }
 
 declare module 'fastify' {
@@ -26,6 +28,7 @@ export function collectRouteTable(app: FastifyInstance): void {
         url: route.url,
         public: route.config?.public === true,
         role: route.config?.role,
+        permission: route.config?.permission,
       });
     }
   });

@@ -1,5 +1,6 @@
 import type { webcrypto } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@switchboard/contract/auth';
+import type { Permission } from '@switchboard/contract/permissions';
 import { jwtVerify, SignJWT } from 'jose';
 
 /** What the guard knows about the signed-in admin, read from the access token. */
@@ -7,6 +8,11 @@ export interface AdminPrincipal {
   id: string;
   username: string;
   isRootAdmin: boolean;
+  /**
+   * What their role allows, read fresh by the guard on each request (never from the token). Absent
+   * on a principal that did not come through the guard: then only root may do anything further.
+   */
+  permissions?: readonly Permission[];
 }
 
 /** An admin as a verified access token names them: with the session the token dies with. */

@@ -1,4 +1,6 @@
+import type { Permission } from '@switchboard/contract/permissions';
 import type { Database } from '../../db/client.ts';
+import { accessOf } from '../admin-roles/role-access.ts';
 import { findAccountById } from '../users/users.repository.ts';
 import { isSessionLive } from './refresh-tokens.repository.ts';
 
@@ -14,6 +16,8 @@ const MAX_ANSWERS = 10_000;
 export interface LiveAccount {
   username: string;
   isRootAdmin: boolean;
+  /** What the admin's role allows now: a role change applies at the next request. */
+  permissions: readonly Permission[];
 }
 
 export interface LiveAccess {
@@ -54,7 +58,8 @@ export function createLiveAccess(db: Database, now: () => number = Date.now): Li
         answers.delete(key);
         return null;
       }
-      const account = { username: row.username, isRootAdmin: row.isRootAdmin };
+      const { permissions } = await accessOf(db, row);
+      const account = { username: row.username, isRootAdmin: row.isRootAdmin, permissions };
       if (readAt === generation) {
         if (answers.size >= MAX_ANSWERS) answers.clear();
         answers.set(key, { account, at: now() });

@@ -2,7 +2,7 @@ import { CALLS_EXPORT_PATH, callsEndpoints, ExportCallsQuery } from '@switchboar
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../../http/auth-guard.ts';
-import { route } from '../../http/endpoint-route.ts';
+import { permissionDoc, route } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { getCallStatistics } from './call-statistics.service.ts';
 import { activeCalls, callHistory, callQuality, endCall, listCalls } from './calls.service.ts';
@@ -43,7 +43,14 @@ export const callsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.get(
     CALLS_EXPORT_PATH,
-    { schema: { tags: ['calls'], querystring: ExportCallsQuery } },
+    {
+      config: { permission: 'calls:read' },
+      schema: {
+        tags: ['calls'],
+        querystring: ExportCallsQuery,
+        ...permissionDoc({ access: 'admin', permission: 'calls:read' }),
+      },
+    },
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       return reply

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../../http/auth-guard.ts';
-import { route } from '../../http/endpoint-route.ts';
+import { permissionDoc, route } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
 import {
   backupFilePath,
@@ -63,7 +63,14 @@ export const databaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
 
   app.get(
     BACKUP_DOWNLOAD_PATH,
-    { schema: { tags: ['database'], params: BackupIdParams } },
+    {
+      config: { permission: 'backups:download' },
+      schema: {
+        tags: ['database'],
+        params: BackupIdParams,
+        ...permissionDoc({ access: 'admin', permission: 'backups:download' }),
+      },
+    },
     async (request, reply) => {
       const { path, filename } = await backupFilePath(db, files, Number(request.params.id));
       return reply
