@@ -15,6 +15,7 @@ export const DATABASE_MESSAGES = {
   backupNotFound: 'Backup not found',
   restoreConfirm: 'Type RESTORE to confirm',
   restored: 'Backup restored',
+  backupRunning: 'A backup is already running; try again when it has finished',
 } as const;
 
 /** The word an admin types to confirm a restore. */

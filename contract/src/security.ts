@@ -17,6 +17,9 @@ export const SECURITY_MESSAGES = {
   reasonRequired: 'Reason is required',
   invalidIp: 'Enter an IPv4 or IPv6 address, or a CIDR range such as 203.0.113.0/24',
   ownAddress: 'You cannot block the address you are connected from',
+  coversRootAdmin:
+    'This covers the address a signed-in root administrator last used; blocking it would lock them out',
+  tooWide: 'Blocking a range wider than /16 (IPv4) or /32 (IPv6) needs the settings:security permission',
   alreadyBlocked: 'This address is already blocked',
   notBlocked: 'This address is not blocked',
   blocked: 'IP address blocked',

@@ -99,6 +99,8 @@ export interface TestUserInput {
   isActive?: boolean;
   isOnline?: boolean;
   coinBalance?: number;
+  /** The admin role (a built-in id such as 'viewer'); the default is the Admin template. */
+  adminRoleId?: string;
 }
 
 /** Inserts a user directly; with a password it can sign in. Returns the principal for authHeader. */
@@ -114,6 +116,7 @@ export async function insertUser(db: Database, input: TestUserInput): Promise<Ad
       isRootAdmin: input.isRootAdmin ?? false,
       isActive: input.isActive ?? true,
       isOnline: input.isOnline ?? false,
+      ...(input.adminRoleId ? { adminRoleId: input.adminRoleId } : {}),
     })
     .returning({ id: users.id, username: users.username, isRootAdmin: users.isRootAdmin });
   if (!row) throw new Error('insert failed');

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type Backup,
@@ -10,17 +10,19 @@ import {
 import { type Database, type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { withoutStatementTimeout } from '../../db/pool-settings.ts';
-import { HttpError, notFound } from '../../http/http-error.ts';
+import { conflict, HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
+import { readSettingsSection } from '../settings/settings.repository.ts';
 import {
   type BackupRow,
   findBackup,
   finishBackup,
-  insertRunningBackup,
+  insertRunningBackupAlone,
   lastCompletedBackup,
   listBackups,
+  pruneCompletedBackups,
 } from './backup.repository.ts';
 import { backupDir, backupExists, backupFilename, pgRestore, writeBackupFile } from './backup-files.ts';
 import {
@@ -144,7 +146,8 @@ export async function createBackup(
 ): Promise<Backup> {
   const filename = backupFilename(deps.database.kind, new Date());
   const running = await db.transaction(async (tx) => {
-    const row = await insertRunningBackup(tx, { filename, trigger, createdBy: by?.actor.id ?? null });
+    const row = await insertRunningBackupAlone(tx, { filename, trigger, createdBy: by?.actor.id ?? null });
+    if (!row) throw conflict(DATABASE_MESSAGES.backupRunning);
     if (by)
       await recordAudit(tx, {
         actor: by.actor,
@@ -159,7 +162,9 @@ export async function createBackup(
   });
   try {
     const sizeBytes = await writeBackupFile(deps.database, join(backupDir(deps.dataDir), filename), signal);
-    return toBackup(await finishBackup(db, running.id, { sizeBytes }));
+    const done = toBackup(await finishBackup(db, running.id, { sizeBytes }));
+    await pruneOldBackups(db, deps);
+    return done;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await finishBackup(db, running.id, { error: message });
@@ -259,4 +264,11 @@ export async function runMaintenance(
     }),
   );
   return durationMs;
+}
+
+/** Keeps the newest `backup_keep_last` completed backups (Settings → Database); older rows and files go. */
+async function pruneOldBackups(db: Database, deps: DatabaseDeps): Promise<void> {
+  const { backup_keep_last: keep } = await readSettingsSection(db, 'database');
+  const removed = await pruneCompletedBackups(db, keep);
+  await Promise.all(removed.map((name) => rm(join(backupDir(deps.dataDir), name), { force: true })));
 }

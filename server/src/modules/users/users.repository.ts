@@ -235,3 +235,12 @@ export async function setAdminRole(
   if (!after) return undefined;
   return { before: toUserRow(before), after: toUserRow(after) };
 }
+
+/** Active root administrators: the accounts no admin may lock out. */
+export async function activeRootAdminIds(executor: Executor): Promise<string[]> {
+  const rows = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isRootAdmin, true), eq(users.isActive, true), isNull(users.deletedAt)));
+  return rows.map((r) => r.id);
+}
