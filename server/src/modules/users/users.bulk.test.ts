@@ -2,7 +2,7 @@ import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, insertAdminManagerRole, insertUser, type TestApp } from '../../testing/test-app.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
 import { auditRows, userStates } from './users.test-helpers.ts';
 
@@ -40,7 +40,12 @@ describe('POST /admin/users/bulk', () => {
     await t.db.execute(sql`truncate audit_log`);
     await t.db.delete(users);
     root = await insertUser(t.db, { username: 'root', isRootAdmin: true });
-    admin = await insertUser(t.db, { username: 'admin', isAdmin: true });
+    // Making and removing admins needs admins:manage.
+    admin = await insertUser(t.db, {
+      username: 'admin',
+      isAdmin: true,
+      adminRoleId: await insertAdminManagerRole(t.db),
+    });
     members = [];
     for (const name of ['ann', 'ben', 'cat']) members.push(await insertUser(t.db, { username: name }));
   });

@@ -2,7 +2,7 @@ import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, insertAdminManagerRole, insertUser, type TestApp } from '../../testing/test-app.ts';
 import type { AdminPrincipal } from '../auth/access-token.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { auditRows } from './users.test-helpers.ts';
@@ -24,7 +24,12 @@ describe('single-user routes', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await insertUser(t.db, { username: 'boss', isAdmin: true });
+    // Toggling admin rights needs admins:manage.
+    admin = await insertUser(t.db, {
+      username: 'boss',
+      isAdmin: true,
+      adminRoleId: await insertAdminManagerRole(t.db),
+    });
     auth = await t.authHeader(admin);
   });
   afterAll(() => t.close());
