@@ -25,7 +25,7 @@ export interface Scenario {
 export const targetFor = (scenario: Scenario, database: 'postgres' | 'pglite'): number =>
   typeof scenario.targetP99Ms === 'number' ? scenario.targetP99Ms : scenario.targetP99Ms[database];
 
-/** Every list's target at `--scale 1m`, 10 connections (DESIGN.md "Big lists"); stats pages keep 20 ms on both. */
+/** Every list's target at `--scale 1m`, 10 connections (docs/architecture.md, "Big lists"); stats pages keep 20 ms on both. */
 export const LIST_TARGET = { postgres: 20, pglite: 50 };
 const PAGE_SIZE = 10;
 

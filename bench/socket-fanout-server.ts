@@ -3,6 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { authenticateAdmin } from '../server/src/modules/auth/authenticate.ts';
 import { startRealtime } from '../server/src/realtime/socket-server.ts';
 import { createTestApp, insertUser } from '../server/src/testing/test-app.ts';
 
@@ -15,7 +16,11 @@ export type FanoutReply =
 const t = await createTestApp({ dataDir: mkdtempSync(join(tmpdir(), 'switchboard-fanout-')) });
 const admin = await insertUser(t.db, { username: 'fanout', isAdmin: true });
 const { authorization } = await t.authHeader(admin);
-const realtime = await startRealtime(t.app.server, t.deps, t.app.log, t.app.monitoring);
+const realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
+  authenticate: (token) => authenticateAdmin(t.deps, token),
+  blocks: t.app.blockedIps,
+  monitoring: t.app.monitoring,
+});
 const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 const send = (reply: FanoutReply) => process.send?.(reply);
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;

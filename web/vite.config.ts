@@ -2,7 +2,8 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { DEMO_ADMIN } from '../server/src/demo/demo-admin.ts';
+// By path: Vite loads this file with Node, which does not load a package's TypeScript sources.
+import { DEMO_ADMIN } from '../contract/src/demo-admin.ts';
 import { firstLoadZod } from './vite-first-load-zod.ts';
 import { precompress } from './vite-precompress.ts';
 import { routePreloads } from './vite-route-preload.ts';
@@ -10,7 +11,7 @@ import { routePreloads } from './vite-route-preload.ts';
 const backend = 'http://127.0.0.1:8080';
 const LOGIN = 'src/features/auth/login-page.tsx';
 const LANDING = 'src/features/landing/landing-page.tsx';
-/** The server's demo sign-in, as its /config.json names it (server/src/config.ts). */
+/** The demo sign-in, as the server's /config.json names it when it runs with demo data. */
 const DEMO_SIGN_IN = { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password };
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, limitParam, pageFields, pageParam } from './common.ts';
+import { envelope, IsoDateTime, limitParam, pageFields, pageParam, searchText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const CALL_TYPE_VALUES = ['voice', 'video', 'group'] as const;
@@ -39,7 +39,7 @@ export type CallRow = z.infer<typeof CallRow>;
 export const ListCallsQuery = z.object({
   page: pageParam,
   limit: limitParam(CALLS_PAGE_SIZE),
-  search: z.string().trim().max(100).optional().default(''),
+  search: searchText(),
   status: z.enum(['all', ...CALL_STATUS_VALUES]).default('all'),
   type: z.enum(['all', ...CALL_TYPE_VALUES]).default('all'),
   /** `next_cursor` of the previous page: continues after its last row without an OFFSET. */

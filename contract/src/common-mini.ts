@@ -17,7 +17,7 @@ export const limitParam = (fallback: number, max = 100) =>
 
 export const UserId = z.uuid();
 
-/** What every paged list answers beside its rows (DESIGN.md "Big lists"). */
+/** What every paged list answers beside its rows (docs/architecture.md, "Big lists"). */
 export const pageFields = {
   total: z.int(),
   page: z.int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API returns has this shape (DESIGN.md "Errors"). */
+/** Every error the API returns has this shape (docs/architecture.md, "One request end to end"). */
 export const ApiFieldError = z.object({ field: z.string(), message: z.string() });
 export const ApiError = z.object({
   success: z.literal(false),
@@ -24,6 +24,16 @@ export const limitParam = (fallback: number, max = 100) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
 
 export const UserId = z.string().uuid();
+
+/** A list's free-text search: PostgreSQL cannot take a NUL character, so it is refused here with a 400. */
+export const searchText = (max = 100) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((text) => !text.includes('\0'), 'Text must not contain NUL characters')
+    .optional()
+    .default('');
 
 /** What every paged list answers beside its rows: written once, in zod/mini (common-mini.ts), which any zod object takes. */
 export { pageFields } from './common-mini.ts';

@@ -5,6 +5,11 @@ export const LivenessResponse = z.object({ status: z.literal('ok'), uptime: z.nu
 export const ReadinessResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
+  /**
+   * The Redis that carries socket.io events between instances: 'off' without REDIS_URL. While it is
+   * down the instance still serves HTTP (readiness stays 200) but its live events reach only its own sockets.
+   */
+  redis: z.enum(['up', 'down', 'off']),
   uptime: z.number(),
 });
 export type ReadinessResponse = z.infer<typeof ReadinessResponse>;

@@ -48,14 +48,29 @@ export const DatabaseSettings = z.object({
   backup_keep_last: int(1, 1000),
 });
 
+export const CORS_ORIGIN_MESSAGE = 'Enter an origin like https://console.example.com (no *, null or path)';
+
+/** An http(s) origin written exactly as a browser sends it: scheme, host and port only. */
+export function isWebOrigin(text: string): boolean {
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    return new URL(text).origin === text.toLowerCase().replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
 export const ApiSettings = z.object({
   rate_limit_enabled: z.boolean(),
   rate_limit_requests: int(1, 100_000),
   /** Seconds. */
   rate_limit_window: int(1, 86_400),
   cors_enabled: z.boolean(),
-  /** One origin per line in the form; blank lines dropped. */
-  cors_origins: z.array(z.string().trim().min(1).max(200)).max(50),
+  /**
+   * One origin per line in the form; blank lines dropped. Only http(s) origins: `*` would let any
+   * site read the API with a stolen token, and `null` is what sandboxed frames and file pages send.
+   */
+  cors_origins: z.array(z.string().trim().min(1).max(200).refine(isWebOrigin, CORS_ORIGIN_MESSAGE)).max(50),
 });
 
 /** The root admin section of the settings: who may register as root admin. */

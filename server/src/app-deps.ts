@@ -1,11 +1,15 @@
+import type { Permission } from '@switchboard/contract/permissions';
+import type { ClientToServerEvents, ServerToClientEvents } from '@switchboard/contract/realtime';
+import type { Server } from 'socket.io';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import type { AccessTokens } from './modules/auth/access-token.ts';
-import type { LiveAccess } from './modules/auth/live-access.ts';
-import type { SessionEnds } from './modules/auth/session-ends.ts';
-import type { UserPush } from './realtime/user-push.ts';
+import type { AccessTokens } from './http/access-token.ts';
 
-/** What every module is built from; main.ts and the tests each assemble one. */
+/**
+ * What every module is built from; main.ts and the tests each assemble one. The interfaces below are the
+ * seams between the modules and what main.ts wires beside them (realtime/): a module calls them, never
+ * realtime/ itself.
+ */
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
@@ -16,4 +20,49 @@ export interface AppDeps {
   sessionEnds: SessionEnds;
   /** Live events to calling-app users' sockets. */
   userPush: UserPush;
+}
+
+/** What the guard needs of a signed-in admin beyond the token: read fresh from the account row. */
+export interface LiveAccount {
+  username: string;
+  isRootAdmin: boolean;
+  /** What the admin's role allows now: a role change applies at the next request. */
+  permissions: readonly Permission[];
+}
+
+/** Kept answers to "is this admin's session still live" (modules/auth/live-access.ts). */
+export interface LiveAccess {
+  /** The account while it is an active admin and the session is not revoked, else null. */
+  accountFor(adminId: string, sessionId: string): Promise<LiveAccount | null>;
+  /** After a write on this instance that may change who has access: forget, and tell the listeners. */
+  changed(): void;
+  /** After a write on another instance: forget. */
+  forget(): void;
+  onChange(listener: () => void): () => void;
+}
+
+/**
+ * Told when a session ends (logout, a replayed refresh token), so that whatever holds it open
+ * (the realtime server's sockets, on every instance) lets go at once.
+ */
+export interface SessionEnds {
+  ended(sessionId: string): void;
+  subscribe(listener: (sessionId: string) => void): () => void;
+}
+
+export type UserEvent = 'notification' | 'official_message';
+
+/**
+ * Pushes an event to the sockets of given users (room `user:<id>`, joined by calling-app sockets);
+ * realtime/user-push.ts delivers it once main.ts attaches the socket server.
+ */
+export interface UserPush {
+  attach(io: Server<ClientToServerEvents, ServerToClientEvents>): void;
+  toUsers<E extends UserEvent>(
+    userIds: readonly string[],
+    event: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+  ): void;
+  /** Closes every live socket of these users, app and console alike, on every instance (Redis adapter). */
+  disconnectUsers(userIds: readonly string[]): void;
 }

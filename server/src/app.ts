@@ -8,6 +8,7 @@ import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { applyPoolSettings } from './db/pool-settings.ts';
 import { API_PREFIX, installAuthGuard } from './http/auth-guard.ts';
+import { installClientAddress } from './http/client-address.ts';
 import { installErrorHandler, sendRouteNotFound } from './http/error-handler.ts';
 import { responseSerializer } from './http/response-serializer.ts';
 import { collectRouteTable } from './http/route-table.ts';
@@ -17,6 +18,7 @@ import { adminRolesRoutes } from './modules/admin-roles/admin-roles.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { auditLogRoutes } from './modules/audit/audit-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authenticateAdmin } from './modules/auth/authenticate.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { coinsRoutes } from './modules/coins/coins.routes.ts';
@@ -35,7 +37,7 @@ import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { createBlockedIpCache, installBlockedIpGuard } from './modules/security/blocked-ip-guard.ts';
 import { installRequestRateLimits } from './modules/security/request-rate-limits.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
-import { recordRateLimitHit } from './modules/security/threat-events.ts';
+import { recordRateLimitHit, recordRefusedAccess } from './modules/security/threat-events.ts';
 import { createLiveSettings } from './modules/settings/live-settings.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { installSettingsEffects } from './modules/settings/settings-effects.ts';
@@ -65,6 +67,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setSerializerCompiler(responseSerializer({ checked: deps.config.appEnv !== 'production' }));
   collectRouteTable(app);
   installErrorHandler(app);
+  // First of all hooks: everything after it reads one normalised client address.
+  installClientAddress(app, deps.config.trustProxy);
 
   installSecurityHeaders(app);
   // Small JSON bodies cost more to compress than to send; pre-compressed static files pass through.
@@ -88,7 +92,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     global: false,
     onExceeded: (request) => recordRateLimitHit(deps.db, request),
   });
-  installAuthGuard(app, deps);
+  installAuthGuard(app, {
+    authenticate: (token) => authenticateAdmin(deps, token),
+    recordRefused: (request, status, principal) => recordRefusedAccess(deps.db, request, status, principal),
+    recordRateLimited: (request) => recordRateLimitHit(deps.db, request),
+    accessChanged: () => deps.liveAccess.changed(),
+  });
   const monitoring = createMonitoring(deps.db, {
     app,
     database: deps.database,
@@ -100,7 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   live.onChange((next) => applyPoolSettings(deps.database, next.database));
   await installSettingsEffects(app, live, deps.config.logLevel);
   installRequestRateLimits(app, deps.db, live);
-  await app.register(healthRoutes, { prefix: API_PREFIX, deps });
+  await app.register(healthRoutes, { prefix: API_PREFIX, deps, monitoring });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });

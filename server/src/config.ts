@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
 import { z } from 'zod';
-import { DEMO_ADMIN } from './demo/demo-admin.ts';
 
-/** The only reader of process.env (DESIGN.md). */
+/** The only reader of process.env (docs/architecture.md). */
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));

@@ -1,19 +1,21 @@
+import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { configuredDatabase, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { runMigrations } from './db/migrate.ts';
-import { DEMO_ADMIN } from './demo/demo-admin.ts';
+import { runMigrations, withStartUpLock } from './db/migrate.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
-import { createAccessTokens } from './modules/auth/access-token.ts';
+import { createAccessTokens } from './http/access-token.ts';
+import { authenticateAdmin } from './modules/auth/authenticate.ts';
 import { createLiveAccess } from './modules/auth/live-access.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
 import { startLogRetention } from './modules/system-logs/log-retention.ts';
 import { createSystemLogStream } from './modules/system-logs/system-log-stream.ts';
 import { countRootAdmins } from './modules/users/users.repository.ts';
+import { keepRunningOnUnhandledRejections } from './process-faults.ts';
 import { startRealtime } from './realtime/socket-server.ts';
 import { createUserPush } from './realtime/user-push.ts';
 
@@ -22,8 +24,12 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 /** A second signal within this time is the same stop arriving by another route, not "exit now". */
 const REPEAT_SIGNAL_MS = 2000;
 
+/** The app's logger once it exists; before that the last-resort handler writes to stderr. */
+let appLog: { error(details: object, message: string): void } | undefined;
+
 /** Start-up: config → database → migrations → demo seed → app → listen; graceful shutdown on signals. */
 async function main(): Promise<void> {
+  keepRunningOnUnhandledRejections((details, message) => (appLog ?? console).error(details, message));
   const config = loadConfig();
   const database = await openDatabase(configuredDatabase(config));
   try {
@@ -56,16 +62,22 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     serveWeb: true,
     backupSchedule: true,
   });
+  appLog = app.log;
   const stopLogRetention = startLogRetention(database.db, app.log);
 
   if (config.demoData) {
     const startedAt = Date.now();
-    if (await seedDemoDataIfEmpty(database.db)) {
+    // Instances starting together on an empty database seed it once.
+    if (await withStartUpLock(database, () => seedDemoDataIfEmpty(database.db))) {
       app.log.info({ ms: Date.now() - startedAt }, 'demo data seeded');
     }
   }
 
-  const realtime = await startRealtime(app.server, deps, app.log, app.monitoring, app.blockedIps);
+  const realtime = await startRealtime(app.server, deps, app.log, {
+    authenticate: (token) => authenticateAdmin(deps, token),
+    blocks: app.blockedIps,
+    monitoring: app.monitoring,
+  });
   deps.userPush.attach(realtime.io);
   const dueNotifications = startDueNotificationsJob(deps.db, { userPush: deps.userPush, log: app.log });
   await app.listen({ port: config.port, host: config.host });

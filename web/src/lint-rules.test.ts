@@ -9,16 +9,18 @@ const repoRoot = resolve(process.cwd(), '..');
 const biome = resolve(repoRoot, 'node_modules/@biomejs/biome/bin/biome');
 
 /**
- * Lints `source` as the file at `path` (relative to the repository) with the repository's biome.json,
- * in a scratch copy so the fixture never lands in the source tree.
+ * Lints `files` (path relative to the repository → source) with the repository's biome.json, in a scratch
+ * copy so the fixtures never land in the source tree.
  */
-function lint(path: string, source: string) {
+function lintFiles(files: Record<string, string>) {
   const root = mkdtempSync(join(tmpdir(), 'lint-rules-'));
   try {
     copyFileSync(join(repoRoot, 'biome.json'), join(root, 'biome.json'));
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), source);
-    const result = spawnSync(process.execPath, [biome, 'lint', '--config-path=.', path], {
+    for (const [path, source] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), source);
+    }
+    const result = spawnSync(process.execPath, [biome, 'lint', '--config-path=.', ...Object.keys(files)], {
       cwd: root,
       encoding: 'utf8',
     });
@@ -27,6 +29,9 @@ function lint(path: string, source: string) {
     rmSync(root, { recursive: true, force: true });
   }
 }
+
+/** Lints `source` as the file at `path` (relative to the repository). */
+const lint = (path: string, source: string) => lintFiles({ [path]: source });
 
 describe('lint rules in biome.json', () => {
   it('fails a feature importing another feature, by alias or by relative path', () => {
@@ -72,5 +77,152 @@ describe('lint rules in biome.json', () => {
     const result = lint('web/src/lib/useThing.ts', 'export const thing = 1;\n');
     expect(result.failed).toBe(true);
     expect(result.output).toContain('kebab-case');
+  });
+
+  it('fails config.ts importing another server file, and the web build importing server code', () => {
+    const config = lint(
+      'server/src/config.ts',
+      "import { DEMO_ADMIN } from './demo/demo-admin.ts';\nexport const probe = DEMO_ADMIN;\n",
+    );
+    expect(config.failed).toBe(true);
+    expect(config.output).toContain("config.ts is the server's ground floor");
+    const fromContract = lint(
+      'server/src/config.ts',
+      "import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';\nexport const probe = DEMO_ADMIN;\n",
+    );
+    expect(fromContract.failed).toBe(false);
+
+    const build = lint(
+      'web/vite.config.ts',
+      "import { DEMO_ADMIN } from '../server/src/demo/demo-admin.ts';\nexport const probe = DEMO_ADMIN;\n",
+    );
+    expect(build.failed).toBe(true);
+    expect(build.output).toContain('do not import server code');
+    const feature = lint(
+      'web/src/features/users/probe.ts',
+      "import { loadConfig } from '../../../../server/src/config.ts';\nexport const probe = loadConfig;\n",
+    );
+    expect(feature.output).toContain('do not import server code');
+  });
+
+  it('fails db/ importing anything above it', () => {
+    const upward = lint(
+      'server/src/db/keyset-cursor.ts',
+      "import { HttpError } from '../http/http-error.ts';\nexport const probe = HttpError;\n",
+    );
+    expect(upward.failed).toBe(true);
+    expect(upward.output).toContain("db/ is the server's ground floor");
+    const fromSchema = lint(
+      'server/src/db/schema/probe.ts',
+      "import { users } from '../../modules/users/users.repository.ts';\nexport const probe = users;\n",
+    );
+    expect(fromSchema.failed).toBe(true);
+    const own = lint(
+      'server/src/db/probe.ts',
+      "import type { Config } from '../config.ts';\nimport { users } from './schema/users.ts';\nexport const probe: [Config?, unknown?] = [undefined, users];\n",
+    );
+    expect(own.failed).toBe(false);
+  });
+
+  it('fails http/ importing modules/ or realtime/', () => {
+    const guard = lint(
+      'server/src/http/auth-guard.ts',
+      "import { authenticateAdmin } from '../modules/auth/authenticate.ts';\nexport const probe = authenticateAdmin;\n",
+    );
+    expect(guard.failed).toBe(true);
+    expect(guard.output).toContain('http/ sits below the modules');
+    const typeOnly = lint(
+      'server/src/http/probe.ts',
+      "import type { Realtime } from '../realtime/socket-server.ts';\nexport type Probe = Realtime;\n",
+    );
+    expect(typeOnly.failed).toBe(true);
+    const below = lint(
+      'server/src/http/probe.ts',
+      "import { pgErrorCode } from '../db/pg-errors.ts';\nimport { forbidden } from './http-error.ts';\nexport const probe = [pgErrorCode, forbidden];\n",
+    );
+    expect(below.failed).toBe(false);
+  });
+
+  it('fails a module importing realtime/, realtime/ importing a module, and app-deps.ts importing either', () => {
+    const push = lint(
+      'server/src/modules/notifications/probe.ts',
+      "import type { UserPush } from '../../realtime/user-push.ts';\nexport type Probe = UserPush;\n",
+    );
+    expect(push.failed).toBe(true);
+    expect(push.output).toContain('through the interfaces in app-deps.ts');
+    const seam = lint(
+      'server/src/modules/notifications/probe.ts',
+      "import type { UserPush } from '../../app-deps.ts';\nimport { userRoom } from '@switchboard/contract/realtime';\nexport const probe: [UserPush?, unknown?] = [undefined, userRoom];\n",
+    );
+    expect(seam.failed).toBe(false);
+    const socket = lint(
+      'server/src/realtime/socket-server.ts',
+      "import { authenticateAdmin } from '../modules/auth/authenticate.ts';\nexport const probe = authenticateAdmin;\n",
+    );
+    expect(socket.failed).toBe(true);
+    expect(socket.output).toContain('realtime/ does not import modules/');
+    const deps = lint(
+      'server/src/app-deps.ts',
+      "import type { LiveAccess } from './modules/auth/live-access.ts';\nexport type Probe = LiveAccess;\n",
+    );
+    expect(deps.failed).toBe(true);
+  });
+
+  it('fails two files that import each other', () => {
+    const cycle = lintFiles({
+      'server/src/modules/users/first.ts':
+        "import { second } from './second.ts';\nexport const first = () => second;\n",
+      'server/src/modules/users/second.ts':
+        "import { first } from './first.ts';\nexport const second = () => first;\n",
+    });
+    expect(cycle.failed).toBe(true);
+    expect(cycle.output).toContain('noImportCycles');
+  });
+});
+
+/** Runs scripts/check-layers.ts on a scratch server/src made of `files` (path in src → source). */
+function checkLayers(files: Record<string, string>) {
+  const root = mkdtempSync(join(tmpdir(), 'check-layers-'));
+  try {
+    for (const [path, source] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), source);
+    }
+    const script = resolve(repoRoot, 'scripts/check-layers.ts');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', script, root], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    return { failed: result.status !== 0, output: `${result.stdout}${result.stderr}` };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+// Loading TypeScript's parser through tsx takes seconds on a busy machine.
+describe('scripts/check-layers.ts (run by npm run lint)', { timeout: 60_000 }, () => {
+  it('fails folders that import each other, though no file imports one that imports it back', () => {
+    const result = checkLayers({
+      'modules/auth/auth.service.ts':
+        "import { findUser } from '../users/users.repository.ts';\nexport const login = findUser;\n",
+      'modules/users/users.repository.ts': 'export const findUser = () => null;\n',
+      'modules/users/users.service.ts':
+        "import { hash } from '../auth/password.ts';\nexport const create = hash;\n",
+      'modules/auth/password.ts': 'export const hash = () => null;\n',
+      'modules/users/users.test.ts':
+        "import { login } from '../auth/auth.service.ts';\nexport const t = login;\n",
+    });
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('cycle 1 (2 folders: modules/auth/, modules/users/)');
+    expect(result.output).toContain('modules/users/users.service.ts -> modules/auth/password.ts');
+  });
+
+  it('passes the layers of the repository', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-layers.ts'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('no cycle');
   });
 });

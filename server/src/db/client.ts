@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Logger, pino } from 'pino';
 import { lockDataDir } from './data-dir-lock.ts';
+import { isConnectionLost } from './pg-errors.ts';
 import { openPglite } from './pglite-open.ts';
 import { PgliteThread } from './pglite-thread/pglite-thread.ts';
 import * as schema from './schema/all.ts';
@@ -25,6 +26,8 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
   /** The PostgreSQL URL, for pg_dump and pg_restore. */
   url?: string;
+  /** PostgreSQL connections lost since the database was opened (restarts, cuts, terminated backends). */
+  connectionErrors?: () => number;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -60,14 +63,29 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle client losing its connection (a database restart) must not crash the process; the pool replaces it.
-    pool.on('error', (err) => logger.error({ err }, 'PostgreSQL connection error'));
+    let connectionErrors = 0;
+    const onConnectionError = (err: Error) => {
+      connectionErrors++;
+      // The code and message only: the client the error hangs on carries the connection parameters.
+      logger.error(
+        { code: (err as { code?: string }).code, reason: err.message },
+        'PostgreSQL connection lost',
+      );
+    };
+    // Every client listens for its own connection's end: one checked out for a transaction has no
+    // listener of the pool's, and an 'error' event without one ends the process. Its query fails
+    // instead, and the pool discards the client when it is released. Idle clients' errors reach
+    // the pool's listener too, already counted here.
+    pool.on('connect', (client) => client.on('error', onConnectionError));
+    pool.on('error', () => undefined);
+    retryReadsOnLostConnection(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
       pool,
       url: target.url,
+      connectionErrors: () => connectionErrors,
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
     };
@@ -105,3 +123,24 @@ export async function openDatabase(
     },
   };
 }
+
+/**
+ * A read outside a transaction that fails because its connection was lost (it was idle in the pool
+ * when the server ended it) runs once more on another connection. Writes are not repeated: one may
+ * have been committed before the connection went.
+ */
+function retryReadsOnLostConnection(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = ((...args: unknown[]) => {
+    if (typeof args[args.length - 1] === 'function' || !isRead(args[0])) return query(...args);
+    return query(...args).catch((err: unknown) => {
+      if (!isConnectionLost(err)) throw err;
+      return query(...args);
+    });
+  }) as typeof pool.query;
+}
+
+const isRead = (config: unknown): boolean => {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*select\b/i.test(text) && !/\bfor\s+(update|share)\b/i.test(text);
+};

@@ -1,9 +1,17 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { HttpError } from '../http/http-error.ts';
 
 /** Opaque to clients: the last row's sort key (as PostgreSQL prints it, microseconds included) and id. */
 export const encodeCursor = (sortKey: string, id: string) =>
   Buffer.from(JSON.stringify([sortKey, id])).toString('base64url');
+
+/** A cursor the client forged or mangled: the error handler answers it with a 400 naming the field. */
+export class InvalidCursorError extends Error {
+  readonly field = 'cursor';
+  readonly detail = 'Use next_cursor from the previous page';
+  constructor() {
+    super('Invalid cursor');
+  }
+}
 
 export function decodeCursor(cursor: string): [string, string] {
   try {
@@ -11,10 +19,7 @@ export function decodeCursor(cursor: string): [string, string] {
     if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string')
       return [value[0], value[1]];
   } catch {}
-  throw new HttpError(400, 'Invalid cursor', {
-    field: 'cursor',
-    detail: 'Use next_cursor from the previous page',
-  });
+  throw new InvalidCursorError();
 }
 
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
@@ -37,10 +42,7 @@ export function pagePosition(query: {
   if (!query.cursor) return { after: undefined, offset: (query.page - 1) * query.per_page };
   const after = decodeCursor(query.cursor);
   if (Number.isNaN(Date.parse(after[0])) || !/^\d{1,19}$/.test(after[1]) || BigInt(after[1]) > MAX_BIGINT)
-    throw new HttpError(400, 'Invalid cursor', {
-      field: 'cursor',
-      detail: 'Use next_cursor from the previous page',
-    });
+    throw new InvalidCursorError();
   return { after, offset: 0 };
 }
 

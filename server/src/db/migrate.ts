@@ -7,14 +7,49 @@ import type { DatabaseHandle } from './client.ts';
 
 const defaultFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** The PostgreSQL advisory lock key that instances starting together take turns on (any fixed int8). */
+const START_UP_LOCK_KEY = 727_150_270_001;
+
 /** Applies server/drizzle migrations that have not run yet; the same SQL on both drivers. */
 export async function runMigrations(
-  handle: Pick<DatabaseHandle, 'kind' | 'db'>,
+  handle: Pick<DatabaseHandle, 'kind' | 'db' | 'pool'>,
   migrationsFolder = defaultFolder,
 ): Promise<void> {
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
   } else {
-    await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
+    await withStartUpLock(handle, () =>
+      migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder }),
+    );
+  }
+}
+
+/**
+ * Runs `run` while holding a PostgreSQL advisory lock that every instance takes for its start-up
+ * work (migrations, the first seed): instances started at once on an empty database take turns,
+ * and each later one finds the work done. PGlite has one process by construction: it just runs.
+ */
+export async function withStartUpLock<T>(
+  handle: Pick<DatabaseHandle, 'pool'>,
+  run: () => Promise<T>,
+): Promise<T> {
+  if (!handle.pool) return run();
+  const client = await handle.pool.connect();
+  let healthy = true;
+  try {
+    await client.query('select pg_advisory_lock($1)', [START_UP_LOCK_KEY]);
+    try {
+      return await run();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [START_UP_LOCK_KEY]).catch(() => {
+        healthy = false;
+      });
+    }
+  } catch (err) {
+    healthy = false;
+    throw err;
+  } finally {
+    // A connection that may still hold the lock is closed, which releases it.
+    client.release(!healthy);
   }
 }

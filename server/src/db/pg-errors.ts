@@ -33,3 +33,31 @@ export function clientDataErrorMessage(error: unknown): string | undefined {
   if (code.startsWith('22')) return 'A value is not in the expected format';
   return undefined;
 }
+
+/** Node's socket errors for a server that went away or cannot be reached. */
+const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+/** What node-postgres says when the socket under a client closed, or the client is unusable since. */
+const LOST_CONNECTION_TEXT =
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect/;
+
+/**
+ * Whether the error is the connection to PostgreSQL going away (a restart, a failover,
+ * pg_terminate_backend, a network cut) rather than the statement failing: SQLSTATE class 08, an
+ * administrator's shutdown (57P01–57P03), or the socket closing under node-postgres.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (code.startsWith('08') || /^57P0[123]$/.test(code) || SOCKET_ERRORS.has(code))
+    )
+      return true;
+    if (LOST_CONNECTION_TEXT.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** The answer for a request whose database connection was lost: the next attempt gets a fresh one. */
+export const CONNECTION_LOST_MESSAGE =
+  'The database connection was lost during this request: try again in a moment';

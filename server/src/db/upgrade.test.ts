@@ -3,7 +3,7 @@ import type { TokenResponse } from '@switchboard/contract/auth';
 import type { ListUsersResponse } from '@switchboard/contract/users';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../modules/auth/password.ts';
+import { hashPassword } from '../modules/users/password.ts';
 import { migrationsBefore } from '../testing/previous-migrations.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { openTestDatabase } from '../testing/test-database.ts';

@@ -1,10 +1,10 @@
+import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
 import { SECURITY_EVENT_TYPES } from '@switchboard/contract/security-events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../db/client.ts';
-import { verifyPassword } from '../modules/auth/password.ts';
+import { verifyPassword } from '../modules/users/password.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
-import { DEMO_ADMIN } from './demo-admin.ts';
 import { seedDemoData, seedDemoDataIfEmpty } from './seed-demo-data.ts';
 
 const NOW = new Date('2026-06-15T18:30:00Z');

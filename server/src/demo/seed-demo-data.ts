@@ -1,14 +1,14 @@
+import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { users as usersTable } from '../db/schema/users.ts';
-import { hashPassword } from '../modules/auth/password.ts';
 import { wasFactoryReset } from '../modules/settings/settings.repository.ts';
+import { hashPassword } from '../modules/users/password.ts';
 import { seedAuditLog } from './audit-log.ts';
 import { withBulkLoad } from './bulk-load.ts';
 import { seedCallQuality } from './call-quality.ts';
 import { seedCalls } from './calls.ts';
 import { seedCoinLedger } from './coins.ts';
-import { DEMO_ADMIN } from './demo-admin.ts';
 import { seedGeolocations } from './geolocations.ts';
 import { seedMessages } from './messages.ts';
 import { seedNotifications } from './notifications.ts';

@@ -1,7 +1,7 @@
+import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
 import { users as usersTable } from '../db/schema/users.ts';
 import { insertInBatches } from './batch-insert.ts';
 import { CITIES } from './cities.ts';
-import { DEMO_ADMIN } from './demo-admin.ts';
 import type { DemoUsers } from './demo-users.ts';
 import { asciiSlug, FIRST_NAMES, LAST_NAMES } from './names.ts';
 import { Random, Weighted } from './prng.ts';

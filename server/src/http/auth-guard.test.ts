@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccessTokens } from '../modules/auth/access-token.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
+import { createAccessTokens } from './access-token.ts';
 import type { RegisteredRoute } from './route-table.ts';
 
 /**
- * Deny by default (DESIGN.md): the only /api/v1 routes reachable without a signed-in admin.
+ * Deny by default (docs/architecture.md): the only /api/v1 routes reachable without a signed-in admin.
  * Adding a public route means adding it here, on purpose.
  */
 const PUBLIC_ROUTES = [
@@ -25,6 +25,15 @@ const PUBLIC_ROUTES = [
 ];
 
 const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;
+/**
+ * A fresh client address per request of the walk: refused requests are limited per address
+ * (UNAUTHENTICATED_REQUESTS_PER_MINUTE), and the walk must see the guard's 401, not the limit's 429.
+ */
+let nextAddress = 0;
+const freshAddress = () => {
+  nextAddress += 1;
+  return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`;
+};
 /** A concrete URL for a route pattern: any parameter gets a well-formed id that matches nothing. */
 const concreteUrl = (url: string) =>
   url.replace(/:[A-Za-z_]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'anything');
@@ -112,6 +121,7 @@ describe('deny by default', () => {
         method: route.method as 'GET',
         url: concreteUrl(route.url),
         headers: key ? { authorization: headers[key] as string } : {},
+        remoteAddress: freshAddress(),
         payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
       });
       if (res.statusCode !== 401) failures.push(`${label(route)} -> ${res.statusCode}`);
@@ -127,6 +137,7 @@ describe('deny by default', () => {
         const res = await t.app.inject({
           method: route.method as 'GET',
           url: disguised,
+          remoteAddress: freshAddress(),
           payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
         });
         if (res.statusCode !== 401 && res.statusCode !== 404)

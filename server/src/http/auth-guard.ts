@@ -1,13 +1,12 @@
 import { ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
 import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
 import { allows, type EndpointPermission } from '@switchboard/contract/permissions';
+import { SETTINGS_MESSAGES } from '@switchboard/contract/settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
-import type { AccessTokens, AdminPrincipal } from '../modules/auth/access-token.ts';
-import { authenticateAdmin, bearerToken } from '../modules/auth/authenticate.ts';
-import type { LiveAccess } from '../modules/auth/live-access.ts';
-import { recordRefusedAccess } from '../modules/security/threat-events.ts';
-import { forbidden, unauthorized } from './http-error.ts';
+import { type AdminPrincipal, bearerToken } from './access-token.ts';
+import { clientNetwork } from './client-network.ts';
+import { createFixedWindowLimiter, retryAfterSeconds } from './fixed-window-limiter.ts';
+import { forbidden, HttpError, unauthorized } from './http-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,31 +24,57 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api/v1';
 
+/** What the guard asks of the modules above it; app.ts hands it over. */
+export interface AuthGuardDeps {
+  /** The admin a bearer token belongs to while their account and session are live, else null. */
+  authenticate(token: string | null): Promise<AdminPrincipal | null>;
+  /** Keeps a refused request as a security event (when the security settings ask for it). */
+  recordRefused(request: FastifyRequest, status: 401 | 403, principal: AdminPrincipal | null): Promise<void>;
+  /** Keeps the first request past the anonymous limit as a security event. */
+  recordRateLimited(request: FastifyRequest): Promise<void>;
+  /** After a write: who has access may have changed, so kept answers are read again. */
+  accessChanged(): void;
+}
+
+/**
+ * Requests refused for want of a valid token, per client network per minute. Past it they get a 429
+ * straight away, before any database work (each 401 records a security event): a flood of
+ * anonymous requests cannot turn into a flood of writes. A console whose token expired makes a few.
+ */
+export const UNAUTHENTICATED_REQUESTS_PER_MINUTE = 60;
+const MINUTE_MS = 60_000;
+
 /**
  * Deny by default: every /api/v1 route needs a valid access token of an active admin unless its
  * route config says `public: true`. The decision uses the route the router matched, never the raw
  * URL, so a percent-encoded path (`/%61pi/v1/…`) cannot slip past it.
  */
-export function installAuthGuard(
-  app: FastifyInstance,
-  deps: { db: Database; tokens: AccessTokens; liveAccess: LiveAccess },
-): void {
+export function installAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): void {
   app.decorateRequest('admin', null);
+  const refused = createFixedWindowLimiter();
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
     if (!route.url?.startsWith(`${API_PREFIX}/`) || route.config?.public) return;
 
-    const principal = await authenticateAdmin(deps, bearerToken(request.headers.authorization));
+    const principal = await deps.authenticate(bearerToken(request.headers.authorization));
     if (!principal) {
-      await recordRefusedAccess(deps.db, request, 401, null);
+      const hit = refused.hit(clientNetwork(request.ip), MINUTE_MS);
+      if (hit.count > UNAUTHENTICATED_REQUESTS_PER_MINUTE) {
+        // One security event per address and window says the limit was reached; the rest write nothing.
+        if (hit.count === UNAUTHENTICATED_REQUESTS_PER_MINUTE + 1) await deps.recordRateLimited(request);
+        throw new HttpError(429, SETTINGS_MESSAGES.rateLimited, {
+          headers: { 'retry-after': String(retryAfterSeconds(hit.resetAt)) },
+        });
+      }
+      await deps.recordRefused(request, 401, null);
       throw unauthorized(LOGIN_MESSAGES.notSignedIn);
     }
     if (route.config?.role === 'root' && !principal.isRootAdmin) {
-      await recordRefusedAccess(deps.db, request, 403, principal);
+      await deps.recordRefused(request, 403, principal);
       throw forbidden(LOGIN_MESSAGES.rootOnly);
     }
     if (!principal.isRootAdmin && !allows(principal.permissions ?? [], route.config?.permission)) {
-      await recordRefusedAccess(deps.db, request, 403, principal);
+      await deps.recordRefused(request, 403, principal);
       throw forbidden(ROLE_MESSAGES.denied);
     }
     request.admin = principal;
@@ -57,7 +82,7 @@ export function installAuthGuard(
   // Any write may end a session or change an account (sign-out, demotion, deletion, reset, and any
   // later endpoint): the kept answers go before its response does, so the next request is read fresh.
   app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) deps.liveAccess.changed();
+    if (!SAFE_METHODS.has(request.method)) deps.accessChanged();
   });
 }
 

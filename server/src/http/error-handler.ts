@@ -1,7 +1,8 @@
 import type { ApiError } from '@switchboard/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { clientDataErrorMessage } from '../db/pg-errors.ts';
+import { InvalidCursorError } from '../db/keyset-cursor.ts';
+import { CONNECTION_LOST_MESSAGE, clientDataErrorMessage, isConnectionLost } from '../db/pg-errors.ts';
 import { HttpError } from './http-error.ts';
 
 /**
@@ -10,6 +11,10 @@ import { HttpError } from './http-error.ts';
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof InvalidCursorError) {
+      const { field, detail } = error;
+      return reply.status(400).send(new HttpError(400, error.message, { field, detail }).toBody());
+    }
     if (error instanceof HttpError) {
       if (error.options.headers) reply.headers(error.options.headers);
       return reply.status(error.statusCode).send(error.toBody());
@@ -29,6 +34,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const dataError = clientDataErrorMessage(error);
     if (dataError) return reply.status(400).send({ success: false, message: dataError } satisfies ApiError);
+    if (isConnectionLost(error)) {
+      request.log.warn({ code: error.code }, 'request failed: the database connection was lost');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({ success: false, message: CONNECTION_LOST_MESSAGE } satisfies ApiError);
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.

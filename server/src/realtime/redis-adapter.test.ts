@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testRedisUrl } from '../config.ts';
 import { userReports } from '../db/schema/reports.ts';
+import { authenticateAdmin } from '../modules/auth/authenticate.ts';
 import { createLiveAccess, LIVE_ACCESS_TTL_MS } from '../modules/auth/live-access.ts';
 import { createSessionEnds } from '../modules/auth/session-ends.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
@@ -26,13 +27,11 @@ describe.skipIf(!redisUrl)('socket.io across instances with REDIS_URL', () => {
     };
     const second = { ...first, deps: secondDeps, app: await buildApp(secondDeps) };
     for (const t of [first, second]) {
-      const realtime = await startRealtime(
-        t.app.server,
-        t.deps,
-        t.app.log,
-        t.app.monitoring,
-        t.app.blockedIps,
-      );
+      const realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
+        authenticate: (token) => authenticateAdmin(t.deps, token),
+        blocks: t.app.blockedIps,
+        monitoring: t.app.monitoring,
+      });
       t.deps.userPush.attach(realtime.io);
       instances.push({ t, realtime, url: await t.app.listen({ port: 0, host: '127.0.0.1' }) });
     }

@@ -2,6 +2,7 @@ import { SECURITY_MESSAGES } from '@switchboard/contract/security';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userReports } from '../db/schema/reports.ts';
+import { authenticateAdmin } from '../modules/auth/authenticate.ts';
 import { connected } from '../testing/socket-connected.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
 import { type Realtime, startRealtime } from './socket-server.ts';
@@ -18,7 +19,10 @@ describe('who may keep a socket open', () => {
   const sockets: Socket[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    realtime = await startRealtime(t.app.server, t.deps, t.app.log, undefined, t.app.blockedIps);
+    realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
+      authenticate: (token) => authenticateAdmin(t.deps, token),
+      blocks: t.app.blockedIps,
+    });
     t.deps.userPush.attach(realtime.io);
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     auth = await t.authHeader(await insertUser(t.db, { username: 'socket-moderator', isAdmin: true }));

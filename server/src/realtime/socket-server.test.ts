@@ -4,6 +4,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../db/schema/calls.ts';
 import { users } from '../db/schema/users.ts';
+import { authenticateAdmin } from '../modules/auth/authenticate.ts';
+import { createBlockedIpCache } from '../modules/security/blocked-ip-guard.ts';
 import { connected } from '../testing/socket-connected.ts';
 import { createTestApp, insertTestSession, insertUser, type TestApp } from '../testing/test-app.ts';
 import { type Realtime, startRealtime } from './socket-server.ts';
@@ -15,7 +17,10 @@ describe('socket.io at /socket.io', () => {
   const sockets: Socket[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    realtime = await startRealtime(t.app.server, t.deps, t.app.log);
+    realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
+      authenticate: (token) => authenticateAdmin(t.deps, token),
+      blocks: createBlockedIpCache(t.db),
+    });
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

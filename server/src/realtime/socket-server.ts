@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
+import type { AlertEvent, MetricsSample } from '@switchboard/contract/monitoring';
 import {
   type ClientToServerEvents,
   LIVE_COUNTS_INTERVAL_MS,
@@ -11,11 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { AppDeps } from '../app-deps.ts';
+import { readLiveCounts } from '../db/live-counts.ts';
+import type { SessionPrincipal } from '../http/access-token.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { authenticateAdmin } from '../modules/auth/authenticate.ts';
-import type { Monitoring } from '../modules/monitoring/monitoring.service.ts';
-import { type BlockedIpCache, createBlockedIpCache } from '../modules/security/blocked-ip-guard.ts';
-import { readLiveCounts } from './live-counts.ts';
+import { createSocketCaps } from './socket-caps.ts';
 import { accountRoom } from './user-push.ts';
 
 /** Between instances (Redis adapter): what the sender changed, so the others forget their cached answers. */
@@ -27,6 +27,26 @@ interface InterServerEvents {
 }
 
 type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
+
+/** What the socket server asks of the modules; main.ts hands it over. */
+export interface RealtimeFeeds {
+  /** The live admin a token belongs to, as the HTTP guard finds it (modules/auth/authenticate.ts). */
+  authenticate(token: string | null): Promise<(SessionPrincipal & { expiresAt: number }) | null>;
+  /** Blocked addresses, cached (modules/security/blocked-ip-guard.ts). */
+  blocks: {
+    blockFor(address: string): Promise<string | null>;
+    invalidate(): void;
+    onChange(listener: () => void): () => void;
+  };
+  /** This instance's samples and alerts, pushed to every admin (modules/monitoring/monitoring.service.ts). */
+  monitoring?: {
+    setSocketCount(read: () => number): void;
+    onSample(listener: (sample: MetricsSample) => void): () => void;
+    onAlert(listener: (alert: AlertEvent) => void): () => void;
+    /** The Redis adapter's health, for readiness and /metrics. */
+    setRedisLink(link: { up(): boolean; errors(): number; dropped(): number }): void;
+  };
+}
 
 export interface Realtime {
   io: RealtimeServer;
@@ -41,11 +61,12 @@ export async function startRealtime(
   httpServer: HttpServer,
   deps: AppDeps,
   log: FastifyBaseLogger,
-  monitoring?: Monitoring,
-  blocks: BlockedIpCache = createBlockedIpCache(deps.db),
+  { authenticate, blocks, monitoring }: RealtimeFeeds,
 ): Promise<Realtime> {
   const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH });
-  const redisClients = deps.config.redisUrl ? await connectRedisAdapter(io, deps.config.redisUrl, log) : [];
+  const redisClients = deps.config.redisUrl
+    ? connectRedisAdapter(io, deps.config.redisUrl, log, monitoring)
+    : [];
 
   const addressOf = (socket: Socket) => clientAddress(socket.request, deps.config.trustProxy);
   const isBlocked = async (socket: Socket) => {
@@ -63,19 +84,27 @@ export async function startRealtime(
     }
   });
 
+  const caps = createSocketCaps();
   const handshakeToken = (socket: { handshake: { auth?: Record<string, unknown> } }) => {
     const token = socket.handshake.auth?.token;
     return typeof token === 'string' ? token : null;
   };
   io.use(async (socket, next) => {
+    let release: (() => void) | undefined;
     try {
-      const admin = await authenticateAdmin(deps, handshakeToken(socket));
+      const admin = await authenticate(handshakeToken(socket));
       if (!admin) return next(new Error('Not authenticated'));
+      // One token or one address must not open sockets without end: each costs memory and pushes.
+      const place = caps.take(admin.sessionId, addressOf(socket) ?? 'unknown');
+      if ('refused' in place) return next(new Error(place.refused));
+      release = place.release;
+      socket.once('disconnect', release);
       // The rooms let the end of the session, or of the account, reach this socket from any instance.
       await socket.join([sessionRoom(admin.sessionId), accountRoom(admin.id)]);
       socket.data.expiresAt = admin.expiresAt;
       next();
     } catch (err) {
+      release?.();
       log.warn({ err }, 'socket authentication failed');
       next(new Error('Authentication unavailable'));
     }
@@ -111,7 +140,7 @@ export async function startRealtime(
    */
   const recheckSockets = async () => {
     for (const socket of io.of('/').sockets.values()) {
-      const admin = await authenticateAdmin(deps, handshakeToken(socket));
+      const admin = await authenticate(handshakeToken(socket));
       if (!admin || (await isBlocked(socket))) socket.disconnect(true);
     }
   };
@@ -126,7 +155,7 @@ export async function startRealtime(
     // The token is checked again when it expires; the client reconnects with a fresh one.
     const expiry = setTimeout(
       () => {
-        authenticateAdmin(deps, handshakeToken(socket))
+        authenticate(handshakeToken(socket))
           .then((admin) => {
             if (!admin) socket.disconnect(true);
           })
@@ -157,13 +186,13 @@ export async function startRealtime(
       offBlocked();
       offAccess();
       await io.close();
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      await Promise.all(redisClients.map((client) => closeRedis(client)));
     },
   };
 }
 
 /** Every socket is a signed-in admin's; through the Redis adapter the events reach every instance's admins. */
-function pushMonitoring(io: RealtimeServer, monitoring: Monitoring) {
+function pushMonitoring(io: RealtimeServer, monitoring: NonNullable<RealtimeFeeds['monitoring']>) {
   monitoring.setSocketCount(() => io.of('/').sockets.size);
   const offSample = monitoring.onSample((sample) => io.emit('metrics', sample));
   const offAlert = monitoring.onAlert((alert) => io.emit('alert', alert));
@@ -175,13 +204,65 @@ function pushMonitoring(io: RealtimeServer, monitoring: Monitoring) {
 
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-async function connectRedisAdapter(io: Server, url: string, log: FastifyBaseLogger) {
-  const pub = createClient({ url });
-  const sub = pub.duplicate();
-  // Without a listener a Redis restart would crash the process; the clients reconnect by themselves.
-  for (const client of [pub, sub])
-    client.on('error', (err) => log.warn({ err }, 'redis adapter connection error'));
-  await Promise.all([pub.connect(), sub.connect()]);
+/**
+ * The adapter's Redis clients, connecting in the background: an instance started while Redis is down
+ * serves HTTP and its own sockets at once, and joins the others when Redis comes up. During an outage
+ * events for other instances are dropped (counted) rather than queued without bound, and each client
+ * reconnects by itself; subscriptions are renewed on reconnect.
+ */
+/** What closing needs of a client, whatever its modules and protocol version. */
+interface RedisClient {
+  isReady: boolean;
+  quit(): Promise<unknown>;
+  destroy(): void;
+}
+
+function connectRedisAdapter(
+  io: Server,
+  url: string,
+  log: FastifyBaseLogger,
+  monitoring?: RealtimeFeeds['monitoring'],
+): RedisClient[] {
+  const reconnectStrategy = (retries: number) => Math.min(200 * 2 ** retries, 2000);
+  // The publisher fails fast while offline; the subscriber queues its SUBSCRIBE until connected.
+  const pub = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy } });
+  const sub = createClient({ url, socket: { reconnectStrategy } });
+  let errors = 0;
+  let dropped = 0;
+  let wasUp = false;
+  const up = () => pub.isReady && sub.isReady;
+  for (const client of [pub, sub]) {
+    // Without a listener a Redis outage would crash the process. Logged once per outage, counted always.
+    client.on('error', (err: Error) => {
+      errors++;
+      if (wasUp || errors === 1)
+        log.error({ reason: err.message }, 'Redis is unreachable: live events reach this instance only');
+      wasUp = false;
+    });
+    client.on('ready', () => {
+      if (up()) {
+        wasUp = true;
+        log.info('Redis connected: live events reach every instance');
+      }
+    });
+    client.connect().catch((err: Error) => log.error({ reason: err.message }, 'Redis connection failed'));
+  }
+  // The adapter publishes without waiting for the answer: a failed publish would reject unhandled.
+  const publish = pub.publish.bind(pub);
+  Object.assign(pub, {
+    publish: (...args: Parameters<typeof publish>) =>
+      publish(...args).catch(() => {
+        dropped++;
+        return 0;
+      }),
+  });
   io.adapter(createAdapter(pub, sub));
+  monitoring?.setRedisLink({ up, errors: () => errors, dropped: () => dropped });
   return [pub, sub];
+}
+
+/** quit() waits for a connected client's pending replies; a client still reconnecting is just closed. */
+async function closeRedis(client: RedisClient): Promise<void> {
+  if (client.isReady) await client.quit().catch(() => undefined);
+  else client.destroy();
 }

@@ -4,29 +4,13 @@ import {
   userRoom,
 } from '@switchboard/contract/realtime';
 import type { Server } from 'socket.io';
-
-type UserEvent = 'notification' | 'official_message';
+import type { UserPush } from '../app-deps.ts';
 
 /** Rooms per emit: one emit names many rooms, so a broadcast to 100k users is a few hundred emits. */
 const ROOMS_PER_EMIT = 500;
 
 /** The room of every console socket signed in as that admin (calling-app sockets use `userRoom`). */
 export const accountRoom = (userId: string) => `account:${userId}`;
-
-/**
- * Pushes an event to the sockets of given users (room `user:<id>`, joined by calling-app sockets).
- * The socket server attaches itself once it is listening; before that, and in route tests, nothing is pushed.
- */
-export interface UserPush {
-  attach(io: Server<ClientToServerEvents, ServerToClientEvents>): void;
-  toUsers<E extends UserEvent>(
-    userIds: readonly string[],
-    event: E,
-    payload: Parameters<ServerToClientEvents[E]>[0],
-  ): void;
-  /** Closes every live socket of these users, app and console alike, on every instance (Redis adapter). */
-  disconnectUsers(userIds: readonly string[]): void;
-}
 
 export function createUserPush(): UserPush {
   let server: Server<ClientToServerEvents, ServerToClientEvents> | null = null;

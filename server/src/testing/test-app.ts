@@ -10,11 +10,11 @@ import { pgErrorCode } from '../db/pg-errors.ts';
 import { adminRoles } from '../db/schema/admin-roles.ts';
 import { coinAccounts } from '../db/schema/coins.ts';
 import { users } from '../db/schema/users.ts';
-import { type AdminPrincipal, createAccessTokens } from '../modules/auth/access-token.ts';
+import { type AdminPrincipal, createAccessTokens } from '../http/access-token.ts';
 import { createLiveAccess } from '../modules/auth/live-access.ts';
-import { hashPassword } from '../modules/auth/password.ts';
 import { newRefreshToken } from '../modules/auth/refresh-token.ts';
 import { createSessionEnds } from '../modules/auth/session-ends.ts';
+import { hashPassword } from '../modules/users/password.ts';
 import { createUserPush } from '../realtime/user-push.ts';
 import { openTestDatabase } from './test-database.ts';
 

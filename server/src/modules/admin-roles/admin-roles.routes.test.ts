@@ -1,8 +1,8 @@
 import { ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminPrincipal } from '../../http/access-token.ts';
+import { auditRows } from '../../testing/audit-rows.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
-import { auditRows } from '../users/users.test-helpers.ts';
 
 describe('admin roles', () => {
   let t: TestApp;

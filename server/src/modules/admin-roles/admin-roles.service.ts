@@ -2,10 +2,10 @@ import { type AdminRole, ROLE_MESSAGES } from '@switchboard/contract/admin-roles
 import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import { countAdminsByRole, lockUsersForChange, setAdminRole } from '../users/users.repository.ts';
 import * as repo from './admin-roles.repository.ts';
 

@@ -5,8 +5,8 @@ import { ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
 import { SECURITY_MESSAGES } from '@switchboard/contract/security';
 import { SETTING_FLOOR_MESSAGES } from '@switchboard/contract/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { createTestApp, insertRole, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import { backupDir } from '../database/backup-files.ts';
 
 const ROOT_ADDRESS = '198.51.100.7';

@@ -20,14 +20,3 @@ export async function accessOf(
   if (!role) return { role: null, permissions: [] };
   return { role: { id: role.id, name: role.name }, permissions: role.permissions };
 }
-
-/**
- * Whether the acting admin holds a permission beyond the one their endpoint declared (e.g. making an
- * admin through the users' bulk action). Without permissions read from their role, only root does.
- */
-export function holds(
-  actor: { isRootAdmin: boolean; permissions?: readonly Permission[] | undefined },
-  permission: Permission,
-): boolean {
-  return actor.isRootAdmin || (actor.permissions?.includes(permission) ?? false);
-}

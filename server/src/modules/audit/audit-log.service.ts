@@ -3,6 +3,7 @@ import { AUDIT_LOG_EXPORT_LIMIT } from '@switchboard/contract/audit-log';
 import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, cappedTotal, readCounters } from '../../db/row-counts.ts';
+import { csvCell } from '../../http/csv-cell.ts';
 import { type AuditLogFilters, countAuditLog, hasAuditFilters, listAuditLog } from './audit.repository.ts';
 
 /** The unfiltered total from the counter; a filtered one counts up to the cap. */
@@ -39,15 +40,6 @@ const CSV_COLUMNS = [
   'before',
   'after',
 ] as const satisfies readonly (keyof AuditLogEntry)[];
-
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text =
-    typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** The filtered log as CSV, newest first, up to the export limit. */
 export async function auditLogCsv(db: Database, filters: AuditLogFilters): Promise<string> {

@@ -2,8 +2,8 @@ import { and, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { olderThan, type PagePosition } from '../../db/keyset-cursor.ts';
 import { auditLog } from '../../db/schema/security.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 
 /** `<domain>.<verb>`, e.g. 'user.create', so the log can be filtered by domain. */
 export type AuditAction = `${string}.${string}`;

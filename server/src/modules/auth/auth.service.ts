@@ -8,6 +8,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { accessOf } from '../admin-roles/role-access.ts';
 import { recordSecurityEvent } from '../security-events/record-security-event.ts';
 import { readSettingsSection } from '../settings/settings.repository.ts';
+import { decoyPasswordHash, verifyPassword } from '../users/password.ts';
 import {
   type Account,
   findAccountById,
@@ -21,7 +22,6 @@ import {
   markAttemptSucceeded,
 } from './login-attempts.repository.ts';
 import { recordLoginFailure } from './login-failure.ts';
-import { decoyPasswordHash, verifyPassword } from './password.ts';
 import { hashRefreshToken, newRefreshToken, openSealedSuccessor, sealSuccessor } from './refresh-token.ts';
 import {
   insertRefreshToken,

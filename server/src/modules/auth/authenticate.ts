@@ -1,10 +1,5 @@
-import type { AccessTokens, SessionPrincipal } from './access-token.ts';
-import type { LiveAccess } from './live-access.ts';
-
-/** The token of an `Authorization: Bearer …` header, if there is one. */
-export function bearerToken(header: string | undefined): string | null {
-  return header?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
-}
+import type { LiveAccess } from '../../app-deps.ts';
+import type { AccessTokens, SessionPrincipal } from '../../http/access-token.ts';
 
 /**
  * The admin an access token belongs to, or null. The account and the token's session are checked

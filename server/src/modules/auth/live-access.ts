@@ -1,4 +1,4 @@
-import type { Permission } from '@switchboard/contract/permissions';
+import type { LiveAccess, LiveAccount } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
 import { accessOf } from '../admin-roles/role-access.ts';
 import { findAccountById } from '../users/users.repository.ts';
@@ -11,24 +11,6 @@ import { isSessionLive } from './refresh-tokens.repository.ts';
  */
 export const LIVE_ACCESS_TTL_MS = 2_000;
 const MAX_ANSWERS = 10_000;
-
-/** What the guard needs of a signed-in admin beyond the token: read fresh from the account row. */
-export interface LiveAccount {
-  username: string;
-  isRootAdmin: boolean;
-  /** What the admin's role allows now: a role change applies at the next request. */
-  permissions: readonly Permission[];
-}
-
-export interface LiveAccess {
-  /** The account while it is an active admin and the session is not revoked, else null. */
-  accountFor(adminId: string, sessionId: string): Promise<LiveAccount | null>;
-  /** After a write on this instance that may change who has access: forget, and tell the listeners. */
-  changed(): void;
-  /** After a write on another instance: forget. */
-  forget(): void;
-  onChange(listener: () => void): () => void;
-}
 
 /**
  * Every signed-in request used to read the admin row and the session (two statements beside a list

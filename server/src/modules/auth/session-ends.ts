@@ -1,12 +1,6 @@
-/**
- * Told when a session ends (logout, a replayed refresh token), so that whatever holds it open
- * (the realtime server's sockets, on every instance) lets go at once.
- */
-export interface SessionEnds {
-  ended(sessionId: string): void;
-  subscribe(listener: (sessionId: string) => void): () => void;
-}
+import type { SessionEnds } from '../../app-deps.ts';
 
+/** Session ends announced in this process; the realtime server subscribes and closes the sockets. */
 export function createSessionEnds(): SessionEnds {
   const listeners = new Set<(sessionId: string) => void>();
   return {

@@ -1,33 +1,27 @@
 import { Readable } from 'node:stream';
 import { CALLS_EXPORT_COLUMNS, type CallRow } from '@switchboard/contract/calls';
 import type { Database } from '../../db/client.ts';
+import { csvCell } from '../../http/csv-cell.ts';
 import { type CallFilter, callsBatch } from './calls-list.repository.ts';
 
 const BATCH = 1000;
 
-/** RFC 4180 quoting; a leading = + - @ is prefixed so a spreadsheet never runs a cell as a formula. */
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const line = (row: CallRow) => `${CALLS_EXPORT_COLUMNS.map((c) => cell(row[c])).join(',')}\r\n`;
+const line = (row: CallRow) => `${CALLS_EXPORT_COLUMNS.map((c) => csvCell(row[c])).join(',')}\r\n`;
 
 /**
  * The filtered list as CSV, newest first, read in keyset batches as the reader pulls, so only one
- * batch is ever in memory however many calls match.
+ * batch is ever in memory however many calls match. The first batch is read before answering: a
+ * query the database refuses then becomes an error response, not a 200 cut off after its header.
  */
-export function callsCsv(db: Database, filter: CallFilter): Readable {
+export async function callsCsv(db: Database, filter: CallFilter): Promise<Readable> {
+  const first = await callsBatch(db, filter, undefined, BATCH);
   async function* lines() {
     yield `${CALLS_EXPORT_COLUMNS.join(',')}\r\n`;
-    let after: [string, string] | undefined;
+    let { rows, last } = first;
     for (;;) {
-      const { rows, last } = await callsBatch(db, filter, after, BATCH);
       if (rows.length > 0) yield rows.map(line).join('');
       if (rows.length < BATCH || !last) return;
-      after = last;
+      ({ rows, last } = await callsBatch(db, filter, last, BATCH));
     }
   }
   return Readable.from(lines());

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/security.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import { openCallsFixture } from './calls-test-fixture.ts';
+import { openCallsFixture } from './testing/calls-fixture.ts';
 
 // Ending calls changes the totals the list tests check, so it runs on a fixture of its own.
 describe('ending a live call', () => {

@@ -1,5 +1,5 @@
 import type { CallQualitySample, CallRow } from '@switchboard/contract/calls';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { callQualitySamples, calls } from '../../db/schema/calls.ts';
 import { type CallRecord, recordToRow } from './call-row.ts';
@@ -53,3 +53,12 @@ export async function qualitySamples(db: Executor, callId: number): Promise<Call
     bitrate_kbps: s.bitrateKbps,
   }));
 }
+
+/** How many calls a user made or received, as a scalar subquery over the caller and callee indexes. */
+export const callCountOfSql = (userId: SQL) =>
+  sql`(select count(*) from calls c where c.caller_id = ${userId}) + (select count(*) from calls c where c.callee_id = ${userId})`;
+
+/** The latest calls (calls_started_at_idx), as a subquery of the columns the Database screen's sample shows. */
+export const latestCallsSql = (limit: number) => sql`select id::text as id, caller_username as caller,
+    callee_username as callee, type, status, duration, coins_used, started_at
+  from calls order by calls.started_at desc nulls last, calls.id desc nulls last limit ${limit}`;

@@ -2,7 +2,7 @@ import type { CallRow, CallStatistics, CallsPage } from '@switchboard/contract/c
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
-import { openCallsFixture } from './calls-test-fixture.ts';
+import { openCallsFixture } from './testing/calls-fixture.ts';
 
 describe('calls API', () => {
   let t: TestApp;

@@ -56,7 +56,7 @@ export const callsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="calls-${day}.csv"`)
-        .send(callsCsv(db, request.query));
+        .send(await callsCsv(db, request.query));
     },
   );
 };

@@ -7,10 +7,10 @@ import {
 } from '@switchboard/contract/calls';
 import type { Database } from '../../db/client.ts';
 import { readCounters } from '../../db/row-counts.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import { recordToRow } from './call-row.ts';
 import { settleCall } from './call-settlement.ts';
 import * as repo from './calls.repository.ts';

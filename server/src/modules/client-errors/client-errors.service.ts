@@ -1,9 +1,10 @@
 import type { ClientErrorReport } from '@switchboard/contract/client-errors';
+import type { LiveAccess } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
+import type { AccessTokens } from '../../http/access-token.ts';
+import { bearerToken } from '../../http/access-token.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AccessTokens } from '../auth/access-token.ts';
-import { authenticateAdmin, bearerToken } from '../auth/authenticate.ts';
-import type { LiveAccess } from '../auth/live-access.ts';
+import { authenticateAdmin } from '../auth/authenticate.ts';
 import { recordSystemLog } from '../system-logs/system-logs.repository.ts';
 
 /**

@@ -6,7 +6,7 @@ import { HttpError } from '../../http/http-error.ts';
 import { insertUser } from '../../testing/test-app.ts';
 import { useTestDatabase } from '../../testing/use-test-database.ts';
 import { applyCoinEntry, COIN_LEDGER_MESSAGES, reverseTransaction } from './coin-ledger.ts';
-import { expectConsistentLedger } from './coins.test-helpers.ts';
+import { expectConsistentLedger } from './testing/ledger-check.ts';
 
 const database = useTestDatabase();
 const { rows } = database;

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { coinAccounts, coinTransactions } from '../../db/schema/coins.ts';
-import { users } from '../../db/schema/users.ts';
+import { findUsername } from '../users/users.repository.ts';
 
 export type CoinTransaction = typeof coinTransactions.$inferSelect;
 export type NewCoinTransaction = typeof coinTransactions.$inferInsert;
@@ -17,15 +17,15 @@ export interface LockedAccount {
  * ledger write for one user goes through this row, so their entries are appended one at a time.
  */
 export async function lockAccount(tx: Executor, userId: string): Promise<LockedAccount | undefined> {
-  const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
-  if (!user) return undefined;
+  const username = await findUsername(tx, userId);
+  if (username === undefined) return undefined;
   await tx.insert(coinAccounts).values({ userId }).onConflictDoNothing();
   const [account] = await tx
     .select({ balance: coinAccounts.balance })
     .from(coinAccounts)
     .where(eq(coinAccounts.userId, userId))
     .for('update');
-  return account && { userId, username: user.username, balance: account.balance };
+  return account && { userId, username, balance: account.balance };
 }
 
 export async function findByIdempotencyKey(
@@ -95,7 +95,6 @@ export async function findAccount(
   return row;
 }
 
-export async function userExists(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  return row !== undefined;
-}
+/** A user's coin balance as a scalar subquery (null while they have no account). */
+export const coinBalanceOfSql = (userId: SQL) =>
+  sql`(select a.balance from coin_accounts a where a.user_id = ${userId})`;

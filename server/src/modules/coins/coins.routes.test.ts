@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../config.ts';
 import { settings } from '../../db/schema/system.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
+import { auditRows } from '../../testing/audit-rows.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
-import { auditRows } from '../users/users.test-helpers.ts';
 import { COIN_LEDGER_MESSAGES } from './coin-ledger.ts';
 import { dailyCoinTotals } from './coins.service.ts';
-import { expectConsistentLedger } from './coins.test-helpers.ts';
+import { expectConsistentLedger } from './testing/ledger-check.ts';
 
 describe('coins routes', () => {
   let t: TestApp;

@@ -9,10 +9,11 @@ import {
 } from '@switchboard/contract/coins';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
+import { userExists } from '../users/users.repository.ts';
 import { applyCoinEntry, COIN_LEDGER_MESSAGES, reverseTransaction } from './coin-ledger.ts';
 import * as repo from './coins.repository.ts';
 import * as list from './coins-list.repository.ts';
@@ -125,7 +126,7 @@ export async function userLedger(
     list.listUserTransactions(db, userId, query),
     repo.findAccount(db, userId),
   ]);
-  if (!account && page.rows.length === 0 && !(await repo.userExists(db, userId)))
+  if (!account && page.rows.length === 0 && !(await userExists(db, userId)))
     throw notFound(COIN_LEDGER_MESSAGES.userNotFound);
   return {
     transactions: page.rows,

@@ -3,10 +3,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { fromJson, jsonRows } from '../../db/json-rows.ts';
+import { liveCountColumns } from '../../db/live-counts.ts';
 import { queryNamed } from '../../db/named-statement.ts';
 import { renderedOnce } from '../../db/rendered-once.ts';
 import { counterSum } from '../../db/row-counts.ts';
-import { liveCountColumns } from '../../realtime/live-counts.ts';
 import { type RecentAuditRecord, recentAuditJson } from '../audit/audit-recent.repository.ts';
 import {
   type CallDayRecord,

@@ -2,6 +2,10 @@ import { EXACT_COUNT_LIMIT } from '@switchboard/contract/database';
 import { sql } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
 import type { Executor } from '../../db/client.ts';
+import { counterSum } from '../../db/row-counts.ts';
+import { callCountOfSql, latestCallsSql } from '../calls/calls.repository.ts';
+import { coinBalanceOfSql } from '../coins/coins.repository.ts';
+import { newestUsersSql } from '../users/users.repository.ts';
 import { rows } from './catalog-query.ts';
 
 export interface TableStat {
@@ -138,26 +142,21 @@ export interface Sample {
 }
 
 /**
- * The Users and Calls tabs in one statement: the newest users (users_created_at_idx) with their call
- * count and coin balance, the latest calls (calls_started_at_idx), and both totals from the counters
- * the users and calls triggers keep, so neither big table is counted.
+ * The Users and Calls tabs in one statement, built from their owners' pieces: the newest users
+ * (users_created_at_idx) with their call count and coin balance, the latest calls (calls_started_at_idx),
+ * and both totals from the counters the users and calls triggers keep, so neither big table is counted.
  */
 export async function sample(executor: Executor, limit: number): Promise<Sample> {
   const [row] = await rows<Sample>(
     executor,
     sql`select
-      (select coalesce(sum(n), 0) from row_counts where counter = 'users.total') as users_total,
-      (select coalesce(sum(n), 0) from row_counts where counter = 'calls.total') as calls_total,
+      ${counterSum('users.total')} as users_total,
+      ${counterSum('calls.total')} as calls_total,
       (select coalesce(json_agg(u order by u.created_at desc, u.id desc), '[]') from (
-        select u.id, u.username, u.full_name, u.email, u.is_active, u.is_admin, u.last_login, u.created_at,
-          (select count(*) from calls c where c.caller_id = u.id) + (select count(*) from calls c where c.callee_id = u.id) as call_count,
-          a.balance as coin_balance
-        from (select * from users where deleted_at is null order by created_at desc nulls last, id desc nulls last limit ${limit}) u
-        left join coin_accounts a on a.user_id = u.id) u) as users,
+        select u.*, ${callCountOfSql(sql`u.id`)} as call_count, ${coinBalanceOfSql(sql`u.id`)} as coin_balance
+        from (${newestUsersSql(limit)}) u) u) as users,
       (select coalesce(json_agg(c order by c.started_at desc, c.id::bigint desc), '[]') from (
-        select id::text as id, caller_username as caller, callee_username as callee, type, status, duration,
-          coins_used, started_at
-        from calls order by calls.started_at desc nulls last, calls.id desc nulls last limit ${limit}) c) as calls`,
+        ${latestCallsSql(limit)}) c) as calls`,
   );
   if (!row) throw new Error('the sample statement returned no row');
   return row;

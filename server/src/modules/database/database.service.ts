@@ -10,10 +10,10 @@ import {
 import { type Database, type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { withoutStatementTimeout } from '../../db/pool-settings.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { conflict, HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import { readSettingsSection } from '../settings/settings.repository.ts';
 import {
   type BackupRow,

@@ -5,8 +5,8 @@ import { FACTORY_RESET_MESSAGES } from '@switchboard/contract/factory-reset';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import { seedDemoData, seedDemoDataIfEmpty } from '../../demo/seed-demo-data.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 
 let t: TestApp;
 let dataDir: string;

@@ -8,21 +8,21 @@ import {
 } from '@switchboard/contract/factory-reset';
 import { SETTINGS_DEFAULTS } from '@switchboard/contract/settings';
 import type { z } from 'zod';
+import type { SessionEnds } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { badRequest } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { insertBuiltInRoles } from '../admin-roles/admin-roles.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
-import { verifyPassword } from '../auth/password.ts';
 import { liveSessionIds } from '../auth/refresh-tokens.repository.ts';
-import type { SessionEnds } from '../auth/session-ends.ts';
 import { tableStats } from '../database/database.repository.ts';
 import { createBackup, type DatabaseDeps } from '../database/database.service.ts';
 import { wipeTables } from '../database/table-copy.ts';
 import { uploadsDir } from '../official-messages/image-files.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { markFactoryReset } from '../settings/settings.repository.ts';
+import { verifyPassword } from '../users/password.ts';
 import { findAccountById } from '../users/users.repository.ts';
 
 interface FactoryResetDeps extends DatabaseDeps {

@@ -17,7 +17,7 @@ describe('health', () => {
   it('reports ready while the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: 'up' });
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'up', redis: 'off' });
   });
 
   // Its own app: closing the database must not take the other tests' database with it.

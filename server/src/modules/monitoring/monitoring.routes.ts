@@ -1,8 +1,8 @@
 import { monitoringEndpoints as e } from '@switchboard/contract/monitoring';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { readLiveCounts } from '../../db/live-counts.ts';
 import { route } from '../../http/endpoint-route.ts';
-import { readLiveCounts } from '../../realtime/live-counts.ts';
 import { getCallStatistics } from '../calls/call-statistics.service.ts';
 import type { Monitoring } from './monitoring.service.ts';
 

@@ -13,7 +13,7 @@ import { clusterHealth, listInstances } from './cluster-health.ts';
 import { HttpStats, routeGroup } from './http-stats.ts';
 import { MetricsHistory, SAMPLES_PER_MINUTE } from './metrics-history.ts';
 import * as repo from './monitoring.repository.ts';
-import { createPrometheus } from './prometheus.ts';
+import { createPrometheus, type RedisLink } from './prometheus.ts';
 import { measureSample } from './sample-measure.ts';
 import { createSystemSampler } from './system-sampler.ts';
 
@@ -38,7 +38,8 @@ export function createMonitoring(db: Database, { app, database, dataDir }: Monit
   const startedAt = new Date();
   const http = new HttpStats();
   const system = createSystemSampler(dataDir);
-  const prometheus = createPrometheus();
+  const prometheus = createPrometheus(() => database.connectionErrors?.() ?? 0);
+  let redisLink: RedisLink | null = null;
   const history = new MetricsHistory();
   const sampleListeners = new Set<Listener<MetricsSample>>();
   const alertListeners = new Set<Listener<AlertEvent>>();
@@ -143,6 +144,13 @@ export function createMonitoring(db: Database, { app, database, dataDir }: Monit
     setSocketCount(read: () => number) {
       socketCount = read;
     },
+    /** Called by the realtime server when REDIS_URL is set; readiness and /metrics then report Redis. */
+    setRedisLink(link: RedisLink) {
+      redisLink = link;
+      prometheus.watchRedis(link);
+    },
+    /** 'off' without REDIS_URL. */
+    redisState: (): 'up' | 'down' | 'off' => (redisLink ? (redisLink.up() ? 'up' : 'down') : 'off'),
     onSample(listener: Listener<MetricsSample>) {
       sampleListeners.add(listener);
       return () => sampleListeners.delete(listener);

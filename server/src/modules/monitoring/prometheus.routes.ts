@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerToken } from '../auth/authenticate.ts';
+import { bearerToken } from '../../http/access-token.ts';
 import type { Monitoring } from './monitoring.service.ts';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */

@@ -1,10 +1,35 @@
 import type { MetricsSample } from '@switchboard/contract/monitoring';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { unhandledRejections } from '../../process-faults.ts';
+import { droppedSystemLogLines } from '../system-logs/system-log-stream.ts';
+
+/** The realtime server's Redis connection (REDIS_URL), as readiness and the metrics report it. */
+export interface RedisLink {
+  up(): boolean;
+  /** Connection errors since start. */
+  errors(): number;
+  /** Messages for the other instances that could not be published (Redis down). */
+  dropped(): number;
+}
+
+/** A counter whose value is read from elsewhere when Prometheus scrapes. */
+function readCounter(register: Registry, name: string, help: string, read: () => number) {
+  return new Counter({
+    name,
+    help,
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(read());
+    },
+  });
+}
 
 /** Prometheus text at /metrics for operators' own Grafana: Node's default metrics plus the console's. */
-export function createPrometheus() {
+export function createPrometheus(databaseConnectionErrors: () => number = () => 0) {
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'switchboard_' });
+  register.registerMetric(droppedSystemLogLines);
   const duration = new Histogram({
     name: 'switchboard_http_request_duration_seconds',
     help: 'HTTP response time by route group and status class',
@@ -18,6 +43,18 @@ export function createPrometheus() {
   const disk = gauge('switchboard_data_disk_percent', "Usage of the data directory's file system, percent");
   const sockets = gauge('switchboard_socket_connections', 'Open socket.io connections');
   const dbLatency = gauge('switchboard_database_round_trip_ms', 'Database round-trip time, ms');
+  readCounter(
+    register,
+    'switchboard_unhandled_rejections_total',
+    'Promise rejections nothing handled (logged; the server kept running)',
+    unhandledRejections,
+  );
+  readCounter(
+    register,
+    'switchboard_database_connection_errors_total',
+    'PostgreSQL connections lost (restarts, cuts, terminated backends)',
+    databaseConnectionErrors,
+  );
   return {
     register,
     observeRequest(group: string, status: number, ms: number) {
@@ -29,6 +66,24 @@ export function createPrometheus() {
       disk.set(sample.disk_usage);
       sockets.set(sample.active_socket_connections);
       dbLatency.set(sample.network_latency);
+    },
+    /** The Redis metrics, present only with REDIS_URL. */
+    watchRedis(link: RedisLink) {
+      new Gauge({
+        name: 'switchboard_redis_up',
+        help: 'Whether the Redis connection that carries socket.io events between instances is up (1) or down (0)',
+        registers: [register],
+        collect() {
+          this.set(link.up() ? 1 : 0);
+        },
+      });
+      readCounter(register, 'switchboard_redis_errors_total', 'Redis connection errors', link.errors);
+      readCounter(
+        register,
+        'switchboard_redis_dropped_messages_total',
+        'socket.io events for other instances not delivered because Redis was down',
+        link.dropped,
+      );
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { UserPush } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
-import type { UserPush } from '../../realtime/user-push.ts';
 import { resumeStalledSends } from '../official-messages/official-messages.service.ts';
 import { sendDueNotifications } from './notifications.service.ts';
 

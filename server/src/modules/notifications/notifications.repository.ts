@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { readCounters } from '../../db/row-counts.ts';
 import { notificationRecipients, notifications } from '../../db/schema/notifications.ts';
-import type { BroadcastStore } from '../users/broadcast.ts';
+import type { BroadcastStore } from '../messaging/broadcast.ts';
 
 export type NotificationRecord = typeof notifications.$inferSelect;
 export type NotificationValues = Pick<
@@ -142,7 +142,7 @@ export async function lockNextDue(db: Executor): Promise<NotificationRecord | un
   return row;
 }
 
-/** How the batched send (users/broadcast.ts) writes and tracks a notification: it stays draft or scheduled until sent. */
+/** How the batched send (messaging/broadcast.ts) writes and tracks a notification: it stays draft or scheduled until sent. */
 export const notificationBroadcast: BroadcastStore<NotificationRecord, Notification> = {
   audience: (row) => ({ audience: row.targetAudience, userIds: row.targetUserIds }),
   insertRecipients: (id, batch) => sql`insert into ${notificationRecipients} (notification_id, user_id)

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationRecipients, notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
+import { auditRows } from '../../testing/audit-rows.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
-import { auditRows } from '../users/users.test-helpers.ts';
 import { markNotificationRead } from './notifications.service.ts';
 
 describe('notifications API', () => {

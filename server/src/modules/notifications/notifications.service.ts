@@ -6,13 +6,13 @@ import {
   type NotificationStats,
 } from '@switchboard/contract/notifications';
 import type { z } from 'zod';
+import type { UserPush } from '../../app-deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { UserPush } from '../../realtime/user-push.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
-import { type Delivery, sendNow, sendPending } from '../users/broadcast.ts';
+import { type Delivery, sendNow, sendPending } from '../messaging/broadcast.ts';
 import * as repo from './notifications.repository.ts';
 
 type Input = z.output<typeof NotificationInput>;

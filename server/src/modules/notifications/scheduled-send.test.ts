@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserPush } from '../../app-deps.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../../config.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { notificationRecipients, notifications } from '../../db/schema/notifications.ts';
 import { users as usersTable } from '../../db/schema/users.ts';
-import type { UserPush } from '../../realtime/user-push.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import { startDueNotificationsJob } from './due-notifications-job.ts';
 import { sendDueNotifications } from './notifications.service.ts';

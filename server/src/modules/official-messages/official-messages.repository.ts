@@ -2,7 +2,7 @@ import { OFFICIAL_MESSAGE_LIST_LIMIT, type OfficialMessage } from '@switchboard/
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { officialMessageRecipients, officialMessages } from '../../db/schema/official-messages.ts';
-import type { BroadcastStore } from '../users/broadcast.ts';
+import type { BroadcastStore } from '../messaging/broadcast.ts';
 
 export type MessageRecord = typeof officialMessages.$inferSelect;
 export type MessageValues = Pick<
@@ -90,7 +90,7 @@ export async function lockNextStalled(db: Executor): Promise<MessageRecord | und
   return row;
 }
 
-/** How the batched send (users/broadcast.ts) writes and tracks a message: to every reachable user, as `sending`. */
+/** How the batched send (messaging/broadcast.ts) writes and tracks a message: to every reachable user, as `sending`. */
 export const messageBroadcast: BroadcastStore<MessageRecord, OfficialMessage, 'sending'> = {
   audience: () => ({ audience: 'all', userIds: [] }),
   insertRecipients: (id, batch) => sql`insert into ${officialMessageRecipients} (message_id, user_id)

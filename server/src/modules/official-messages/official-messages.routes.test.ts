@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserPush } from '../../app-deps.ts';
 import { officialMessageRecipients, officialMessages } from '../../db/schema/official-messages.ts';
-import type { UserPush } from '../../realtime/user-push.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
+import { auditRows } from '../../testing/audit-rows.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
-import { auditRows } from '../users/users.test-helpers.ts';
 import { markOfficialMessage, resumeStalledSends } from './official-messages.service.ts';
 
 /** A 1×1 PNG. */

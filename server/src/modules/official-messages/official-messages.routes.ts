@@ -17,6 +17,8 @@ import * as service from './official-messages.service.ts';
 
 const FORM_LIMITS = { fileSize: OFFICIAL_MESSAGE_IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 20_000 };
 
+const MALFORMED_FORM = 'The form data is malformed or incomplete; send it again';
+
 export const officialMessagesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db, userPush } = deps;
   const { dataDir } = deps.config;
@@ -47,7 +49,9 @@ export const officialMessagesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
     } catch (error) {
       if (error instanceof app.multipartErrors.RequestFileTooLargeError)
         throw new HttpError(413, OFFICIAL_MESSAGE_MESSAGES.tooLarge, { field: 'image' });
-      throw error;
+      if (error instanceof HttpError) throw error;
+      // The parser's own complaints (no boundary, a body cut short) are about what the client sent.
+      throw badRequest(MALFORMED_FORM);
     }
     const parsed = OfficialMessageFields.safeParse(fields);
     if (!parsed.success) {

@@ -5,14 +5,14 @@ import {
   type OfficialMessageStats,
 } from '@switchboard/contract/official-messages';
 import type { z } from 'zod';
+import type { UserPush } from '../../app-deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { API_PREFIX } from '../../http/auth-guard.ts';
 import { conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { UserPush } from '../../realtime/user-push.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
-import { type Delivery, sendNow, sendPending } from '../users/broadcast.ts';
+import { type Delivery, sendNow, sendPending } from '../messaging/broadcast.ts';
 import { type ImageKind, removeImage, saveImage } from './image-files.ts';
 import * as repo from './official-messages.repository.ts';
 
@@ -134,7 +134,7 @@ export async function deleteMessage(
 }
 
 /**
- * Marks the draft `sending`, writes a recipient row per reachable user in batches (see users/broadcast.ts),
+ * Marks the draft `sending`, writes a recipient row per reachable user in batches (see messaging/broadcast.ts),
  * marks it sent, then pushes it to connected users.
  */
 export async function sendMessage(

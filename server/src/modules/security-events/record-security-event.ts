@@ -1,8 +1,8 @@
-import { SECURITY_POLICIES_DEFAULTS } from '@switchboard/contract/security';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { type SECURITY_EVENT_TYPES, type SEVERITIES, securityEvents } from '../../db/schema/security.ts';
+import { readSettingsSection } from '../settings/settings.repository.ts';
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 export type Severity = (typeof SEVERITIES)[number];
@@ -18,10 +18,6 @@ export interface SecurityEventInput {
   details?: Record<string, unknown> | null;
 }
 
-const policy = (field: keyof typeof SECURITY_POLICIES_DEFAULTS) => sql`coalesce(
-  (select (value ->> ${field})::int from settings where key = 'security_policies'),
-  ${SECURITY_POLICIES_DEFAULTS[field]}::int)`;
-
 /**
  * Adds an event to the Security screen's list; pass a transaction to make it part of a larger change.
  * A repeat of an active event of the same type from the same address within the fold window
@@ -36,18 +32,19 @@ export async function recordSecurityEvent(executor: Executor, event: SecurityEve
       await tx.execute(
         sql`select pg_advisory_xact_lock(hashtext(${`security-event:${event.eventType}:${event.ip}`}))`,
       );
+      const policies = await readSettingsSection(tx, 'security_policies');
       const folded = await queryRows<{ id: number }>(
         tx,
         sql`
         update security_events set
           occurrences = occurrences + 1,
           last_seen_at = now(),
-          severity = case when occurrences + 1 >= ${policy('critical_occurrence_threshold')}
+          severity = case when occurrences + 1 >= ${policies.critical_occurrence_threshold}
                           then 'critical' else severity end
         where id = (
           select id from security_events
           where event_type = ${event.eventType} and ip_address = ${event.ip}::inet and not resolved
-            and created_at > now() - make_interval(secs => ${policy('event_fold_window_seconds')})
+            and created_at > now() - make_interval(secs => ${policies.event_fold_window_seconds})
           order by created_at desc
           limit 1
         )

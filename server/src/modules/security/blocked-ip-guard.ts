@@ -58,7 +58,7 @@ export function createBlockedIpCache(db: Database, now: () => number = Date.now)
  */
 export function installBlockedIpGuard(app: FastifyInstance, db: Database, cache: BlockedIpCache): void {
   app.addHook('onRequest', async (request) => {
-    // A malformed forwarded address cannot be looked up; the routes answer it with a 400 themselves.
+    // Only a request whose socket has already gone has no address (installClientAddress).
     if (!isIP(request.ip)) return;
     // Health probes must answer from the load balancer's address even while the database is down.
     if (request.url.startsWith('/api/v1/health/')) return;

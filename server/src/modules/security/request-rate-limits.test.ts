@@ -3,8 +3,8 @@ import { SETTINGS_MESSAGES } from '@switchboard/contract/settings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents } from '../../db/schema/security.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 
 const PASSWORD = 'Correct-horse-1';
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { API_PREFIX } from '../../http/auth-guard.ts';
 import { clientNetwork } from '../../http/client-network.ts';
+import { createFixedWindowLimiter, retryAfterSeconds } from '../../http/fixed-window-limiter.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { recordRateLimitHit } from './threat-events.ts';
@@ -64,8 +65,9 @@ export function installRequestRateLimits(app: FastifyInstance, db: Database, liv
     setLimitHeaders(reply, budget.max, hit.count);
     if (hit.count > budget.max) {
       await recordRateLimitHit(db, request);
-      const retryAfter = Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000));
-      throw new HttpError(429, budget.message, { headers: { 'retry-after': String(retryAfter) } });
+      throw new HttpError(429, budget.message, {
+        headers: { 'retry-after': String(retryAfterSeconds(hit.resetAt)) },
+      });
     }
   });
 }
@@ -73,26 +75,4 @@ export function installRequestRateLimits(app: FastifyInstance, db: Database, liv
 function setLimitHeaders(reply: FastifyReply, max: number, count: number) {
   reply.header('x-ratelimit-limit', max);
   reply.header('x-ratelimit-remaining', Math.max(0, max - count));
-}
-
-/** Counts requests per key in fixed windows; a changed window length starts a new window. */
-function createFixedWindowLimiter() {
-  const windows = new Map<string, { count: number; resetAt: number; length: number }>();
-  let nextSweep = 0;
-  return {
-    hit(key: string, lengthMs: number) {
-      const now = Date.now();
-      if (now >= nextSweep) {
-        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-        nextSweep = now + MINUTE_MS;
-      }
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now || window.length !== lengthMs) {
-        window = { count: 0, resetAt: now + lengthMs, length: lengthMs };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      return window;
-    },
-  };
 }

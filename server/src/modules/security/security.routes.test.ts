@@ -3,8 +3,8 @@ import { SECURITY_MESSAGES } from '@switchboard/contract/security';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, securityEvents } from '../../db/schema/security.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 
 const ADMIN_IP = '198.51.100.10';
 const PASSWORD = 'Correct-horse-1';

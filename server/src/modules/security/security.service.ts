@@ -13,11 +13,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
+import { type AdminPrincipal, holds } from '../../http/access-token.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { holds } from '../admin-roles/role-access.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import { lastAddressesOf } from '../auth/refresh-tokens.repository.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { refuseCripplingPolicies } from '../settings/setting-floors.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { requestContext } from '../../http/request-context.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import { recordSecurityEvent } from '../security-events/record-security-event.ts';
 import { readSettingsSection } from '../settings/settings.repository.ts';
 

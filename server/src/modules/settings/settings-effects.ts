@@ -47,8 +47,8 @@ export async function installSettingsEffects(
   });
 }
 
-/** What Access-Control-Allow-Origin may answer: none while CORS is off, any with '*' listed, else the list. */
-function allowedOrigins(api: Settings['api']): string[] | '*' | false {
+/** What Access-Control-Allow-Origin may answer: none while CORS is off, else the listed origins. */
+function allowedOrigins(api: Settings['api']): string[] | false {
   if (!api.cors_enabled || api.cors_origins.length === 0) return false;
-  return api.cors_origins.includes('*') ? '*' : api.cors_origins;
+  return api.cors_origins;
 }

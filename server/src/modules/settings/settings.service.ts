@@ -1,9 +1,9 @@
 import { SETTINGS_MESSAGES, type Settings } from '@switchboard/contract/settings';
 import type { Database } from '../../db/client.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import type { LiveSettings } from './live-settings.ts';
 import { refuseCripplingSettings } from './setting-floors.ts';
 import { readAllSettings, writeAllSettings } from './settings.repository.ts';

@@ -1,4 +1,7 @@
+import { isIP } from 'node:net';
+import { Counter } from 'prom-client';
 import type { Database } from '../../db/client.ts';
+import { pgErrorCode } from '../../db/pg-errors.ts';
 import { recordSystemLogs, type SystemLogEntry, type SystemLogLevel } from './system-logs.repository.ts';
 
 export const LOG_FLUSH_INTERVAL_MS = 2_000;
@@ -20,6 +23,33 @@ const PINO_FIELDS = new Set([
   'res',
 ]);
 
+/**
+ * Lines the database refused and that were dropped on their own, process-wide; served on /metrics.
+ * Registered in no registry here: the Prometheus endpoint adds it to its own.
+ */
+export const droppedSystemLogLines = new Counter({
+  name: 'switchboard_system_log_lines_dropped_total',
+  help: 'Log lines that could not be saved to system_logs and were dropped (the rest of their batch was saved)',
+  registers: [],
+});
+
+/** PostgreSQL cannot store NUL in text or jsonb, and a lone surrogate is not valid UTF-8. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what must go.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const storable = (text: string) => text.replace(UNSTORABLE, (c) => (c === '\u0000' ? '' : '\uFFFD'));
+
+/** Every string (keys too) in a parsed log line, made storable. */
+function storableValue(value: unknown): unknown {
+  if (typeof value === 'string') return storable(value);
+  if (Array.isArray(value)) return value.map(storableValue);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) out[storable(key)] = storableValue(inner);
+    return out;
+  }
+  return value;
+}
+
 function levelOf(pinoLevel: number): SystemLogLevel {
   if (pinoLevel >= 60) return 'CRITICAL';
   if (pinoLevel >= 50) return 'ERROR';
@@ -35,10 +65,11 @@ function levelOf(pinoLevel: number): SystemLogLevel {
 export function systemLogEntryOf(line: string): SystemLogEntry | null {
   let obj: Record<string, unknown>;
   try {
-    obj = JSON.parse(line) as Record<string, unknown>;
+    obj = storableValue(JSON.parse(line)) as Record<string, unknown>;
   } catch {
     return null;
   }
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return null;
   const pinoLevel = typeof obj.level === 'number' ? obj.level : 30;
   if (pinoLevel < 40 && ('req' in obj || 'res' in obj)) return null;
   const req = (obj.req ?? {}) as { remoteAddress?: unknown };
@@ -46,8 +77,9 @@ export function systemLogEntryOf(line: string): SystemLogEntry | null {
   for (const [key, value] of Object.entries(obj)) if (!PINO_FIELDS.has(key)) details[key] = value;
   if (typeof obj.reqId === 'string') details.reqId = obj.reqId;
   const detailsText = JSON.stringify(details);
-  const ip =
+  const claimed =
     typeof obj.ip === 'string' ? obj.ip : typeof req.remoteAddress === 'string' ? req.remoteAddress : null;
+  const ip = claimed && isIP(claimed) ? claimed : null;
   return {
     level: levelOf(pinoLevel),
     message: String(obj.msg ?? '').slice(0, 2000) || '(no message)',
@@ -83,18 +115,47 @@ export function createSystemLogStream(
   let buffer: SystemLogEntry[] = [];
   let flushing: Promise<void> | null = null;
 
+  const report = (msg: string, err: unknown) =>
+    out.write(`${JSON.stringify({ level: 50, msg, err: String(err).slice(0, 500) })}\n`);
+
+  /**
+   * Saves a batch. When the database refuses it over one row's content, each row is tried alone and
+   * a refused row is dropped and counted, so one poison line never holds back the lines after it.
+   * Any other failure (the database is unreachable) keeps the unsaved rows for the next try.
+   */
+  const persist = async (batch: SystemLogEntry[]): Promise<void> => {
+    try {
+      await recordSystemLogs(db, batch);
+      return;
+    } catch (err) {
+      if (!refusedContent(err)) throw err;
+    }
+    for (const [i, entry] of batch.entries()) {
+      try {
+        await recordSystemLogs(db, [entry]);
+      } catch (err) {
+        if (!refusedContent(err))
+          throw Object.assign(new Error('unsaved'), { cause: err, rest: batch.slice(i) });
+        dropLine(err);
+      }
+    }
+  };
+  const dropLine = (err: unknown) => {
+    droppedSystemLogLines.inc();
+    report('dropped a log line the database refused', err);
+  };
+
   const flush = async (): Promise<void> => {
     if (flushing) return flushing;
     if (buffer.length === 0) return;
     const batch = buffer;
     buffer = [];
-    flushing = recordSystemLogs(db, batch)
+    flushing = persist(batch)
       .catch((err: unknown) => {
-        // Put the batch back for the next try; a line on stdout says why, without looping through pino.
-        buffer = [...batch, ...buffer].slice(-MAX_BUFFERED);
-        out.write(
-          `${JSON.stringify({ level: 50, msg: 'could not persist system logs', err: String(err) })}\n`,
-        );
+        // Keep the unsaved rows for the next try; a line on stdout says why, without looping through pino.
+        const rest = (err as { rest?: SystemLogEntry[] }).rest ?? batch;
+        buffer = [...rest, ...buffer].slice(-MAX_BUFFERED);
+        report('could not persist system logs', (err as { cause?: unknown }).cause ?? err);
       })
       .finally(() => {
         flushing = null;
@@ -108,7 +169,14 @@ export function createSystemLogStream(
   return {
     write(line) {
       out.write(line);
-      const entry = systemLogEntryOf(line);
+      let entry: SystemLogEntry | null;
+      try {
+        entry = systemLogEntryOf(line);
+      } catch (err) {
+        // A line too deeply nested to serialise again: logging must never throw into the caller.
+        dropLine(err);
+        return;
+      }
       if (!entry) return;
       buffer.push(entry);
       if (buffer.length > MAX_BUFFERED) buffer.shift();
@@ -121,4 +189,11 @@ export function createSystemLogStream(
       await flush();
     },
   };
+}
+
+/** The database refused a row for what it holds (a data exception, a constraint, a program limit). */
+function refusedContent(err: unknown): boolean {
+  if (err instanceof RangeError) return true;
+  const code = pgErrorCode(err);
+  return code !== undefined && /^(22|23|54)/.test(code);
 }

@@ -8,10 +8,10 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { conflict, forbidden, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import { lockUsersForChange, setActive } from '../users/users.repository.ts';
 import * as repo from './user-reports.repository.ts';
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
+import { auditRows } from '../../testing/audit-rows.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
-import { auditRows, userStates } from './users.test-helpers.ts';
+import { userStates } from './testing/user-states.ts';
 
 /**
  * Every users change and its audit row commit together. A trigger makes the audit insert fail, which

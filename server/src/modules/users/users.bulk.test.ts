@@ -2,9 +2,10 @@ import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
+import { auditRows } from '../../testing/audit-rows.ts';
 import { createTestApp, insertAdminManagerRole, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
-import { auditRows, userStates } from './users.test-helpers.ts';
+import { userStates } from './testing/user-states.ts';
 
 describe('POST /admin/users/bulk', () => {
   let t: TestApp;

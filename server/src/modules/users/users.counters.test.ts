@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCounters } from '../../db/row-counts.ts';
 import { users } from '../../db/schema/users.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 import { insertUser as insertUserRow } from './users.repository.ts';
 
 const COUNTERS = ['users.total', 'users.admins', 'users.online', 'users.offline', 'users.deleted'] as const;

@@ -130,6 +130,12 @@ export async function eraseDeletedUser(tx: Executor, id: string): Promise<boolea
   return rows.length > 0;
 }
 
+/** The username of the user with this id, deleted or not (a deleted one keeps it until erased). */
+export async function findUsername(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.username;
+}
+
 /** Whether a user with this id exists, deleted or not. */
 export async function userExists(db: Executor, id: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
@@ -244,3 +250,9 @@ export async function activeRootAdminIds(executor: Executor): Promise<string[]> 
     .where(and(eq(users.isRootAdmin, true), eq(users.isActive, true), isNull(users.deletedAt)));
   return rows.map((r) => r.id);
 }
+/** The newest users not deleted, as a subquery of the columns the Database screen's sample shows. */
+export const newestUsersSql = (
+  limit: number,
+) => sql`select id, username, full_name, email, is_active, is_admin,
+    last_login, created_at
+  from users where deleted_at is null order by created_at desc nulls last, id desc nulls last limit ${limit}`;

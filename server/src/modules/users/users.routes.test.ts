@@ -2,10 +2,10 @@ import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
+import { auditRows } from '../../testing/audit-rows.ts';
 import { createTestApp, insertAdminManagerRole, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
-import { verifyPassword } from '../auth/password.ts';
-import { auditRows } from './users.test-helpers.ts';
+import { verifyPassword } from './password.ts';
 
 describe('single-user routes', () => {
   let t: TestApp;

@@ -11,13 +11,12 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { type AdminPrincipal, holds } from '../../http/access-token.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { holds } from '../admin-roles/role-access.ts';
 import { type AuditEntry, recordAudit, recordAudits } from '../audit/audit.repository.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
-import { hashPassword } from '../auth/password.ts';
 import { enforcePasswordMinLength } from '../settings/password-policy.ts';
+import { hashPassword } from './password.ts';
 import { refuseTakenNames } from './taken-names.ts';
 import * as repo from './users.repository.ts';
 import * as list from './users-list.repository.ts';

@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { createTestApp, insertAdminManagerRole, insertUser, type TestApp } from '../../testing/test-app.ts';
-import type { AdminPrincipal } from '../auth/access-token.ts';
 
 const PASSWORD = 'Correct-horse-1';
 

@@ -21,6 +21,11 @@ export interface SessionPrincipal extends AdminPrincipal {
   sessionId: string;
 }
 
+/** The token of an `Authorization: Bearer …` header, if there is one. */
+export function bearerToken(header: string | undefined): string | null {
+  return header?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
+}
+
 const ISSUER = 'switchboard';
 const AUDIENCE = 'switchboard-console';
 /** Verified tokens remembered at most; the cache starts over when full. */
@@ -98,4 +103,15 @@ async function verifyToken(token: string, key: webcrypto.CryptoKey): Promise<Ver
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether the acting admin holds a permission beyond the one their endpoint declared (e.g. making an
+ * admin through the users' bulk action). Without permissions read from their role, only root does.
+ */
+export function holds(
+  actor: { isRootAdmin: boolean; permissions?: readonly Permission[] | undefined },
+  permission: Permission,
+): boolean {
+  return actor.isRootAdmin || (actor.permissions?.includes(permission) ?? false);
 }

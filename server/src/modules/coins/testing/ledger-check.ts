@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../../db/client.ts';
 
 export interface LedgerCheck {
   /** Accounts whose balance is not the sum of their entries. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { counterSum, readCounters } from '../db/row-counts.ts';
+import type { Executor } from './client.ts';
+import { counterSum, readCounters } from './row-counts.ts';
 
 /** The two numbers the console's live indicators show, from the counters kept on write. */
 export async function readLiveCounts(db: Executor): Promise<{ onlineUsers: number; activeCalls: number }> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import { insertForAudience } from './audience.ts';
+import { insertForAudience } from './audience-batches.ts';
 
 /** A broadcast written two users per transaction into a scratch table, as a send writes its recipient rows. */
 describe('insertForAudience', () => {

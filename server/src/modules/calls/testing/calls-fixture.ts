@@ -1,7 +1,7 @@
 import type { CallRow } from '@switchboard/contract/calls';
 import { eq } from 'drizzle-orm';
-import { callQualitySamples, calls } from '../../db/schema/calls.ts';
-import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
+import { callQualitySamples, calls } from '../../../db/schema/calls.ts';
+import { createTestApp, insertUser, type TestApp } from '../../../testing/test-app.ts';
 
 const MINUTE = 60_000;
 

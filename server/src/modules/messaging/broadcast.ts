@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { type Audience, insertForAudience } from './audience.ts';
+import type { Audience } from '../users/audience.ts';
+import { insertForAudience } from './audience-batches.ts';
 
 type Sendable = { id: number; deliveryCursor: string | null };
 
