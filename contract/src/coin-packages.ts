@@ -123,6 +123,7 @@ export const coinPackageEndpoints = {
     path: '/admin/coins/packages',
     tag: 'coins',
     access: 'admin',
+    permission: 'coins:read',
     response: envelope(z.object({ packages: z.array(CoinPackage) })),
   }),
   create: endpoint({
@@ -130,6 +131,7 @@ export const coinPackageEndpoints = {
     path: '/admin/coins/packages',
     tag: 'coins',
     access: 'admin',
+    permission: 'coins:write',
     body: CoinPackageInput,
     status: 201,
     response: envelope(CoinPackage),
@@ -139,6 +141,7 @@ export const coinPackageEndpoints = {
     path: '/admin/coins/packages/:id',
     tag: 'coins',
     access: 'admin',
+    permission: 'coins:write',
     params: CoinPackageParams,
     body: CoinPackageInput,
     response: envelope(CoinPackage),

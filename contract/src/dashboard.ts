@@ -62,7 +62,12 @@ export const AnalyticsResponse = z.object({ success: z.literal(true), data: Anal
 /** The chart's span. */
 export const ANALYTICS_DAYS = 30;
 
-const get = { method: 'GET' as const, tag: 'dashboard', access: 'admin' as const };
+const get = {
+  method: 'GET' as const,
+  tag: 'dashboard',
+  access: 'admin' as const,
+  permission: 'monitoring:read' as const,
+};
 export const dashboardEndpoints = {
   dashboard: endpoint({ ...get, path: '/admin/dashboard', response: DashboardResponse }),
   publicDashboard: endpoint({ ...get, path: '/admin/public/dashboard', response: DashboardResponse }),

@@ -17,6 +17,7 @@ export const DATABASE_MESSAGES = {
   restored: 'Backup restored',
   backupInterrupted: 'Interrupted: the server stopped while writing this backup',
   backupUnreadable: 'This backup file is damaged or incomplete and cannot be restored',
+  backupRunning: 'A backup is already running; try again when it has finished',
 } as const;
 
 /** The word an admin types to confirm a restore. */
@@ -106,6 +107,7 @@ export const databaseEndpoints = {
     path: '/database/overview',
     tag: 'database',
     access: 'admin',
+    permission: 'data:read',
     response: envelope(DatabaseOverview),
   }),
   sample: endpoint({
@@ -113,6 +115,7 @@ export const databaseEndpoints = {
     path: '/database/sample',
     tag: 'database',
     access: 'admin',
+    permission: 'data:read',
     response: envelope(DatabaseSample),
   }),
   backups: endpoint({
@@ -120,6 +123,7 @@ export const databaseEndpoints = {
     path: '/database/backups',
     tag: 'database',
     access: 'admin',
+    permission: 'data:read',
     response: envelope(z.array(Backup)),
   }),
   backup: endpoint({
@@ -127,6 +131,7 @@ export const databaseEndpoints = {
     path: '/database/backup',
     tag: 'database',
     access: 'admin',
+    permission: 'data:write',
     status: 201,
     response: envelope(Backup).extend({ message: z.string() }),
   }),
@@ -135,6 +140,7 @@ export const databaseEndpoints = {
     path: '/database/vacuum',
     tag: 'database',
     access: 'admin',
+    permission: 'data:write',
     response: MaintenanceResult,
   }),
   analyze: endpoint({
@@ -142,6 +148,7 @@ export const databaseEndpoints = {
     path: '/database/analyze',
     tag: 'database',
     access: 'admin',
+    permission: 'data:write',
     response: MaintenanceResult,
   }),
   restore: endpoint({
@@ -149,6 +156,7 @@ export const databaseEndpoints = {
     path: '/database/backups/:id/restore',
     tag: 'database',
     access: 'root',
+    permission: 'backups:restore',
     params: BackupIdParams,
     body: RestoreRequest,
     response: SuccessMessage,
@@ -159,6 +167,7 @@ export const databaseEndpoints = {
     path: '/database/backups/:id/download',
     tag: 'database',
     access: 'admin',
+    permission: 'backups:download',
     params: BackupIdParams,
     response: FileBody,
     file: 'application/octet-stream',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { EndpointPermission } from './permissions.ts';
 
 /** A schema from the full zod, or from zod/mini where the web's first download must stay small. */
 export type Schema = z.core.$ZodType;
@@ -31,6 +32,11 @@ export interface Endpoint<
   /** OpenAPI grouping. */
   tag: string;
   access: EndpointAccess;
+  /**
+   * What a signed-in admin's role must hold (root holds everything). Deny by default: an `admin` or
+   * `root` endpoint without one is refused to every admin but root, and a test fails on it.
+   */
+  permission?: EndpointPermission;
   params?: Params;
   query?: Query;
   body?: Body;

@@ -70,6 +70,7 @@ export const factoryResetEndpoints = {
     path: '/factory-reset/status',
     tag: 'factory-reset',
     access: 'root',
+    permission: 'data:write',
     response: FactoryResetStatus,
   }),
   preview: endpoint({
@@ -77,6 +78,7 @@ export const factoryResetEndpoints = {
     path: '/factory-reset/preview',
     tag: 'factory-reset',
     access: 'root',
+    permission: 'data:write',
     response: FactoryResetPreview,
   }),
   execute: endpoint({
@@ -84,6 +86,7 @@ export const factoryResetEndpoints = {
     path: '/factory-reset/execute',
     tag: 'factory-reset',
     access: 'root',
+    permission: 'data:write',
     body: FactoryResetRequest,
     response: SuccessMessage,
   }),

@@ -65,6 +65,7 @@ export const geolocationEndpoints = {
     path: '/admin/geolocation-stats',
     tag: 'geolocation',
     access: 'admin',
+    permission: 'social:read',
     response: envelope(GeolocationStats),
   }),
   data: endpoint({
@@ -72,6 +73,7 @@ export const geolocationEndpoints = {
     path: '/admin/geolocation-data',
     tag: 'geolocation',
     access: 'admin',
+    permission: 'social:read',
     query: GeolocationDataQuery,
     response: envelope(z.object({ locations: z.array(GeolocationRecord) })),
   }),

@@ -132,7 +132,12 @@ export const AlertsResponse = z.object({
   data: z.object({ alerts: z.array(Alert) }),
 });
 
-const admin = { tag: 'monitoring', access: 'admin' as const, method: 'GET' as const };
+const admin = {
+  tag: 'monitoring',
+  access: 'admin' as const,
+  permission: 'monitoring:read' as const,
+  method: 'GET' as const,
+};
 export const monitoringEndpoints = {
   healthDetailed: endpoint({ ...admin, path: '/health/detailed', response: HealthResponse }),
   metrics: endpoint({ ...admin, path: '/metrics', response: MetricsResponse }),

@@ -74,6 +74,7 @@ export const rootAdminEndpoints = {
     path: '/admin_root_admin/settings',
     tag: 'root-admin',
     access: 'root',
+    permission: 'admins:manage',
     response: RootAdminSettings,
   }),
   register: endpoint({

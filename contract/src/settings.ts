@@ -44,6 +44,8 @@ export const DatabaseSettings = z.object({
   query_timeout: int(1, 3600),
   backup_frequency: z.enum(BACKUP_FREQUENCIES),
   auto_backup: z.boolean(),
+  /** Completed backups kept; after each new one the oldest beyond this are deleted, file and row. */
+  backup_keep_last: int(1, 1000),
 });
 
 export const CORS_ORIGIN_MESSAGE = 'Enter an origin like https://console.example.com (no *, null or path)';
@@ -132,6 +134,7 @@ export const SETTINGS_DEFAULTS: Settings = {
     query_timeout: 30,
     backup_frequency: 'daily',
     auto_backup: true,
+    backup_keep_last: 10,
   },
   api: {
     rate_limit_enabled: true,
@@ -158,6 +161,28 @@ export const SETTINGS_MESSAGES = {
   rootOnly: 'Only root administrators can change the root admin settings',
 } as const;
 
+/**
+ * Below these a setting can lock every admin and user out, so only a root administrator may go lower;
+ * anyone else is refused with the floor named.
+ */
+export const SETTING_FLOORS = {
+  /** Settings → API: requests per minute each address may make (rate_limit_requests per rate_limit_window). */
+  apiRequestsPerMinute: 10,
+  /** Settings → Security: failed sign-ins before an account is locked. */
+  maxLoginAttempts: 3,
+  /** Security → Settings: sign-in attempts per minute from one address. */
+  loginAttemptsPerMinute: 5,
+  /** Security → Settings: requests per minute each signed-in admin may make. */
+  adminRequestsPerMinute: 60,
+} as const;
+
+export const SETTING_FLOOR_MESSAGES = {
+  apiRate: `The API rate limit cannot be lower than ${SETTING_FLOORS.apiRequestsPerMinute} requests per minute; only a root administrator can set it lower`,
+  loginAttempts: `Max login attempts cannot be lower than ${SETTING_FLOORS.maxLoginAttempts}; only a root administrator can set it lower`,
+  loginRate: `Sign-in attempts per minute cannot be lower than ${SETTING_FLOORS.loginAttemptsPerMinute}; only a root administrator can set it lower`,
+  adminRate: `Admin requests per minute cannot be lower than ${SETTING_FLOORS.adminRequestsPerMinute}; only a root administrator can set it lower`,
+} as const;
+
 /** How long 'Settings saved successfully' stays on screen. */
 export const SETTINGS_SAVED_MS = 3000;
 
@@ -169,6 +194,7 @@ export const settingsEndpoints = {
     path: '/admin/settings',
     tag: 'settings',
     access: 'admin',
+    permission: 'settings:read',
     response: SettingsResponse,
   }),
   put: endpoint({
@@ -176,6 +202,7 @@ export const settingsEndpoints = {
     path: '/admin/settings',
     tag: 'settings',
     access: 'admin',
+    permission: 'settings:write',
     body: Settings,
     response: SettingsResponse.extend({ message: z.string() }),
   }),

@@ -118,7 +118,15 @@ const pageFields = {
 };
 
 const socialEndpoint = <Q extends z.ZodType, R extends z.ZodType>(path: string, query: Q, response: R) =>
-  endpoint({ method: 'GET', path, tag: 'social', access: 'admin', query, response });
+  endpoint({
+    method: 'GET',
+    path,
+    tag: 'social',
+    access: 'admin',
+    permission: 'social:read',
+    query,
+    response,
+  });
 
 export const socialEndpoints = {
   summary: endpoint({
@@ -126,6 +134,7 @@ export const socialEndpoints = {
     path: '/admin/social/summary',
     tag: 'social',
     access: 'admin',
+    permission: 'social:read',
     response: envelope(SocialSummary),
   }),
   users: socialEndpoint(

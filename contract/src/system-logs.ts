@@ -50,6 +50,7 @@ export const systemLogsEndpoints = {
     path: '/admin/system-logs',
     tag: 'system-logs',
     access: 'admin',
+    permission: 'safety:read',
     query: SystemLogsQuery,
     response: envelope(SystemLogsPage),
   }),
@@ -58,6 +59,7 @@ export const systemLogsEndpoints = {
     path: '/admin/system-logs/stats',
     tag: 'system-logs',
     access: 'admin',
+    permission: 'safety:read',
     response: envelope(LogStats),
   }),
 };

@@ -71,6 +71,7 @@ export const createUserEndpoint = endpoint({
   path: '/admin/users',
   tag: 'users',
   access: 'admin',
+  permission: 'users:write',
   body: CreateUserRequest,
   status: 201,
   response: UserResponse,

@@ -1,4 +1,5 @@
 import type { AppCall } from '@switchboard/contract/calling';
+import type { Permission } from '@switchboard/contract/permissions';
 import type {
   AppServerToClientEvents,
   ClientToServerEvents,
@@ -31,6 +32,8 @@ export interface LiveAccount {
   username: string;
   isAdmin: boolean;
   isRootAdmin: boolean;
+  /** What the admin's role allows now: a role change applies at the next request. */
+  permissions: readonly Permission[];
 }
 
 /** Kept answers to "is this admin's session still live" (modules/auth/live-access.ts). */

@@ -14,6 +14,7 @@ import { responseSerializer } from './http/response-serializer.ts';
 import { collectRouteTable } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp, webAppBuilt } from './http/web-app.ts';
+import { adminRolesRoutes } from './modules/admin-roles/admin-roles.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { auditLogRoutes } from './modules/audit/audit-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });
   await app.register(accountRoutes, { prefix: API_PREFIX, deps });
+  await app.register(adminRolesRoutes, { prefix: API_PREFIX, deps });
   await app.register(callsRoutes, { prefix: API_PREFIX, deps });
   await app.register(coinsRoutes, { prefix: API_PREFIX, deps });
   await app.register(coinPackagesRoutes, { prefix: API_PREFIX, deps });

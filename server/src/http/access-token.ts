@@ -1,5 +1,6 @@
 import type { webcrypto } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@switchboard/contract/auth';
+import type { Permission } from '@switchboard/contract/permissions';
 import { jwtVerify, SignJWT } from 'jose';
 
 /** What the guard knows about the signed-in admin, read from the access token. */
@@ -7,6 +8,11 @@ export interface AdminPrincipal {
   id: string;
   username: string;
   isRootAdmin: boolean;
+  /**
+   * What their role allows, read fresh by the guard on each request (never from the token). Absent
+   * on a principal that did not come through the guard: then only root may do anything further.
+   */
+  permissions?: readonly Permission[];
 }
 
 /**
@@ -113,4 +119,15 @@ async function verifyToken(token: string, key: webcrypto.CryptoKey): Promise<Ver
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether the acting admin holds a permission beyond the one their endpoint declared (e.g. making an
+ * admin through the users' bulk action). Without permissions read from their role, only root does.
+ */
+export function holds(
+  actor: { isRootAdmin: boolean; permissions?: readonly Permission[] | undefined },
+  permission: Permission,
+): boolean {
+  return actor.isRootAdmin || (actor.permissions?.includes(permission) ?? false);
 }

@@ -91,6 +91,11 @@ describe('deny by default', () => {
     ).toEqual(PUBLIC_ROUTES);
   });
 
+  it('declares a permission on every guarded route, so no admin route is open to every role', () => {
+    const undeclared = guarded.filter((r) => !r.permission).map(label);
+    expect(undeclared).toEqual([]);
+  });
+
   it('sees the route table (the walk below is not vacuous)', () => {
     expect(guarded.length).toBeGreaterThan(0);
   });

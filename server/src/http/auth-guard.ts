@@ -1,4 +1,6 @@
+import { ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
 import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
+import { allows, type EndpointPermission } from '@switchboard/contract/permissions';
 import { SETTINGS_MESSAGES } from '@switchboard/contract/settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AccountPrincipal, type AdminPrincipal, bearerToken } from './access-token.ts';
@@ -14,6 +16,8 @@ declare module 'fastify' {
     user?: boolean;
     /** Further restricts a route to root administrators. */
     role?: 'root';
+    /** What a non-root admin's role must hold; a guarded route without one is root's alone. */
+    permission?: EndpointPermission;
   }
   interface FastifyRequest {
     /** The signed-in account on a guarded route (an app user or an admin). */
@@ -85,6 +89,10 @@ export function installAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): voi
     if (route.config?.role === 'root' && !principal.isRootAdmin) {
       await deps.recordRefused(request, 403, principal);
       throw forbidden(LOGIN_MESSAGES.rootOnly);
+    }
+    if (!principal.isRootAdmin && !allows(principal.permissions ?? [], route.config?.permission)) {
+      await deps.recordRefused(request, 403, principal);
+      throw forbidden(ROLE_MESSAGES.denied);
     }
   });
   // Any write may end a session or change an account (sign-out, demotion, deletion, reset, and any

@@ -32,7 +32,7 @@ export type EndpointRequest<P, Q, B> = FastifyRequest<{
 
 export interface EndpointRouteOptions {
   /** Extra route config, such as a rate limit. Access comes from the endpoint. */
-  config?: Omit<FastifyContextConfig, 'public' | 'user' | 'role'>;
+  config?: Omit<FastifyContextConfig, 'public' | 'user' | 'role' | 'permission'>;
   /** Request headers to validate and document. */
   headers?: z.ZodType;
 }
@@ -82,9 +82,11 @@ function registerEndpoint<
       // What a calling app uses closes in maintenance mode (settings-effects.ts).
       ...(endpoint.access === 'user' ? { user: true, appFacing: true } : {}),
       ...(endpoint.access === 'root' ? { role: 'root' as const } : {}),
+      ...(endpoint.permission ? { permission: endpoint.permission } : {}),
     },
     schema: {
       tags: [endpoint.tag],
+      ...permissionDoc(endpoint),
       ...(isPublic ? { security: [] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -138,4 +140,14 @@ export function routeFile<P extends Schema | undefined, Q extends Schema | undef
     },
     options,
   );
+}
+
+/** The OpenAPI document shows what each endpoint needs: an `x-permission` extension and a sentence. */
+export function permissionDoc(endpoint: Pick<Endpoint, 'access' | 'permission'>) {
+  if (endpoint.access === 'public' || !endpoint.permission) return {};
+  const who = endpoint.access === 'root' ? 'Root administrators only' : 'Needs';
+  return {
+    'x-permission': endpoint.permission,
+    description: `${who} (permission \`${endpoint.permission}\`).`,
+  };
 }

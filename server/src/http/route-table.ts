@@ -1,3 +1,4 @@
+import type { EndpointPermission } from '@switchboard/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 
 export interface RegisteredRoute {
@@ -7,6 +8,7 @@ export interface RegisteredRoute {
   /** Open to any signed-in account (a calling app's session too). */
   user: boolean;
   role: 'root' | undefined;
+  permission: EndpointPermission | undefined;
 }
 
 declare module 'fastify' {
@@ -29,6 +31,7 @@ export function collectRouteTable(app: FastifyInstance): void {
         public: route.config?.public === true,
         user: route.config?.user === true,
         role: route.config?.role,
+        permission: route.config?.permission,
       });
     }
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BUILT_IN_ROLES, type Permission } from '@switchboard/contract/permissions';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -6,6 +7,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { pgErrorCode } from '../db/pg-errors.ts';
+import { adminRoles } from '../db/schema/admin-roles.ts';
 import { coinAccounts } from '../db/schema/coins.ts';
 import { users } from '../db/schema/users.ts';
 import { type AdminPrincipal, createAccessTokens } from '../http/access-token.ts';
@@ -114,6 +116,8 @@ export interface TestUserInput {
   isActive?: boolean;
   isOnline?: boolean;
   coinBalance?: number;
+  /** The admin role (a built-in id such as 'viewer'); the default is the Admin template. */
+  adminRoleId?: string;
 }
 
 /** Inserts a user directly; with a password it can sign in. Returns the principal for authHeader. */
@@ -129,6 +133,7 @@ export async function insertUser(db: Database, input: TestUserInput): Promise<Ad
       isRootAdmin: input.isRootAdmin ?? false,
       isActive: input.isActive ?? true,
       isOnline: input.isOnline ?? false,
+      ...(input.adminRoleId ? { adminRoleId: input.adminRoleId } : {}),
     })
     .returning({ id: users.id, username: users.username, isRootAdmin: users.isRootAdmin });
   if (!row) throw new Error('insert failed');
@@ -137,4 +142,24 @@ export async function insertUser(db: Database, input: TestUserInput): Promise<Ad
       .insert(coinAccounts)
       .values({ userId: row.id, balance: input.coinBalance, totalEarned: input.coinBalance });
   return { id: row.id, username: row.username, isRootAdmin: row.isRootAdmin };
+}
+
+/** A custom role with these permissions; returns its id for `adminRoleId`. */
+export async function insertRole(
+  db: Database,
+  name: string,
+  permissions: readonly Permission[],
+): Promise<string> {
+  const [row] = await db
+    .insert(adminRoles)
+    .values({ name, permissions: [...permissions] })
+    .returning({ id: adminRoles.id });
+  if (!row) throw new Error('insert failed');
+  return row.id;
+}
+
+/** The Admin template plus `admins:manage`: a non-root admin who may make, demote and delete admins. */
+export function insertAdminManagerRole(db: Database): Promise<string> {
+  const admin = BUILT_IN_ROLES.find((r) => r.id === 'admin')?.permissions ?? [];
+  return insertRole(db, `Admin manager ${randomUUID().slice(0, 8)}`, [...admin, 'admins:manage']);
 }

@@ -1,3 +1,4 @@
+import type { Permission } from '@switchboard/contract/permissions';
 import {
   ActivityIcon,
   BellIcon,
@@ -34,6 +35,8 @@ export interface SidebarEntry {
   group: NavGroup;
   /** Only a root administrator can use it; the sidebar marks it so. */
   rootOnly?: boolean;
+  /** What the admin's role must hold to open it; the sidebar hides it otherwise. */
+  permission?: Permission;
 }
 
 export interface ConsoleScreen extends SidebarEntry {
@@ -54,10 +57,25 @@ const analytics = lazyScreen(
  * order within each group).
  */
 export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
-  { path: '/dashboard', title: 'Dashboard', icon: LayoutDashboardIcon, group: 'Overview', lazy: dashboard },
-  { path: '/analytics', title: 'Analytics', icon: ChartColumnIcon, group: 'Overview', lazy: analytics },
+  {
+    path: '/dashboard',
+    title: 'Dashboard',
+    icon: LayoutDashboardIcon,
+    group: 'Overview',
+    permission: 'monitoring:read',
+    lazy: dashboard,
+  },
+  {
+    path: '/analytics',
+    title: 'Analytics',
+    icon: ChartColumnIcon,
+    group: 'Overview',
+    permission: 'monitoring:read',
+    lazy: analytics,
+  },
   {
     path: '/monitor',
+    permission: 'monitoring:read',
     title: 'Real-time Monitor',
     icon: ActivityIcon,
     group: 'Overview',
@@ -68,6 +86,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/performance',
+    permission: 'monitoring:read',
     title: 'Performance',
     icon: GaugeIcon,
     group: 'Overview',
@@ -78,6 +97,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/users',
+    permission: 'users:read',
     title: 'Users',
     icon: UsersIcon,
     group: 'Manage',
@@ -88,6 +108,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/calls',
+    permission: 'calls:read',
     title: 'Calls',
     icon: PhoneIcon,
     group: 'Manage',
@@ -98,6 +119,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/coin-management',
+    permission: 'coins:read',
     title: 'Coin Management',
     icon: CoinsIcon,
     group: 'Manage',
@@ -108,6 +130,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/notifications',
+    permission: 'messaging:read',
     title: 'Notifications',
     icon: BellIcon,
     group: 'Manage',
@@ -118,6 +141,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/official-messaging',
+    permission: 'messaging:read',
     title: 'Official Messaging',
     icon: MegaphoneIcon,
     group: 'Manage',
@@ -128,6 +152,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/social-interactions',
+    permission: 'social:read',
     title: 'Social Interactions',
     icon: HeartIcon,
     group: 'Manage',
@@ -138,6 +163,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/geolocation',
+    permission: 'social:read',
     title: 'Geolocation',
     icon: MapPinIcon,
     group: 'Manage',
@@ -148,6 +174,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/security',
+    permission: 'safety:read',
     title: 'Security',
     icon: ShieldIcon,
     group: 'Trust & system',
@@ -158,6 +185,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/user-reports',
+    permission: 'safety:read',
     title: 'User Reports',
     icon: FlagIcon,
     group: 'Trust & system',
@@ -168,6 +196,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/system-logs',
+    permission: 'safety:read',
     title: 'System Logs',
     icon: ScrollTextIcon,
     group: 'Trust & system',
@@ -178,6 +207,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/database',
+    permission: 'data:read',
     title: 'Database',
     icon: DatabaseIcon,
     group: 'Trust & system',
@@ -188,6 +218,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/settings',
+    permission: 'settings:read',
     title: 'Settings',
     icon: SettingsIcon,
     group: 'Trust & system',

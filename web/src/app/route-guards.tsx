@@ -1,5 +1,10 @@
+import { NO_ACCESS_MESSAGE } from '@switchboard/contract/admin-roles';
+import type { Permission } from '@switchboard/contract/permissions';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { CONSOLE_SCREENS } from '@/app/console-screens.ts';
+import { EmptyState } from '@/components/empty-state.tsx';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
+import { useCan } from '@/lib/permissions.ts';
 import { useSession } from '@/lib/session-context.tsx';
 
 export const SIGNED_IN_HOME = '/dashboard';
@@ -9,11 +14,27 @@ interface LoginRedirectState {
   from?: string;
 }
 
-function redirectTarget(state: unknown): string {
+function redirectTarget(state: unknown, home: string): string {
   const from = (state as LoginRedirectState | null)?.from;
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login'
     ? from
-    : SIGNED_IN_HOME;
+    : home;
+}
+
+/** The dashboard, or the first screen the admin's role can read when it cannot read the dashboard. */
+function useSignedInHome(): string {
+  const can = useCan();
+  return CONSOLE_SCREENS.find((screen) => can(screen.permission))?.path ?? SIGNED_IN_HOME;
+}
+
+/**
+ * A screen the admin's role cannot read, reached by a typed URL or an old link: a plain refusal rather
+ * than a screen whose requests all fail. The server refuses those requests whatever the console shows.
+ */
+export function RequirePermission({ permission }: { permission: Permission | undefined }) {
+  const can = useCan();
+  if (!can(permission)) return <EmptyState title={NO_ACCESS_MESSAGE} />;
+  return <Outlet />;
 }
 
 /**
@@ -37,8 +58,9 @@ export function RequireSession() {
 export function SignedOutOnly() {
   const { status } = useSession();
   const location = useLocation();
+  const home = useSignedInHome();
   if (status === 'loading') return <FullPageSpinner />;
-  if (status === 'signed-in') return <Navigate to={redirectTarget(location.state)} replace />;
+  if (status === 'signed-in') return <Navigate to={redirectTarget(location.state, home)} replace />;
   return <Outlet />;
 }
 
@@ -51,6 +73,7 @@ export function AnySession() {
 /** Unknown paths: the console home when signed in, the landing page otherwise. */
 export function UnknownRoute() {
   const { status } = useSession();
+  const home = useSignedInHome();
   if (status === 'loading') return <FullPageSpinner />;
-  return <Navigate to={status === 'signed-in' ? SIGNED_IN_HOME : '/'} replace />;
+  return <Navigate to={status === 'signed-in' ? home : '/'} replace />;
 }

@@ -2,12 +2,22 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { CONSOLE_SCREENS } from '@/app/console-screens.ts';
 import { RouteErrorScreen } from '@/app/error-boundary.tsx';
 import { lazyScreen } from '@/app/lazy-screen.ts';
-import { AnySession, RequireSession, SignedOutOnly, UnknownRoute } from '@/app/route-guards.tsx';
+import {
+  AnySession,
+  RequirePermission,
+  RequireSession,
+  SignedOutOnly,
+  UnknownRoute,
+} from '@/app/route-guards.tsx';
 import { loadConsoleLayout } from '@/app/routes-preload.ts';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
 
 /** The signed-in screens, from the table the sidebar lists too. */
-const consoleRoutes: RouteObject[] = CONSOLE_SCREENS.map(({ path, lazy }) => ({ path: path.slice(1), lazy }));
+const consoleRoutes: RouteObject[] = CONSOLE_SCREENS.map(({ path, lazy, permission }) => ({
+  path: path.slice(1),
+  element: <RequirePermission permission={permission} />,
+  children: [{ index: true, lazy }],
+}));
 
 export const appRoutes: RouteObject[] = [
   {

@@ -1,5 +1,6 @@
 import type { AppConfig } from '@switchboard/contract/app-config';
 import type { TokenResponse } from '@switchboard/contract/auth';
+import { PERMISSIONS } from '@switchboard/contract/permissions';
 import type { SessionUser } from '@switchboard/contract/session-user';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -18,6 +19,8 @@ export const TEST_USER: SessionUser = {
   email: 'admin@example.com',
   is_admin: true,
   is_root_admin: true,
+  role: null,
+  permissions: [...PERMISSIONS],
 };
 
 /** A successful login or refresh answer, for TEST_USER unless overridden. */

@@ -1,4 +1,5 @@
 // The one place that gathers every table, for Drizzle's typed client and drizzle-kit.
+export * from './admin-roles.ts';
 export * from './auth.ts';
 export * from './calls.ts';
 export * from './coins.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { adminRoles } from './admin-roles.ts';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 
 export const users = pgTable(
@@ -14,6 +15,15 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isAdmin: boolean('is_admin').notNull().default(false),
     isRootAdmin: boolean('is_root_admin').notNull().default(false),
+    /**
+     * What the account may do while it is a non-root admin. Every account has one so that making an
+     * admin never leaves the role unset; the upgrade gave every existing admin the Admin template.
+     * A custom role that is deleted falls back to it for accounts that are not admins.
+     */
+    adminRoleId: text('admin_role_id')
+      .notNull()
+      .default('admin')
+      .references(() => adminRoles.id, { onDelete: 'set default' }),
     isPremium: boolean('is_premium').notNull().default(false),
     isOnline: boolean('is_online').notNull().default(false),
     lastSeenAt: tstz('last_seen_at'),

@@ -5,6 +5,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { clientNetwork } from '../../http/client-network.ts';
 import { forbidden, HttpError, unauthorized } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
+import { accessOf } from '../admin-roles/role-access.ts';
 import { recordSecurityEvent } from '../security-events/record-security-event.ts';
 import { readSettingsSection } from '../settings/settings.repository.ts';
 import { decoyPasswordHash, verifyPassword } from '../users/password.ts';
@@ -251,6 +252,7 @@ async function tokenResponse(
   // The settings' session timeout is the access token's lifetime, read per sign-in so a change applies at once.
   const { session_timeout: minutes } = await readSettingsSection(db, 'security');
   const ttlSeconds = minutes * 60;
+  const access = await accessOf(db, account);
   return {
     success: true,
     access_token: await deps.tokens.sign(principal, session.sessionId, ttlSeconds),
@@ -263,6 +265,8 @@ async function tokenResponse(
       email: account.email,
       is_admin: account.isAdmin,
       is_root_admin: account.isRootAdmin,
+      role: access.role,
+      permissions: [...access.permissions],
     },
   };
 }

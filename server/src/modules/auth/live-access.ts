@@ -1,5 +1,6 @@
 import type { LiveAccess, LiveAccount } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
+import { accessOf } from '../admin-roles/role-access.ts';
 import { findAccountById } from '../users/users.repository.ts';
 import { isSessionLive } from './refresh-tokens.repository.ts';
 
@@ -39,7 +40,13 @@ export function createLiveAccess(db: Database, now: () => number = Date.now): Li
         answers.delete(key);
         return null;
       }
-      const account = { username: row.username, isAdmin: row.isAdmin, isRootAdmin: row.isRootAdmin };
+      const { permissions } = await accessOf(db, row);
+      const account = {
+        username: row.username,
+        isAdmin: row.isAdmin,
+        isRootAdmin: row.isRootAdmin,
+        permissions,
+      };
       if (readAt === generation) {
         if (answers.size >= MAX_ANSWERS) answers.clear();
         answers.set(key, { account, at: now() });

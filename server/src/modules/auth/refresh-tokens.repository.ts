@@ -1,5 +1,5 @@
 import { REFRESH_TOKEN_TTL_SECONDS } from '@switchboard/contract/auth';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared-statement.ts';
 import { refreshTokens } from '../../db/schema/auth.ts';
@@ -111,4 +111,22 @@ export async function liveSessionIds(executor: Executor): Promise<string[]> {
     .from(refreshTokens)
     .where(isNull(refreshTokens.revokedAt));
   return found.map((r) => r.familyId);
+}
+
+/** The address each of these users last signed in or refreshed from, over their live sessions. */
+export async function lastAddressesOf(executor: Executor, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await executor
+    .selectDistinctOn([refreshTokens.userId], { ip: refreshTokens.ipAddress })
+    .from(refreshTokens)
+    .where(
+      and(
+        inArray(refreshTokens.userId, [...userIds]),
+        isNull(refreshTokens.revokedAt),
+        sql`${refreshTokens.expiresAt} > now()`,
+        sql`${refreshTokens.ipAddress} is not null`,
+      ),
+    )
+    .orderBy(refreshTokens.userId, desc(refreshTokens.createdAt), desc(refreshTokens.id));
+  return rows.flatMap((r) => (r.ip ? [r.ip] : []));
 }

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { backups } from '../../db/schema/system.ts';
 
 export type BackupRow = typeof backups.$inferSelect;
@@ -56,4 +57,37 @@ export async function lastCompletedBackup(executor: Executor): Promise<BackupRow
     .orderBy(desc(backups.createdAt), desc(backups.id))
     .limit(1);
   return row ?? null;
+}
+
+/** A backup still `running` after this long died with its process; it no longer blocks a new one. */
+const RUNNING_BACKUP_STALE = sql`interval '2 hours'`;
+
+/**
+ * Starts a backup unless one is running: the check and the insert hold a transaction-level advisory
+ * lock, so of two concurrent requests exactly one sees no running backup. Null when one is running.
+ */
+export async function insertRunningBackupAlone(
+  tx: Executor,
+  input: { filename: string; trigger: BackupRow['trigger']; createdBy: string | null },
+): Promise<BackupRow | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard.backups.one_at_a_time'))`);
+  const [running] = await tx
+    .select({ id: backups.id })
+    .from(backups)
+    .where(sql`${backups.status} = 'running' and ${backups.createdAt} > now() - ${RUNNING_BACKUP_STALE}`)
+    .limit(1);
+  if (running) return null;
+  return insertRunningBackup(tx, input);
+}
+
+/** Deletes the completed backups older than the newest `keep`; returns their file names. */
+export async function pruneCompletedBackups(tx: Executor, keep: number): Promise<string[]> {
+  const rows = await queryRows<{ filename: string }>(
+    tx,
+    sql`delete from ${backups} where id in (
+      select id from ${backups} where status = 'completed'
+      order by created_at desc, id desc offset ${keep}
+    ) returning filename`,
+  );
+  return rows.map((r) => r.filename);
 }

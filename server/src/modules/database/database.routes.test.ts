@@ -110,7 +110,8 @@ describe('database management', () => {
     const download = await t.app.inject({
       method: 'GET',
       url: `/api/v1/database/backups/${backup.id}/download`,
-      headers: adminAuth,
+      // backups:download is root's by default (lockout-guards.test.ts refuses it to the Admin template).
+      headers: rootAuth,
     });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.length).toBe(backup.size_bytes);

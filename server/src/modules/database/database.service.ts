@@ -11,16 +11,18 @@ import { type Database, type DatabaseHandle, openDatabase } from '../../db/clien
 import { runMigrations } from '../../db/migrate.ts';
 import { withoutStatementTimeout } from '../../db/pool-settings.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
-import { HttpError, notFound } from '../../http/http-error.ts';
+import { conflict, HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { readSettingsSection } from '../settings/settings.repository.ts';
 import {
   type BackupRow,
   findBackup,
   finishBackup,
-  insertRunningBackup,
+  insertRunningBackupAlone,
   lastCompletedBackup,
   listBackups,
+  pruneCompletedBackups,
   runningBackups,
 } from './backup.repository.ts';
 import {
@@ -155,7 +157,8 @@ export async function createBackup(
 ): Promise<Backup> {
   const filename = backupFilename(deps.database.kind, new Date());
   const running = await db.transaction(async (tx) => {
-    const row = await insertRunningBackup(tx, { filename, trigger, createdBy: by?.actor.id ?? null });
+    const row = await insertRunningBackupAlone(tx, { filename, trigger, createdBy: by?.actor.id ?? null });
+    if (!row) throw conflict(DATABASE_MESSAGES.backupRunning);
     if (by)
       await recordAudit(tx, {
         actor: by.actor,
@@ -172,7 +175,9 @@ export async function createBackup(
     const sizeBytes = await holdingBackupLock(deps.database, running.id, () =>
       writeBackupFile(deps.database, join(backupDir(deps), filename), signal),
     );
-    return toBackup(await finishBackup(db, running.id, { sizeBytes }));
+    const done = toBackup(await finishBackup(db, running.id, { sizeBytes }));
+    await pruneOldBackups(db, deps);
+    return done;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await finishBackup(db, running.id, { error: message });
@@ -298,4 +303,11 @@ export async function runMaintenance(
     }),
   );
   return durationMs;
+}
+
+/** Keeps the newest `backup_keep_last` completed backups (Settings → Database); older rows and files go. */
+async function pruneOldBackups(db: Database, deps: DatabaseDeps): Promise<void> {
+  const { backup_keep_last: keep } = await readSettingsSection(db, 'database');
+  const removed = await pruneCompletedBackups(db, keep);
+  await Promise.all(removed.map((name) => rm(join(backupDir(deps), name), { force: true })));
 }

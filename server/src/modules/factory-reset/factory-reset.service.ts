@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { badRequest } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
+import { insertBuiltInRoles } from '../admin-roles/admin-roles.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { liveSessionIds } from '../auth/refresh-tokens.repository.ts';
 import { tableStats } from '../database/database.repository.ts';
@@ -69,6 +70,7 @@ export async function executeFactoryReset(
   const sessions = await db.transaction(async (tx) => {
     const ended = await liveSessionIds(tx);
     const wiped = await wipeTables(tx);
+    await insertBuiltInRoles(tx);
     await markFactoryReset(tx, actor.id);
     // Written after the wipe, so the reset is the first entry of the new audit log.
     await recordAudit(tx, {

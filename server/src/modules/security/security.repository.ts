@@ -187,3 +187,28 @@ export async function findBlockCovering(db: Executor, address: string): Promise<
   );
   return rows[0]?.net ?? null;
 }
+
+/** The network's address family (4 or 6) and prefix length: how wide a block is. */
+export async function networkWidth(db: Executor, network: string): Promise<{ family: number; bits: number }> {
+  const rows = await queryRows<{ family: number; bits: number }>(
+    db,
+    sql`select family(${network}::cidr) as family, masklen(${network}::cidr) as bits`,
+  );
+  return { family: Number(rows[0]?.family ?? 4), bits: Number(rows[0]?.bits ?? 0) };
+}
+
+/** Whether the network contains any of the addresses (compared by the database, not as text). */
+export async function networkCoversAny(
+  db: Executor,
+  network: string,
+  addresses: readonly string[],
+): Promise<boolean> {
+  if (addresses.length === 0) return false;
+  const rows = await queryRows<{ covers: boolean }>(
+    db,
+    sql`select exists (
+      select 1 from unnest(${`{${addresses.join(',')}}`}::inet[]) a where a <<= ${network}::cidr
+    ) as covers`,
+  );
+  return Boolean(rows[0]?.covers);
+}

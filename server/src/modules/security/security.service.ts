@@ -13,13 +13,16 @@ import {
 import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
-import type { AdminPrincipal } from '../../http/access-token.ts';
-import { badRequest, conflict, notFound } from '../../http/http-error.ts';
+import { type AdminPrincipal, holds } from '../../http/access-token.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http/http-error.ts';
 import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { lastAddressesOf } from '../auth/refresh-tokens.repository.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
+import { refuseCripplingPolicies } from '../settings/setting-floors.ts';
 import { readSettingsSection, writeSettingsSection } from '../settings/settings.repository.ts';
+import { activeRootAdminIds } from '../users/users.repository.ts';
 import type { BlockedIpCache } from './blocked-ip-guard.ts';
 import * as repo from './security.repository.ts';
 
@@ -102,6 +105,7 @@ export async function blockIp(
   const network = await repo.normaliseNetwork(db, body.ip);
   if (!network) throw badRequest(SECURITY_MESSAGES.invalidIp, 'ip');
   if (await repo.networkCovers(db, network, context.ip)) throw badRequest(SECURITY_MESSAGES.ownAddress, 'ip');
+  await refuseLockout(db, actor, network);
   const blocked = await db.transaction(async (tx) => {
     const row = await repo.insertBlockedIp(tx, { network, reason: body.reason, blockedBy: actor.username });
     if (!row) throw conflict(SECURITY_MESSAGES.alreadyBlocked, 'ip');
@@ -119,6 +123,18 @@ export async function blockIp(
   cache.changed();
   return blocked;
 }
+
+/** Blocks no role may make: one that locks a signed-in root admin out, or a wide one without the permission. */
+async function refuseLockout(db: Database, actor: AdminPrincipal, network: string): Promise<void> {
+  const { family, bits } = await repo.networkWidth(db, network);
+  if (bits < (family === 4 ? WIDEST_BLOCK.ipv4 : WIDEST_BLOCK.ipv6) && !holds(actor, 'settings:security'))
+    throw new HttpError(403, SECURITY_MESSAGES.tooWide, { field: 'ip' });
+  const rootAddresses = await lastAddressesOf(db, await activeRootAdminIds(db));
+  if (await repo.networkCoversAny(db, network, rootAddresses))
+    throw new HttpError(403, SECURITY_MESSAGES.coversRootAdmin, { field: 'ip' });
+}
+
+const WIDEST_BLOCK = { ipv4: 16, ipv6: 32 } as const;
 
 export async function unblockIp(
   db: Database,
@@ -160,6 +176,7 @@ export async function savePolicies(
   const saved = await db.transaction(async (tx) => {
     const before = await readSettingsSection(tx, 'security_policies');
     const after = { ...before, ...changes };
+    refuseCripplingPolicies(actor, before, after);
     await writeSettingsSection(tx, 'security_policies', after, actor.id);
     await recordAudit(tx, {
       actor,

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { LiveSettings } from './live-settings.ts';
+import { refuseCripplingSettings } from './setting-floors.ts';
 import { readAllSettings, writeAllSettings } from './settings.repository.ts';
 
 export function getSettings(db: Database): Promise<Settings> {
@@ -24,6 +25,7 @@ export async function saveSettings(
     // Who may register as root admin is for root admins to decide: any other admin could reopen it.
     if (!actor.isRootAdmin && JSON.stringify(before.root_admin) !== JSON.stringify(next.root_admin))
       throw new HttpError(403, SETTINGS_MESSAGES.rootOnly, { field: 'root_admin' });
+    refuseCripplingSettings(actor, before, next);
     await writeAllSettings(tx, next, actor.id);
     await recordAudit(tx, {
       actor,

@@ -12,6 +12,7 @@ export const userRowColumns = {
   is_online: users.isOnline,
   is_admin: users.isAdmin,
   is_root_admin: users.isRootAdmin,
+  admin_role_id: users.adminRoleId,
   is_active: users.isActive,
   // Balances live in the coins module's narrow table, read 1:1 by primary key (so also in RETURNING
   // and FOR UPDATE); a user who never held coins has no account row.

@@ -63,7 +63,8 @@ export function usersPageQuery(query: ListUsersQuery): SQL {
     ? sql`(select count(*) from (select 1 from ${users} where ${where} limit ${COUNT_CAP + 1}) c)`
     : sql`(select coalesce(sum(n), 0) from ${rowCounts} where counter = ${STATUS_COUNTERS[query.status]})`;
   return sql`select t.total, p.* from (select ${total}::bigint as total) t left join (
-      select u.id, u.username, u.email, u.full_name, u.is_online, u.is_admin, u.is_root_admin, u.is_active,
+      select u.id, u.username, u.email, u.full_name, u.is_online, u.is_admin, u.is_root_admin,
+        u.admin_role_id, u.is_active,
         coalesce(a.balance, 0) as coin_balance, coalesce(a.total_earned, 0) as total_earned,
         coalesce(a.total_spent, 0) as total_spent, u.created_at, u.last_login, u.created_at::text as sort_key
       from (select ${users.id} from ${users} where ${and(where, keyset)} ${NEWEST_FIRST}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { auditRows } from '../../testing/audit-rows.ts';
-import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, insertAdminManagerRole, insertUser, type TestApp } from '../../testing/test-app.ts';
 import { userStates } from './testing/user-states.ts';
 
 describe('POST /admin/users/bulk', () => {
@@ -41,7 +41,12 @@ describe('POST /admin/users/bulk', () => {
     await t.db.execute(sql`truncate audit_log`);
     await t.db.delete(users);
     root = await insertUser(t.db, { username: 'root', isRootAdmin: true });
-    admin = await insertUser(t.db, { username: 'admin', isAdmin: true });
+    // Making and removing admins needs admins:manage.
+    admin = await insertUser(t.db, {
+      username: 'admin',
+      isAdmin: true,
+      adminRoleId: await insertAdminManagerRole(t.db),
+    });
     members = [];
     for (const name of ['ann', 'ben', 'cat']) members.push(await insertUser(t.db, { username: name }));
   });

@@ -163,6 +163,7 @@ const accountColumns = {
   isActive: users.isActive,
   isAdmin: users.isAdmin,
   isRootAdmin: users.isRootAdmin,
+  adminRoleId: users.adminRoleId,
 };
 export type Account = Pick<typeof users.$inferSelect, keyof typeof accountColumns>;
 
@@ -210,6 +211,45 @@ export async function setActive(
   return row ? toUserRow(row) : undefined;
 }
 
+/** How many non-root admins hold each role (roles nobody holds are absent). */
+export async function countAdminsByRole(executor: Executor): Promise<Map<string, number>> {
+  const rows = await executor
+    .select({ roleId: users.adminRoleId, admins: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isRootAdmin, false), isNull(users.deletedAt)))
+    .groupBy(users.adminRoleId);
+  return new Map(rows.map((r) => [r.roleId, r.admins]));
+}
+
+/** Gives one account a role; returns its row before the change, or undefined when there is none. */
+export async function setAdminRole(
+  tx: Executor,
+  id: string,
+  roleId: string,
+): Promise<{ before: AdminUserRow; after: AdminUserRow } | undefined> {
+  const [before] = await tx
+    .select(userRowColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('update');
+  if (!before) return undefined;
+  const [after] = await tx
+    .update(users)
+    .set({ adminRoleId: roleId, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning(userRowColumns);
+  if (!after) return undefined;
+  return { before: toUserRow(before), after: toUserRow(after) };
+}
+
+/** Active root administrators: the accounts no admin may lock out. */
+export async function activeRootAdminIds(executor: Executor): Promise<string[]> {
+  const rows = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isRootAdmin, true), eq(users.isActive, true), isNull(users.deletedAt)));
+  return rows.map((r) => r.id);
+}
 /** The newest users not deleted, as a subquery of the columns the Database screen's sample shows. */
 export const newestUsersSql = (
   limit: number,

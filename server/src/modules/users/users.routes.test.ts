@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { auditRows } from '../../testing/audit-rows.ts';
-import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, insertAdminManagerRole, insertUser, type TestApp } from '../../testing/test-app.ts';
 import { verifyPassword } from './password.ts';
 
 describe('single-user routes', () => {
@@ -24,7 +24,12 @@ describe('single-user routes', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await insertUser(t.db, { username: 'boss', isAdmin: true });
+    // Toggling admin rights needs admins:manage.
+    admin = await insertUser(t.db, {
+      username: 'boss',
+      isAdmin: true,
+      adminRoleId: await insertAdminManagerRole(t.db),
+    });
     auth = await t.authHeader(admin);
   });
   afterAll(() => t.close());

@@ -1,3 +1,4 @@
+import { ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
 import type { CreateUserRequest } from '@switchboard/contract/user-create';
 import {
   type AdminUserRow,
@@ -10,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import type { AdminPrincipal } from '../../http/access-token.ts';
+import { type AdminPrincipal, holds } from '../../http/access-token.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -41,6 +42,7 @@ export async function createUser(
   input: z.output<typeof CreateUserRequest>,
   context: RequestContext,
 ): Promise<AdminUserRow> {
+  if (input.is_admin && !holds(actor, 'admins:manage')) throw forbidden(ROLE_MESSAGES.denied);
   await refuseTakenNames(db, input.username, input.email);
   await enforcePasswordMinLength(db, input.password);
   // Hashing takes tens of milliseconds; do it before the transaction rather than inside it.
@@ -123,10 +125,14 @@ export async function applyUserAction(
   context: RequestContext,
 ): Promise<UserActionResult> {
   const ids = [...new Set(user_ids)];
+  if (action !== 'delete' && !holds(actor, 'admins:manage')) throw forbidden(ROLE_MESSAGES.denied);
   return db.transaction(async (tx) => {
     const { targets, rootAdmins } = await repo.lockUsersForChange(tx, ids);
     const refusal = refusalOf(actor, action, ids, targets, rootAdmins);
     if (refusal) throw refusal;
+    // Deleting an admin removes an admin: the same permission as demoting one.
+    if (targets.some((u) => u.is_admin) && !holds(actor, 'admins:manage'))
+      throw forbidden(ROLE_MESSAGES.denied);
 
     if (action === 'delete') {
       await repo.deleteUsers(tx, ids);

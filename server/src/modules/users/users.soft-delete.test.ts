@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
-import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, insertAdminManagerRole, insertUser, type TestApp } from '../../testing/test-app.ts';
 
 const PASSWORD = 'Correct-horse-1';
 
@@ -26,7 +26,12 @@ describe('deleting a user', () => {
   // Each test starts from its own installation, so they pass in any order.
   beforeEach(async () => {
     t = await createTestApp();
-    boss = await insertUser(t.db, { username: 'boss', isAdmin: true });
+    // Deleting an admin (the leaver) needs admins:manage.
+    boss = await insertUser(t.db, {
+      username: 'boss',
+      isAdmin: true,
+      adminRoleId: await insertAdminManagerRole(t.db),
+    });
     leaver = await insertUser(t.db, {
       username: 'leaver',
       password: PASSWORD,

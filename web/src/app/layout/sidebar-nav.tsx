@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { CONSOLE_SCREENS, NAV_GROUPS, type SidebarEntry, STANDALONE_ENTRIES } from '@/app/console-screens.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { cn } from '@/lib/utils.ts';
 
 const ENTRIES: readonly SidebarEntry[] = [...CONSOLE_SCREENS, ...STANDALONE_ENTRIES];
@@ -9,9 +10,15 @@ const SECTIONS = NAV_GROUPS.map((group) => ({
 }));
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const can = useCan();
+  // Areas the admin's role cannot read are not listed (a group left empty goes too).
+  const sections = SECTIONS.map(({ group, screens }) => ({
+    group,
+    screens: screens.filter((entry) => can(entry.permission)),
+  })).filter(({ screens }) => screens.length > 0);
   return (
     <nav aria-label="Main" className="flex flex-col gap-6 px-3 py-4">
-      {SECTIONS.map(({ group, screens }) => (
+      {sections.map(({ group, screens }) => (
         <div key={group} className="flex flex-col gap-1">
           <p className="px-3 pb-1 text-[11px] font-semibold tracking-wider text-muted-foreground uppercase">
             {group}

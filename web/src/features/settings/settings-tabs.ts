@@ -70,6 +70,7 @@ export const FIELD_TABS = [
       ['query_timeout', 'Query Timeout (seconds)', 'integer'],
       ['backup_frequency', 'Backup Frequency', BACKUP_FREQUENCIES],
       ['auto_backup', 'Auto Backup', 'toggle'],
+      ['backup_keep_last', 'Keep Last Backups', 'integer'],
     ]),
   ),
   tab(

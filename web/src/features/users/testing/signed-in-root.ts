@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@switchboard/contract/permissions';
 import { vi } from 'vitest';
 import type { SessionContextValue } from '@/lib/session-context.tsx';
 import { createFakeUsersServer, userId } from './fake-users-server.ts';
@@ -12,6 +13,8 @@ export const ME = {
   email: 'root@example.com',
   is_admin: true,
   is_root_admin: true,
+  role: null,
+  permissions: [...PERMISSIONS],
 };
 
 export function useSession(): SessionContextValue {

@@ -1,0 +1,34 @@
+import { NO_ACCESS_MESSAGE } from '@switchboard/contract/admin-roles';
+import { BUILT_IN_ROLES } from '@switchboard/contract/permissions';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '@/testing/mock-fetch.ts';
+import { renderApp, storeSignedInSession, TEST_USER } from '@/testing/render-app.tsx';
+
+const support = BUILT_IN_ROLES.find((r) => r.id === 'support');
+const SUPPORT_USER = {
+  ...TEST_USER,
+  is_root_admin: false,
+  role: { id: 'support', name: 'Support' },
+  permissions: [...(support?.permissions ?? [])],
+};
+
+describe('the console follows the role', () => {
+  it('lists only the areas a Support admin can read, and refuses a typed URL to Database', async () => {
+    // The screens' own requests stay pending: only what the console offers matters here.
+    mockFetch(() => new Promise<Response>(() => {}));
+    storeSignedInSession({ user: SUPPORT_USER });
+    const { router } = renderApp('/database');
+    expect(await screen.findByText(NO_ACCESS_MESSAGE, {}, { timeout: 10_000 })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveTextContent('Users');
+    expect(nav).toHaveTextContent('User Reports');
+    expect(nav).not.toHaveTextContent('Database');
+    expect(nav).not.toHaveTextContent('Dashboard');
+    expect(nav).not.toHaveTextContent('Coin Management');
+
+    // An unknown path lands on the first screen the role can read, not on a refused dashboard.
+    await router.navigate('/no-such-page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
+  });
+});
