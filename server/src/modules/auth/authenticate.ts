@@ -23,6 +23,8 @@ export async function authenticateAccount(
     username: account.username,
     isAdmin: claims.isAdmin,
     isRootAdmin: claims.isAdmin && account.isRootAdmin,
+    // An app token never gains an admin's rights, whatever the account's role.
+    permissions: claims.isAdmin ? account.permissions : [],
   };
 }
 

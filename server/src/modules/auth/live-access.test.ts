@@ -29,6 +29,7 @@ describe('live access answers', () => {
       username: 'kept-answer',
       isAdmin: true,
       isRootAdmin: false,
+      permissions: expect.any(Array),
     });
     await revoke(sessionId);
     clock += LIVE_ACCESS_TTL_MS - 1;
