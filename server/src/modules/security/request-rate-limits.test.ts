@@ -30,7 +30,8 @@ describe('the security policies rate limits', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await insertUser(t.db, { username: 'rate-admin', password: PASSWORD, isAdmin: true });
+    // Root: limits below the floors that guard against a lock-out are root's to set (setting-floors.ts).
+    admin = await insertUser(t.db, { username: 'rate-admin', password: PASSWORD, isRootAdmin: true });
     auth = await t.authHeader(admin);
   });
   afterAll(() => t.close());
@@ -51,7 +52,9 @@ describe('the security policies rate limits', () => {
     expect(events[0]?.severity).toBe('medium');
 
     // Another admin has a budget of their own; the app API setting does not change it.
-    const otherAuth = await t.authHeader(await insertUser(t.db, { username: 'rate-admin-2', isAdmin: true }));
+    const otherAuth = await t.authHeader(
+      await insertUser(t.db, { username: 'rate-admin-2', isRootAdmin: true }),
+    );
     expect((await list(otherAuth)).statusCode).toBe(200);
 
     await savePolicies({ admin_requests_per_minute: 600 }, otherAuth);

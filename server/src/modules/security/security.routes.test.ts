@@ -31,7 +31,8 @@ describe('security events and blocked addresses', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await insertUser(t.db, { username: 'sec-admin', password: PASSWORD, isAdmin: true });
+    // Root: the security policies need settings:security, which no built-in template but root's holds.
+    admin = await insertUser(t.db, { username: 'sec-admin', password: PASSWORD, isRootAdmin: true });
     auth = await t.authHeader(admin);
   });
   afterAll(() => t.close());
