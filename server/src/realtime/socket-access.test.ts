@@ -25,7 +25,8 @@ describe('who may keep a socket open', () => {
     });
     t.deps.userPush.attach(realtime.io);
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    auth = await t.authHeader(await insertUser(t.db, { username: 'socket-moderator', isAdmin: true }));
+    // Root: deleting an admin needs admins:manage, which no built-in template holds.
+    auth = await t.authHeader(await insertUser(t.db, { username: 'socket-moderator', isRootAdmin: true }));
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
