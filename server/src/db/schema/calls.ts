@@ -1,3 +1,4 @@
+import { CALL_STATUS_VALUES, CALL_TYPE_VALUES } from '@switchboard/contract/calls';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -17,17 +18,9 @@ import { oneOf } from './checks.ts';
 import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
-export const CALL_TYPES = ['voice', 'video', 'group'] as const;
+export const CALL_TYPES = CALL_TYPE_VALUES;
 /** New values go last: the demo generator stores statuses as indexes into this list. */
-export const CALL_STATUSES = [
-  'ringing',
-  'active',
-  'ended',
-  'completed',
-  'failed',
-  'missed',
-  'declined',
-] as const;
+export const CALL_STATUSES = CALL_STATUS_VALUES;
 export const CALL_SIDES = ['caller', 'callee'] as const;
 export const MAX_CALL_SECONDS = 3600;
 
