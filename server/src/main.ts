@@ -102,8 +102,10 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     }
     stoppingAt = Date.now();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Named so that a stop that overruns says where it hung.
+    let step = 'finishing in-flight requests';
     const deadline = setTimeout(() => {
-      app.log.error('in-flight requests did not finish in time: closing anyway');
+      app.log.error({ step }, 'shutdown did not finish in time: closing anyway');
       void database.close().finally(() => process.exit(1));
     }, SHUTDOWN_DEADLINE_MS);
     try {
@@ -113,11 +115,15 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
       // would stay open as keep-alive until it timed out, so keep closing the newly idle ones.
       const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close().finally(() => clearInterval(sweep));
+      step = 'stopping the background jobs';
       await dueNotifications.stop();
       await callJobs.stop();
+      step = 'closing the socket server';
       await realtime.close();
+      step = 'flushing the log';
       stopLogRetention();
       await logStream.close();
+      step = 'closing the database';
       await database.close();
       clearTimeout(deadline);
       process.exit(0);

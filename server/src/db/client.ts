@@ -10,6 +10,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { isConnectionLost } from './pg-errors.ts';
 import { openPglite } from './pglite-open.ts';
 import { PgliteThread } from './pglite-thread/pglite-thread.ts';
+import { releaseClientsOnConnectionEnd } from './release-on-connection-end.ts';
 import * as schema from './schema/all.ts';
 
 /** The same typed client whichever driver is underneath. */
@@ -79,6 +80,7 @@ export async function openDatabase(
     pool.on('connect', (client) => client.on('error', onConnectionError));
     pool.on('error', () => undefined);
     retryReadsOnLostConnection(pool);
+    releaseClientsOnConnectionEnd(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
