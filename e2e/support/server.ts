@@ -16,6 +16,8 @@ export interface RunningServer {
 /** The real server (built web app included) on a free port with its own fresh PGlite data dir. */
 export async function startServer(options: {
   demo: boolean;
+  /** The demo's simulated app users; off unless asked, so screens show the seeded rows alone. */
+  traffic?: boolean;
   dataDir?: string;
   /** PostgreSQL instead of PGlite in dataDir. */
   databaseUrl?: string;
@@ -36,6 +38,7 @@ export async function startServer(options: {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DEMO_DATA: options.demo ? 'on' : 'off',
+        DEMO_TRAFFIC: options.traffic ? 'on' : 'off',
         LOG_LEVEL: 'warn',
         DATABASE_URL: options.databaseUrl ?? '',
         REDIS_URL: '',

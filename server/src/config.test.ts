@@ -31,9 +31,19 @@ describe('loadConfig', () => {
 
   it("reads TRUST_PROXY as off, a hop count, or the proxies' addresses", () => {
     const trust = (value: string) => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy;
-    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), DEMO_DATA: 'off' }).trustProxy).toBe(false);
+    expect(trust('off')).toBe(false);
     expect(trust('1')).toBe(1);
     expect(trust('10.0.0.5, 10.0.1.0/24')).toEqual(['10.0.0.5', '10.0.1.0/24']);
+  });
+
+  it('runs demo traffic with demo data unless DEMO_TRAFFIC=off, trusting only this machine to forward its users', () => {
+    const demo = loadConfig({ DATA_DIR: tempDir() });
+    expect(demo.demoTraffic).toBe(true);
+    expect(demo.trustProxy).toEqual(['127.0.0.1', '::1']);
+    const quiet = loadConfig({ DATA_DIR: tempDir(), DEMO_TRAFFIC: 'off' });
+    expect([quiet.demoTraffic, quiet.trustProxy]).toEqual([false, false]);
+    expect(loadConfig({ DATA_DIR: tempDir(), DEMO_DATA: 'off', DEMO_TRAFFIC: 'on' }).demoTraffic).toBe(false);
   });
 
   it('requires JWT_SECRET with REDIS_URL, since every instance must share it', () => {

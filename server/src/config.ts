@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: booleanFlag.optional(),
+  /** A light traffic simulator (virtual app users) while demo data is on; on by default then. */
+  DEMO_TRAFFIC: booleanFlag.optional(),
   APP_ENV: z.enum(['development', 'staging', 'production']).default('production'),
   /** Off, a number of proxy hops to trust, or a comma-separated list of proxy addresses/CIDRs. */
   TRUST_PROXY: z
@@ -32,8 +34,8 @@ const EnvSchema = z.object({
       /^(off|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
       'must be off, a hop count, or proxy addresses',
     )
-    .default('off')
-    .transform(parseTrustProxy),
+    .optional()
+    .transform((value) => (value === undefined ? undefined : parseTrustProxy(value))),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   /** Comma-separated STUN URLs for calling apps; unset means the spec's two public STUN servers. */
@@ -85,6 +87,8 @@ export interface Config {
   jwtSecret: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   demoData: boolean;
+  /** Virtual app users calling each other through this server (demo data only). */
+  demoTraffic: boolean;
   /** The seeded root admin's sign-in, shown as the login hint; null without demo data. */
   demoCredentials: { username: string; password: string } | null;
   appEnv: z.infer<typeof EnvSchema>['APP_ENV'];
@@ -123,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = resolve(e.DATA_DIR);
   const demoData = e.DEMO_DATA ?? e.DATABASE_URL === undefined;
+  const demoTraffic = demoData && (e.DEMO_TRAFFIC ?? true);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -132,9 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     demoData,
+    demoTraffic,
     demoCredentials: demoData ? { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } : null,
     appEnv: e.APP_ENV,
-    trustProxy: e.TRUST_PROXY,
+    // The demo traffic's virtual users each come from an address of their own, which this loopback
+    // hop forwards (X-Forwarded-For); a configured TRUST_PROXY always wins.
+    trustProxy: e.TRUST_PROXY ?? (demoTraffic ? DEMO_TRAFFIC_PROXIES : false),
     metricsToken: e.METRICS_TOKEN,
     ...(e.BACKUP_DIR ? { backupDir: resolve(e.BACKUP_DIR) } : {}),
     ice: {
@@ -147,6 +155,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+
+/** Where the demo traffic comes from: this machine. */
+export const DEMO_TRAFFIC_PROXIES = ['127.0.0.1', '::1'];
 
 function parseTrustProxy(value: string): false | number | string[] {
   if (value === 'off') return false;

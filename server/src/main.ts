@@ -1,4 +1,5 @@
 import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
+import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -20,11 +21,15 @@ import { countRootAdmins } from './modules/users/users.repository.ts';
 import { keepRunningOnUnhandledRejections } from './process-faults.ts';
 import { startRealtime } from './realtime/socket-server.ts';
 import { createUserPush } from './realtime/user-push.ts';
+import { startSimulation } from './simulator/simulation.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before the process closes anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** A second signal within this time is the same stop arriving by another route, not "exit now". */
 const REPEAT_SIGNAL_MS = 2000;
+/** The demo's light traffic: enough users that calls come and go while an admin watches. */
+const DEMO_TRAFFIC_USERS = 50;
+const DEMO_TRAFFIC_CALLS_PER_SECOND = 0.2;
 
 /** The app's logger once it exists; before that the last-resort handler writes to stderr. */
 let appLog: { error(details: object, message: string): void } | undefined;
@@ -88,6 +93,9 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   await announce(deps, `http://${config.host}:${port}`);
+  const demoTraffic = config.demoTraffic
+    ? startDemoTraffic(`http://${loopbackOf(config.host)}:${port}`, app.log)
+    : null;
 
   let stoppingAt = 0;
   const shutdown = async (signal: string) => {
@@ -109,6 +117,9 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
       void database.close().finally(() => process.exit(1));
     }, SHUTDOWN_DEADLINE_MS);
     try {
+      step = 'ending the demo traffic';
+      await demoTraffic?.stop();
+      step = 'finishing in-flight requests';
       // Open websockets would keep the HTTP server from closing; then stop accepting and drain.
       realtime.disconnectAll();
       // Fastify closes the connections idle when close starts; one that finishes its request later
@@ -136,6 +147,26 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   // Started by `npm start` (scripts/start.mjs): if that supervisor dies, stop rather than run orphaned.
   if (process.send) process.on('disconnect', () => void shutdown('supervisor exited'));
+}
+
+/** Light traffic for the demo: the console has calls to watch as soon as someone signs in. */
+function startDemoTraffic(url: string, log: FastifyBaseLogger) {
+  const simulation = startSimulation({
+    url,
+    users: DEMO_TRAFFIC_USERS,
+    rate: DEMO_TRAFFIC_CALLS_PER_SECOND,
+    seed: 1,
+    log: (line) => log.info({ simulator: true }, line),
+  });
+  log.info(`demo traffic: ${DEMO_TRAFFIC_USERS} simulated app users (DEMO_TRAFFIC=off turns it off)`);
+  return simulation;
+}
+
+/** The address this process reaches itself on: the bound one, or loopback when bound to all. */
+function loopbackOf(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** Tells the operator where the console is and how to get in. */

@@ -4,8 +4,8 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-/** Relative traffic per UTC hour: quiet at night, rising through the day, peaking in the evening. */
-const HOURLY = [
+/** Relative traffic per UTC hour (the demo data and the traffic simulator): quiet at night, rising through the day, peaking in the evening. */
+export const HOURLY_TRAFFIC = [
   0.3, 0.2, 0.12, 0.08, 0.07, 0.09, 0.16, 0.3, 0.45, 0.55, 0.6, 0.64, 0.68, 0.66, 0.62, 0.62, 0.66, 0.75,
   0.88, 0.97, 1, 0.95, 0.75, 0.5,
 ];
@@ -21,7 +21,7 @@ export function rhythmTime(rng: Random, from: number, to: number): number {
     const hour = Math.floor(t / HOUR) % 24;
     // 1970-01-01 was a Thursday: day 0 is Thursday, so Saturday and Sunday are 2 and 3.
     const weekday = Math.floor(t / DAY) % 7;
-    const weight = (HOURLY[hour] as number) * (weekday === 2 || weekday === 3 ? WEEKEND : 1);
+    const weight = (HOURLY_TRAFFIC[hour] as number) * (weekday === 2 || weekday === 3 ? WEEKEND : 1);
     if (rng.next() * WEEKEND < weight) return t;
   }
 }

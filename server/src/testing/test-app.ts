@@ -38,6 +38,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   logLevel: 'silent',
   demoData: false,
+  demoTraffic: false,
   demoCredentials: null,
   appEnv: 'development',
   trustProxy: false,

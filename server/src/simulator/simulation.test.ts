@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, registerRootAdmin, until } from '../testing/fault-harness.ts';
+import { type SpawnedProcess, spawnServer } from '../testing/spawn-server.ts';
+import { type Simulation, simulatedAddress, startSimulation } from './simulation.ts';
+
+const PORT = 18150;
+const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-simulator-'));
+let server: SpawnedProcess | undefined;
+let simulation: Simulation | undefined;
+
+afterAll(async () => {
+  await simulation?.stop();
+  server?.child.kill('SIGKILL');
+  await server?.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface HistoryCall {
+  status: string;
+  quality: number | null;
+  coins_used: number;
+  caller_username: string;
+}
+
+describe('the traffic simulator against a real server', () => {
+  it('signs virtual users up, places, answers and settles calls with quality, and ends its calls on stop', async () => {
+    server = spawnServer(dataDir, PORT, { TRUST_PROXY: '127.0.0.1' });
+    await server.waitFor('Switchboard console:', 120_000);
+    const admin = await registerRootAdmin(PORT);
+    const history = async (): Promise<HistoryCall[]> => {
+      const res = await api(PORT, '/admin/calls/history?limit=100', { headers: admin });
+      return ((await res.json()) as { data: { calls: HistoryCall[] } }).data.calls;
+    };
+
+    simulation = startSimulation({
+      url: `http://127.0.0.1:${PORT}`,
+      users: 6,
+      rate: 2,
+      seed: 7,
+      onlineShare: 1,
+      talkMedianSeconds: 12,
+    });
+    await until(
+      async () => (await history()).some((c) => c.status === 'ended' && c.quality !== null),
+      90_000,
+    );
+    const ended = (await history()).filter((c) => c.status === 'ended');
+    expect(ended.every((c) => c.caller_username.startsWith('sim_7_'))).toBe(true);
+    // New users start with no coins: a paid call was refused, the caller bought a package, and paid.
+    expect(ended.some((c) => c.coins_used > 0)).toBe(true);
+
+    expect(simulation.stats().lastError).toBeNull();
+
+    await simulation.stop();
+    await until(
+      async () => (await history()).every((c) => c.status !== 'ringing' && c.status !== 'active'),
+      15_000,
+    );
+    expect(simulation.stats().online).toBe(0);
+  }, 240_000);
+
+  it('gives every user an address of its own, on a network of its own', () => {
+    const addresses = Array.from({ length: 5000 }, (_, i) => simulatedAddress(i));
+    const networks = new Set(addresses.map((a) => a.split('.').slice(0, 3).join('.')));
+    expect(networks.size).toBe(5000);
+    expect(addresses.every((a) => a.startsWith('100.') && Number(a.split('.')[1]) >= 64)).toBe(true);
+  });
+});

@@ -1,0 +1,163 @@
+import type { AppCall } from '@switchboard/contract/calling';
+import { Random, Weighted } from '../demo/prng.ts';
+import { HOURLY_TRAFFIC } from '../demo/rhythm.ts';
+import { NETWORK_PROFILES, type NetworkProfile } from './network-profiles.ts';
+import { type UserObserver, VirtualUser } from './virtual-user.ts';
+
+export interface SimulationOptions {
+  /** The server's base URL, e.g. http://127.0.0.1:8080. */
+  url: string;
+  users: number;
+  /** Call attempts per second across all users. */
+  rate: number;
+  seed: number;
+  /** A fixed share of users online (0 to 1) instead of the app's daily rhythm. */
+  onlineShare?: number;
+  /** Median talk time in seconds; by default a minute for voice and two for video. */
+  talkMedianSeconds?: number;
+  /** One line per notable happening (an admin ending a call, a failure); never per event. */
+  log?: (line: string) => void;
+}
+
+export interface SimulationStats {
+  online: number;
+  activeCalls: number;
+  ringing: number;
+  eventsPerSecond: number;
+  errors: number;
+  lastError: string | null;
+}
+
+export interface Simulation {
+  stats(): SimulationStats;
+  /** Ends the simulated calls and takes every user offline. */
+  stop(): Promise<void>;
+}
+
+const TICK_MS = 1000;
+/** Sign-ins in flight at once: each costs the server a password hash. */
+const SIGN_IN_CONCURRENCY = 4;
+/** Share of users online at the quietest and at the busiest hour. */
+const ONLINE_SHARE = [0.35, 0.8] as const;
+const VIDEO_SHARE = 0.3;
+
+/**
+ * Drives `users` virtual app users against a server: they come online and go with the hour of the
+ * day, call each other at `rate` attempts a second, answer, decline or miss, talk, report quality and
+ * buy coins. Deterministic choices under `seed` (the timing of the network is not).
+ */
+export function startSimulation(options: SimulationOptions): Simulation {
+  const rng = Random.stream(options.seed, 'simulator');
+  const log = options.log ?? (() => undefined);
+  let events = 0;
+  let eventsPerSecond = 0;
+  let errors = 0;
+  let lastError: string | null = null;
+  const observer: UserObserver = {
+    event: () => void events++,
+    error: (what, err) => {
+      errors++;
+      lastError = `${what}: ${err instanceof Error ? err.message : String(err)}`;
+    },
+    endedByAdmin: (call: AppCall) =>
+      log(`call ${call.id} (${call.caller_username} → ${call.callee_username}) was ended by an admin`),
+  };
+  const profiles = new Weighted<NetworkProfile>(NETWORK_PROFILES.map((p) => [p, p.weight] as const));
+  const users = Array.from(
+    { length: options.users },
+    (_, i) =>
+      new VirtualUser(
+        {
+          username: `sim_${options.seed}_${i + 1}`,
+          password: `Sim-${options.seed}-${i + 1}-Pass!`,
+          address: simulatedAddress(i),
+          profile: profiles.pick(rng),
+        },
+        options.url,
+        Random.stream(options.seed, `user-${i}`),
+        observer,
+        options.talkMedianSeconds,
+      ),
+  );
+  let signingIn = 0;
+  let stopped = false;
+
+  const comeOnline = (user: VirtualUser) => {
+    signingIn++;
+    user
+      .comeOnline()
+      .catch((err) => observer.error('sign-in', err))
+      .finally(() => signingIn--);
+  };
+
+  const tick = () => {
+    eventsPerSecond = events;
+    events = 0;
+    const online = users.filter((u) => u.online);
+    const offline = users.filter((u) => !u.online && !u.resting);
+    const target = Math.round(options.users * (options.onlineShare ?? onlineShare(new Date())));
+    // Toward the hour's share of users online, a few at a time.
+    const step = Math.max(1, Math.ceil(options.users / 60));
+    for (let i = 0; i < step && online.length + signingIn < target && offline.length > 0; i++) {
+      if (signingIn >= SIGN_IN_CONCURRENCY) break;
+      comeOnline(offline.splice(rng.below(offline.length), 1)[0] as VirtualUser);
+    }
+    if (online.length > target + step) {
+      const idle = online.filter((u) => !u.inCall);
+      for (let i = 0; i < step && idle.length > 0; i++)
+        idle.splice(rng.below(idle.length), 1)[0]?.goOffline();
+    }
+    // Call attempts, Poisson-distributed around the rate.
+    const idle = online.filter((u) => !u.inCall && !u.resting);
+    for (let n = poisson(rng, options.rate); n > 0 && idle.length >= 2; n--) {
+      const caller = idle.splice(rng.below(idle.length), 1)[0] as VirtualUser;
+      const callee = idle.splice(rng.below(idle.length), 1)[0] as VirtualUser;
+      void caller.place(callee, rng.chance(VIDEO_SHARE) ? 'video' : 'voice');
+    }
+  };
+  const timer = setInterval(() => {
+    if (!stopped) tick();
+  }, TICK_MS);
+  timer.unref();
+
+  return {
+    stats: () => ({
+      online: users.filter((u) => u.online).length,
+      activeCalls: users.filter((u) => u.activeCall && u.activeCall.caller_id === u.id).length,
+      ringing: users.filter((u) => u.placing).length,
+      eventsPerSecond,
+      errors,
+      lastError,
+    }),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await Promise.race([
+        Promise.all(users.filter((u) => u.inCall).map((u) => u.hangUp())),
+        new Promise((resolve) => setTimeout(resolve, 5000)),
+      ]);
+      for (const user of users) user.goOffline();
+    },
+  };
+}
+
+/** The share of users online now, following the app's day (UTC). */
+function onlineShare(now: Date): number {
+  const [low, high] = ONLINE_SHARE;
+  return low + (high - low) * (HOURLY_TRAFFIC[now.getUTCHours()] as number);
+}
+
+/**
+ * Each user's own address in 100.64.0.0/10 (carrier-grade NAT, where mobile users come from), one /24
+ * network each so per-network budgets treat them as the different people they are.
+ */
+export function simulatedAddress(i: number): string {
+  return `100.${64 + ((i >> 8) & 63)}.${i & 255}.${10 + (i % 200)}`;
+}
+
+function poisson(rng: Random, mean: number): number {
+  const limit = Math.exp(-mean);
+  let n = 0;
+  for (let p = rng.next(); p > limit; p *= rng.next()) n++;
+  return n;
+}

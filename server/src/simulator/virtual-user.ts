@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { appAuthEndpoints, type TokenResponse } from '@switchboard/contract/auth';
+import {
+  APP_NAMESPACE,
+  type AppCall,
+  type AppCallType,
+  type CallAck,
+  QUALITY_SAMPLE_INTERVAL_MS,
+} from '@switchboard/contract/calling';
+import { coinPackageEndpoints } from '@switchboard/contract/coin-packages';
+import {
+  type AppClientToServerEvents,
+  type AppServerToClientEvents,
+  SOCKET_PATH,
+} from '@switchboard/contract/realtime';
+import { io, type Socket } from 'socket.io-client';
+import type { Random } from '../demo/prng.ts';
+import { AppClient, AppRequestError } from './app-client.ts';
+import { type NetworkProfile, qualitySample } from './network-profiles.ts';
+
+type AppSocket = Socket<AppServerToClientEvents, AppClientToServerEvents>;
+
+/** What a virtual user reports to the simulation that drives it. */
+export interface UserObserver {
+  event(): void;
+  error(what: string, err: unknown): void;
+  /** A call of this user's ended by someone else than its parties (an admin's force-end). */
+  endedByAdmin(call: AppCall): void;
+}
+
+export interface VirtualUserIdentity {
+  username: string;
+  password: string;
+  address: string;
+  profile: NetworkProfile;
+}
+
+interface OwnCall {
+  call: AppCall;
+  samples: ReturnType<typeof setInterval> | null;
+  hangUp: ReturnType<typeof setTimeout> | null;
+}
+
+/** How a callee answers: most calls are answered within seconds, some declined, some left to ring out. */
+const ANSWER = 0.8;
+const DECLINE = 0.08;
+/** Median talk time, seconds (log-normal around it), and its cap so a run is not dominated by one call. */
+const TALK_MEDIAN_S: Record<AppCallType, number> = { voice: 60, video: 120 };
+const TALK_MAX_S = 15 * 60;
+
+/**
+ * One simulated app user: it signs up or in over HTTP, comes online on the `/app` socket, places and
+ * answers calls, reports quality samples every 5 s while in one, and buys coins when a call is refused
+ * for want of them. Everything goes through the doors a real app uses.
+ */
+export class VirtualUser {
+  readonly client: AppClient;
+  id: string | null = null;
+  private socket: AppSocket | null = null;
+  private current: OwnCall | null = null;
+  private pausedUntil = 0;
+
+  constructor(
+    readonly identity: VirtualUserIdentity,
+    private readonly baseUrl: string,
+    private readonly rng: Random,
+    private readonly observer: UserObserver,
+    private readonly talkMedianSeconds?: number,
+  ) {
+    this.client = new AppClient(baseUrl, identity.address);
+  }
+
+  get online(): boolean {
+    return this.socket?.connected === true;
+  }
+  get inCall(): boolean {
+    return this.current !== null;
+  }
+  get activeCall(): AppCall | null {
+    return this.current?.call.status === 'active' ? this.current.call : null;
+  }
+  /** Calling someone who has not answered yet. */
+  get placing(): boolean {
+    return this.current?.call.status === 'ringing' && this.current.call.caller_id === this.id;
+  }
+  /** Backing off after a 429 or a failure. */
+  get resting(): boolean {
+    return Date.now() < this.pausedUntil;
+  }
+
+  /** Signs up the first time, and in afterwards (the username is taken then). */
+  async signIn(): Promise<void> {
+    const { username, password } = this.identity;
+    let tokens: TokenResponse;
+    try {
+      tokens = await this.client.call(appAuthEndpoints.register, {
+        body: { username, password, email: `${username}@simulated.invalid` },
+      });
+    } catch (err) {
+      if (!(err instanceof AppRequestError) || err.status !== 409) throw err;
+      tokens = await this.client.call(appAuthEndpoints.login, { body: { username, password } });
+    }
+    this.client.signedIn(tokens);
+    this.id = tokens.user.id;
+  }
+
+  async comeOnline(): Promise<void> {
+    if (this.socket) return;
+    try {
+      if (!this.id) await this.signIn();
+    } catch (err) {
+      this.rest(err);
+      throw err;
+    }
+    const socket: AppSocket = io(`${this.baseUrl}${APP_NAMESPACE}`, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      extraHeaders: { 'x-forwarded-for': this.identity.address },
+      auth: (send) => {
+        this.client.freshToken().then(
+          (token) => send({ token }),
+          () => send({ token: this.client.token }),
+        );
+      },
+    });
+    this.socket = socket;
+    socket.on('call_incoming', (call) => this.ring(call));
+    socket.on('call_state', (call) => this.follow(call));
+    socket.on('call_description', () => this.observer.event());
+    socket.on('call_ice_candidate', () => this.observer.event());
+    socket.on('notification', () => this.observer.event());
+    socket.on('official_message', () => this.observer.event());
+    socket.on('connect_error', (err) => this.observer.error('socket', err));
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, 10_000);
+      socket.once('connect', done);
+      socket.once('connect_error', done);
+    });
+  }
+
+  goOffline(): void {
+    this.clearCall();
+    this.socket?.disconnect();
+    this.socket = null;
+  }
+
+  /** Places a call; a refusal for want of coins sends the user to the shop. */
+  async place(callee: VirtualUser, type: AppCallType): Promise<void> {
+    if (!this.socket || !callee.id || this.current) return;
+    const ack = await this.emitWithAck('call_invite', { callee_id: callee.id, type });
+    if (ack.ok) {
+      this.current ??= { call: ack.call, samples: null, hangUp: null };
+      return;
+    }
+    if (ack.code === 'insufficient_coins') await this.buyCoins();
+  }
+
+  /** Hangs up whatever call this user is in (the simulation's Ctrl-C, or the talk time is over). */
+  async hangUp(): Promise<void> {
+    const own = this.current;
+    if (!own || !this.socket) return;
+    await this.emitWithAck('call_hangup', { call_id: own.call.id });
+  }
+
+  async buyCoins(): Promise<void> {
+    try {
+      const { data } = await this.client.call(coinPackageEndpoints.packages);
+      const offer = data.packages[0];
+      if (!offer) return;
+      await this.client.call(
+        coinPackageEndpoints.buy,
+        { params: { id: offer.id } },
+        { 'idempotency-key': randomUUID() },
+      );
+      this.observer.event();
+    } catch (err) {
+      this.rest(err);
+      this.observer.error('buying coins', err);
+    }
+  }
+
+  private ring(call: AppCall): void {
+    this.observer.event();
+    if (this.current || !this.socket) {
+      void this.emitWithAck('call_decline', { call_id: call.id });
+      return;
+    }
+    this.current = { call, samples: null, hangUp: null };
+    const choice = this.rng.next();
+    if (choice >= ANSWER + DECLINE) return; // left to ring out: the server marks it missed
+    const step = choice < ANSWER ? 'call_accept' : 'call_decline';
+    setTimeout(() => void this.emitWithAck(step, { call_id: call.id }), this.rng.between(1000, 6000)).unref();
+  }
+
+  private follow(call: AppCall): void {
+    this.observer.event();
+    const own = this.current;
+    if (!own || own.call.id !== call.id) return;
+    own.call = call;
+    if (call.status === 'active' && !own.samples) {
+      own.samples = setInterval(() => this.report(call), QUALITY_SAMPLE_INTERVAL_MS);
+      own.samples.unref();
+      // The caller decides how long the conversation lasts.
+      if (call.caller_id === this.id) {
+        const median = this.talkMedianSeconds ?? TALK_MEDIAN_S[call.type];
+        const talk = Math.min(TALK_MAX_S, median * Math.exp(this.rng.normal() * 0.8));
+        own.hangUp = setTimeout(() => void this.hangUp(), Math.max(1, talk) * 1000);
+        own.hangUp.unref();
+      }
+    }
+    if (call.status !== 'ringing' && call.status !== 'active') {
+      if (call.end_reason === 'admin_ended') this.observer.endedByAdmin(call);
+      this.clearCall();
+    }
+  }
+
+  private report(call: AppCall): void {
+    this.socket?.emit('call_quality', qualitySample(this.rng, this.identity.profile, call.id, call.type));
+    this.observer.event();
+  }
+
+  private clearCall(): void {
+    if (this.current?.samples) clearInterval(this.current.samples);
+    if (this.current?.hangUp) clearTimeout(this.current.hangUp);
+    this.current = null;
+  }
+
+  private rest(err: unknown): void {
+    const seconds = err instanceof AppRequestError && err.retryAfterSeconds ? err.retryAfterSeconds : 10;
+    this.pausedUntil = Date.now() + seconds * 1000;
+  }
+
+  private async emitWithAck(
+    event: 'call_invite' | 'call_accept' | 'call_decline' | 'call_hangup',
+    payload: { call_id: number } | { callee_id: string; type: AppCallType },
+  ): Promise<CallAck> {
+    const socket = this.socket;
+    if (!socket) return { ok: false, code: 'unavailable', message: 'offline' };
+    this.observer.event();
+    try {
+      const ack = (await socket
+        .timeout(10_000)
+        // The four share one payload-and-ack shape; the union of their signatures is not callable as one.
+        .emitWithAck(event as 'call_hangup', payload as { call_id: number })) as CallAck;
+      if (!ack.ok && ack.code === 'unavailable') this.observer.error(event, new Error(ack.message));
+      return ack;
+    } catch (err) {
+      this.observer.error(event, err);
+      return { ok: false, code: 'unavailable', message: 'no answer' };
+    }
+  }
+}
