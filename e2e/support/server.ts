@@ -18,6 +18,8 @@ export async function startServer(options: {
   demo: boolean;
   /** The demo's simulated app users; off unless asked, so screens show the seeded rows alone. */
   traffic?: boolean;
+  /** The server's LOG_LEVEL; `warn` keeps test output short. */
+  logLevel?: string;
   dataDir?: string;
   /** PostgreSQL instead of PGlite in dataDir. */
   databaseUrl?: string;
@@ -39,7 +41,7 @@ export async function startServer(options: {
         DATA_DIR: dataDir,
         DEMO_DATA: options.demo ? 'on' : 'off',
         DEMO_TRAFFIC: options.traffic ? 'on' : 'off',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: options.logLevel ?? 'warn',
         DATABASE_URL: options.databaseUrl ?? '',
         REDIS_URL: '',
       },
