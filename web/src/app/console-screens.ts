@@ -1,4 +1,4 @@
-import type { Permission } from '@switchboard/contract/permissions';
+import { type Permission, REPORTS_READ } from '@switchboard/contract/permissions';
 import {
   ActivityIcon,
   BellIcon,
@@ -36,7 +36,7 @@ export interface SidebarEntry {
   /** Only a root administrator can use it; the sidebar marks it so. */
   rootOnly?: boolean;
   /** What the admin's role must hold to open it; the sidebar hides it otherwise. */
-  permission?: Permission;
+  permission?: Permission | readonly [Permission, ...Permission[]];
 }
 
 export interface ConsoleScreen extends SidebarEntry {
@@ -185,7 +185,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/user-reports',
-    permission: 'safety:read',
+    permission: REPORTS_READ,
     title: 'User Reports',
     icon: FlagIcon,
     group: 'Trust & system',

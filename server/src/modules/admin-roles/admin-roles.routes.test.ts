@@ -50,7 +50,7 @@ describe('admin roles', () => {
     });
     const user = login.json().user;
     expect(user.role).toEqual({ id: 'support', name: 'Support' });
-    expect(user.permissions).toEqual(['users:read', 'users:write', 'safety:read', 'safety:write']);
+    expect(user.permissions).toEqual(['users:read', 'users:write']);
     const newAuth = { authorization: `Bearer ${login.json().access_token}` };
     expect(await call(newAuth, 'GET', '/database/overview')).toMatchObject({
       status: 403,
@@ -64,6 +64,21 @@ describe('admin roles', () => {
       before: { role_id: 'admin' },
       after: { role_id: 'support', role: 'Support' },
     });
+  });
+
+  it('lets Support act on user reports (users area) but not block an address (trust & safety)', async () => {
+    const support = await insertUser(t.db, { username: 'desk', isAdmin: true, adminRoleId: 'support' });
+    const auth = await t.authHeader(support);
+    expect((await call(auth, 'GET', '/user-reports')).status).toBe(200);
+    expect((await call(auth, 'POST', '/user-reports/999999/suspend-user')).status).toBe(404);
+    expect(
+      await call(auth, 'POST', '/security/block-ip', { ip: '203.0.113.50', reason: 'spam' }),
+    ).toMatchObject({ status: 403, body: { message: ROLE_MESSAGES.denied } });
+    expect((await call(auth, 'GET', '/security/events')).status).toBe(403);
+    const moderator = await insertUser(t.db, { username: 'mod', isAdmin: true, adminRoleId: 'moderator' });
+    const modAuth = await t.authHeader(moderator);
+    expect((await call(modAuth, 'POST', '/user-reports/999999/suspend-user')).status).toBe(404);
+    expect((await call(modAuth, 'DELETE', `/admin/users/${support.id}`)).status).toBe(403);
   });
 
   it('makes a custom role from ticked permissions; changing it ends the sessions of admins holding it', async () => {
