@@ -18,6 +18,7 @@ import {
   SettingsIcon,
   ShieldIcon,
   ShieldUserIcon,
+  UserCogIcon,
   UsersIcon,
 } from 'lucide-react';
 import { type LazyScreen, lazyScreen } from '@/app/lazy-screen.ts';
@@ -225,6 +226,18 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     lazy: lazyScreen(
       () => import('@/features/settings/settings-page.tsx'),
       (m) => m.SettingsPage,
+    ),
+  },
+  {
+    // Inside the settings area: who may do what is a system setting, for admins:manage only.
+    path: '/settings/roles',
+    permission: 'admins:manage',
+    title: 'Admin Roles',
+    icon: UserCogIcon,
+    group: 'Trust & system',
+    lazy: lazyScreen(
+      () => import('@/features/admin-roles/admin-roles-page.tsx'),
+      (m) => m.AdminRolesPage,
     ),
   },
 ];
