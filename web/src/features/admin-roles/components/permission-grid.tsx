@@ -11,13 +11,22 @@ interface PermissionGridProps {
   value: ReadonlySet<Permission>;
   onChange(next: Set<Permission>): void;
   disabled?: boolean;
+  /** Whether a box may be ticked: the server refuses a role holding more than its maker's own. */
+  canGrant?: (permission: Permission) => boolean;
 }
 
 /**
  * Read and write per area, then the dangerous actions one by one. Writing an area includes reading
  * it: ticking write ticks read, and unticking read unticks write.
  */
-export function PermissionGrid({ value, onChange, disabled = false }: PermissionGridProps) {
+export function PermissionGrid({
+  value,
+  onChange,
+  disabled = false,
+  canGrant = () => true,
+}: PermissionGridProps) {
+  // A box already ticked stays free to untick; an unticked one needs the maker to hold it.
+  const locked = (permission: Permission) => disabled || (!value.has(permission) && !canGrant(permission));
   const set = (changes: [Permission, boolean][]) => {
     const next = new Set(value);
     for (const [permission, on] of changes) {
@@ -57,7 +66,7 @@ export function PermissionGrid({ value, onChange, disabled = false }: Permission
                   <Checkbox
                     aria-label={`${area.label}: read`}
                     checked={value.has(read)}
-                    disabled={disabled}
+                    disabled={locked(read)}
                     onCheckedChange={(on) =>
                       set(
                         on === true
@@ -74,7 +83,7 @@ export function PermissionGrid({ value, onChange, disabled = false }: Permission
                   <Checkbox
                     aria-label={`${area.label}: write`}
                     checked={value.has(write)}
-                    disabled={disabled}
+                    disabled={locked(write)}
                     onCheckedChange={(on) =>
                       set(
                         on === true
@@ -99,7 +108,7 @@ export function PermissionGrid({ value, onChange, disabled = false }: Permission
             <Checkbox
               id={`permission-${p.id}`}
               checked={value.has(p.id)}
-              disabled={disabled}
+              disabled={locked(p.id)}
               onCheckedChange={(on) => set([[p.id, on === true]])}
             />
             <label htmlFor={`permission-${p.id}`}>{p.label}</label>

@@ -10,6 +10,7 @@ import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useCreateRole, useUpdateRole } from '../api.ts';
 import { PermissionGrid } from './permission-grid.tsx';
 
@@ -54,6 +55,7 @@ function RoleForm({ draft, onDone }: { draft: RoleDraft; onDone(): void }) {
   const create = useCreateRole();
   const update = useUpdateRole();
   const saving = create.isPending || update.isPending;
+  const can = useCan();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -107,7 +109,12 @@ function RoleForm({ draft, onDone }: { draft: RoleDraft; onDone(): void }) {
           onChange={(e) => setDescription(e.target.value)}
         />
       </FormField>
-      <PermissionGrid value={permissions} onChange={setPermissions} disabled={saving} />
+      <PermissionGrid value={permissions} onChange={setPermissions} disabled={saving} canGrant={can} />
+      {errors.permissions ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errors.permissions}
+        </p>
+      ) : null}
       {draft.mode === 'edit' && draft.role.admins > 0 ? (
         <p className="text-sm text-muted-foreground">
           Saving signs out the {draft.role.admins === 1 ? 'admin' : `${draft.role.admins} admins`} holding
