@@ -58,10 +58,7 @@ function serve(roles: AdminRole[], write: (call: FetchCall) => Response = () => 
       return jsonResponse({
         success: true,
         data: {
-          users: [
-            admin({ id: TEST_USER.id, username: 'root', is_root_admin: true }),
-            admin({}),
-          ],
+          users: [admin({ id: TEST_USER.id, username: 'root', is_root_admin: true }), admin({})],
           total: 2,
           page: 1,
           limit: 10,
@@ -103,7 +100,10 @@ describe('Admin Roles screen', { timeout: 20_000 }, () => {
         {
           success: true,
           message: ROLE_MESSAGES.created,
-          data: custom({ id: 'r-2', permissions: (call.body as { permissions: AdminRole['permissions'] }).permissions }),
+          data: custom({
+            id: 'r-2',
+            permissions: (call.body as { permissions: AdminRole['permissions'] }).permissions,
+          }),
         },
         201,
       ),
@@ -126,7 +126,7 @@ describe('Admin Roles screen', { timeout: 20_000 }, () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe('/api/v1/admin/roles');
     expect(post?.body).toMatchObject({ name: 'Coin desk', description: '' });
-    expect([...((post?.body as { permissions: string[] }).permissions ?? [])].sort()).toEqual([
+    expect([...((post?.body as { permissions: string[] } | undefined)?.permissions ?? [])].sort()).toEqual([
       'backups:download',
       'calls:read',
       'coins:read',
