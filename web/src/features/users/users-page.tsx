@@ -43,7 +43,8 @@ export function UsersPage() {
   const { user: me } = useSession();
   const can = useCan();
   // Adding, deleting and bulk changes are the users area's write; making admins is admins:manage.
-  const canWrite = can('users:write');
+  // Adding names its permission: its endpoint's declaration loads with the dialog (user-create.ts).
+  const canAdd = can('users:write');
   const canManageAdmins = can(usersEndpoints.setAdmin);
   const canBulk = can(usersEndpoints.bulk);
   const { params, update } = useListUrlState(ListUsersQuery);
@@ -119,7 +120,7 @@ export function UsersPage() {
         title="Users"
         description="Search, review and manage user accounts and admin rights."
         actions={
-          canWrite ? (
+          canAdd ? (
             <Button
               onPointerEnter={preloadAddUserDialog}
               onFocus={preloadAddUserDialog}
