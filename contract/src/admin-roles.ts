@@ -12,6 +12,9 @@ export const ROLE_MESSAGES = {
   notAnAdmin: 'Only an admin can hold a role',
   rootHoldsAll: 'A root administrator holds every permission; roles do not apply',
   cannotChangeOwn: 'You cannot change your own role',
+  /** An admin who manages roles cannot hand out more than their own role holds (root holds all). */
+  beyondOwn: (missing: readonly string[]) =>
+    `You cannot grant permissions your own role does not hold: ${missing.join(', ')}`,
   created: 'Role created',
   updated: 'Role updated',
   deleted: 'Role deleted',

@@ -4,15 +4,15 @@
  * zod so the web's first download can carry it.
  */
 export const PERMISSION_AREAS = [
-  { id: 'users', label: 'Users' },
-  { id: 'calls', label: 'Calls' },
-  { id: 'coins', label: 'Coins' },
-  { id: 'messaging', label: 'Messaging' },
-  { id: 'social', label: 'Social & geolocation' },
-  { id: 'safety', label: 'Trust & safety' },
-  { id: 'data', label: 'Data' },
-  { id: 'settings', label: 'Settings' },
-  { id: 'monitoring', label: 'Monitoring' },
+  { id: 'users', label: 'Users', covers: 'Users, and acting on user reports' },
+  { id: 'calls', label: 'Calls', covers: 'Calls' },
+  { id: 'coins', label: 'Coins', covers: 'Coin management and coin packages' },
+  { id: 'messaging', label: 'Messaging', covers: 'Notifications and official messages' },
+  { id: 'social', label: 'Social & geolocation', covers: 'Social interactions and geolocation' },
+  { id: 'safety', label: 'Trust & safety', covers: 'Security events, IP blocks, user reports, system logs' },
+  { id: 'data', label: 'Data', covers: 'Database and backups' },
+  { id: 'settings', label: 'Settings', covers: 'System settings' },
+  { id: 'monitoring', label: 'Monitoring', covers: 'Dashboard, analytics, monitor, performance' },
 ] as const;
 export type PermissionArea = (typeof PERMISSION_AREAS)[number]['id'];
 
@@ -39,10 +39,18 @@ export const PERMISSIONS: readonly [Permission, ...Permission[]] = [
 ] as [Permission, ...Permission[]];
 
 /**
- * An endpoint's need: one permission, or `signed-in` for what every admin may do with their own
- * account (their profile, their sessions).
+ * An endpoint's need: one permission, several of which any one suffices (user reports answer both
+ * trust & safety and users, so Support acts on reports without blocking addresses), or `signed-in`
+ * for what every admin may do with their own account (their profile, their sessions).
  */
-export type EndpointPermission = Permission | 'signed-in';
+export type EndpointPermission = Permission | readonly [Permission, ...Permission[]] | 'signed-in';
+
+/**
+ * User reports belong to trust & safety and to the users area both: Support (users) handles them
+ * without the rest of trust & safety (blocking addresses), and a Moderator (trust & safety) does too.
+ */
+export const REPORTS_READ = ['safety:read', 'users:read'] as const satisfies readonly Permission[];
+export const REPORTS_WRITE = ['safety:write', 'users:write'] as const satisfies readonly Permission[];
 
 export interface BuiltInRole {
   id: string;
@@ -68,7 +76,8 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
     id: 'support',
     name: 'Support',
     description: 'Users and user reports',
-    permissions: ['users:read', 'users:write', 'safety:read', 'safety:write'],
+    // Not trust & safety: its write blocks addresses. Reports answer the users area too.
+    permissions: ['users:read', 'users:write'],
   },
   {
     id: 'finance',
@@ -96,5 +105,12 @@ export const DEFAULT_ROLE_ID = 'admin';
 /** Whether a signed-in admin holding `held` (root holds all) may use an endpoint needing `needed`. */
 export function allows(held: readonly Permission[], needed: EndpointPermission | undefined): boolean {
   if (needed === undefined) return false;
-  return needed === 'signed-in' || held.includes(needed);
+  if (needed === 'signed-in') return true;
+  return typeof needed === 'string' ? held.includes(needed) : needed.some((p) => held.includes(p));
+}
+
+/** The permissions an endpoint accepts, as a list (empty for `signed-in`). */
+export function acceptedPermissions(needed: EndpointPermission): readonly Permission[] {
+  if (needed === 'signed-in') return [];
+  return typeof needed === 'string' ? [needed] : needed;
 }

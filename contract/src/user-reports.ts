@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, IsoDateTime, perPageFields, perPageQuery, SuccessMessage } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { REPORTS_READ, REPORTS_WRITE } from './permissions.ts';
 
 export const USER_REPORTS_PAGE_SIZE = 20;
 export const REPORT_TYPES = ['harassment', 'spam', 'inappropriate_content', 'fake_profile'] as const;
@@ -67,7 +68,7 @@ export const userReportsEndpoints = {
     path: '/user-reports',
     tag: 'user-reports',
     access: 'admin',
-    permission: 'safety:read',
+    permission: REPORTS_READ,
     query: ListUserReportsQuery,
     response: envelope(UserReportsPage),
   }),
@@ -76,7 +77,7 @@ export const userReportsEndpoints = {
     path: '/user-reports/stats',
     tag: 'user-reports',
     access: 'admin',
-    permission: 'safety:read',
+    permission: REPORTS_READ,
     response: envelope(ReportStats),
   }),
   resolve: endpoint({
@@ -84,7 +85,7 @@ export const userReportsEndpoints = {
     path: '/user-reports/:id/resolve',
     tag: 'user-reports',
     access: 'admin',
-    permission: 'safety:write',
+    permission: REPORTS_WRITE,
     params: Id,
     body: z.object({ resolution_notes: required(USER_REPORT_MESSAGES.notesRequired) }),
     response: envelope(UserReport),
@@ -94,7 +95,7 @@ export const userReportsEndpoints = {
     path: '/user-reports/:id/dismiss',
     tag: 'user-reports',
     access: 'admin',
-    permission: 'safety:write',
+    permission: REPORTS_WRITE,
     params: Id,
     body: z.object({ dismissal_reason: required(USER_REPORT_MESSAGES.reasonRequired) }),
     response: envelope(UserReport),
@@ -105,7 +106,7 @@ export const userReportsEndpoints = {
     path: '/user-reports/:id/suspend-user',
     tag: 'user-reports',
     access: 'admin',
-    permission: 'safety:write',
+    permission: REPORTS_WRITE,
     params: Id,
     response: SuccessMessage,
   }),

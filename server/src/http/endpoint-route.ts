@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Endpoint, Schema } from '@switchboard/contract/endpoint';
+import { acceptedPermissions } from '@switchboard/contract/permissions';
 import type {
   FastifyBaseLogger,
   FastifyContextConfig,
@@ -146,8 +147,13 @@ export function routeFile<P extends Schema | undefined, Q extends Schema | undef
 export function permissionDoc(endpoint: Pick<Endpoint, 'access' | 'permission'>) {
   if (endpoint.access === 'public' || !endpoint.permission) return {};
   const who = endpoint.access === 'root' ? 'Root administrators only' : 'Needs';
+  const accepted = acceptedPermissions(endpoint.permission);
+  const named =
+    accepted.length > 1
+      ? `any of the permissions ${accepted.map((p) => `\`${p}\``).join(', ')}`
+      : `permission \`${endpoint.permission}\``;
   return {
     'x-permission': endpoint.permission,
-    description: `${who} (permission \`${endpoint.permission}\`).`,
+    description: `${who} (${named}).`,
   };
 }

@@ -1,4 +1,4 @@
-import type { Permission } from '@switchboard/contract/permissions';
+import { type Permission, REPORTS_READ } from '@switchboard/contract/permissions';
 import {
   ActivityIcon,
   BellIcon,
@@ -18,6 +18,7 @@ import {
   SettingsIcon,
   ShieldIcon,
   ShieldUserIcon,
+  UserCogIcon,
   UsersIcon,
 } from 'lucide-react';
 import { type LazyScreen, lazyScreen } from '@/app/lazy-screen.ts';
@@ -36,7 +37,7 @@ export interface SidebarEntry {
   /** Only a root administrator can use it; the sidebar marks it so. */
   rootOnly?: boolean;
   /** What the admin's role must hold to open it; the sidebar hides it otherwise. */
-  permission?: Permission;
+  permission?: Permission | readonly [Permission, ...Permission[]];
 }
 
 export interface ConsoleScreen extends SidebarEntry {
@@ -185,7 +186,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   },
   {
     path: '/user-reports',
-    permission: 'safety:read',
+    permission: REPORTS_READ,
     title: 'User Reports',
     icon: FlagIcon,
     group: 'Trust & system',
@@ -225,6 +226,18 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     lazy: lazyScreen(
       () => import('@/features/settings/settings-page.tsx'),
       (m) => m.SettingsPage,
+    ),
+  },
+  {
+    // Inside the settings area: who may do what is a system setting, for admins:manage only.
+    path: '/settings/roles',
+    permission: 'admins:manage',
+    title: 'Admin Roles',
+    icon: UserCogIcon,
+    group: 'Trust & system',
+    lazy: lazyScreen(
+      () => import('@/features/admin-roles/admin-roles-page.tsx'),
+      (m) => m.AdminRolesPage,
     ),
   },
 ];

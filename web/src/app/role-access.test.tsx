@@ -31,4 +31,23 @@ describe('the console follows the role', () => {
     await router.navigate('/no-such-page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
   });
+
+  it('keeps Admin Roles to admins:manage: a Viewer has no entry and is refused the typed URL', async () => {
+    mockFetch(() => new Promise<Response>(() => {}));
+    const viewer = BUILT_IN_ROLES.find((r) => r.id === 'viewer');
+    storeSignedInSession({
+      user: {
+        ...TEST_USER,
+        is_root_admin: false,
+        role: { id: 'viewer', name: 'Viewer' },
+        permissions: [...(viewer?.permissions ?? [])],
+      },
+    });
+    renderApp('/settings/roles');
+    expect(await screen.findByText(NO_ACCESS_MESSAGE, {}, { timeout: 10_000 })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveTextContent('Settings');
+    expect(nav).not.toHaveTextContent('Admin Roles');
+    expect(screen.queryByRole('button', { name: 'New Role' })).not.toBeInTheDocument();
+  });
 });

@@ -1,10 +1,9 @@
 import { NO_ACCESS_MESSAGE } from '@switchboard/contract/admin-roles';
-import type { Permission } from '@switchboard/contract/permissions';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { CONSOLE_SCREENS } from '@/app/console-screens.ts';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
-import { useCan } from '@/lib/permissions.ts';
+import { type Needed, useCan } from '@/lib/permissions.ts';
 import { useSession } from '@/lib/session-context.tsx';
 
 export const SIGNED_IN_HOME = '/dashboard';
@@ -31,7 +30,7 @@ function useSignedInHome(): string {
  * A screen the admin's role cannot read, reached by a typed URL or an old link: a plain refusal rather
  * than a screen whose requests all fail. The server refuses those requests whatever the console shows.
  */
-export function RequirePermission({ permission }: { permission: Permission | undefined }) {
+export function RequirePermission({ permission }: { permission: Needed }) {
   const can = useCan();
   if (!can(permission)) return <EmptyState title={NO_ACCESS_MESSAGE} />;
   return <Outlet />;

@@ -181,3 +181,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
+
+/**
+ * A fixed signed-in admin, for one screen rendered on its own (a test): nothing stored, nothing
+ * refreshed. What the screen offers follows this admin's permissions as it would in the console.
+ */
+export function StaticSession({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      user,
+      status: 'signed-in',
+      login: async () => {},
+      logout: async () => {},
+      signedOutByLogout: false,
+    }),
+    [user],
+  );
+  return <SessionContext value={value}>{children}</SessionContext>;
+}

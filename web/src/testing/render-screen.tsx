@@ -4,9 +4,14 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
+import { type SessionUser, StaticSession } from '@/lib/session-context.tsx';
+import { TEST_USER } from '@/testing/render-app.tsx';
 
-/** A screen with a fresh query client (no retries), a router and the toaster, as the console mounts it. */
-export function renderScreen(screen: ReactNode, initialEntry = '/') {
+/**
+ * A screen with a fresh query client (no retries), a router and the toaster, as the console mounts it,
+ * signed in as `as` (a root admin unless told): its write controls follow that admin's permissions.
+ */
+export function renderScreen(screen: ReactNode, initialEntry = '/', as: SessionUser = TEST_USER) {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
@@ -16,7 +21,9 @@ export function renderScreen(screen: ReactNode, initialEntry = '/') {
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[initialEntry]}>{screen}</MemoryRouter>
+      <StaticSession user={as}>
+        <MemoryRouter initialEntries={[initialEntry]}>{screen}</MemoryRouter>
+      </StaticSession>
       <Toaster />
     </QueryClientProvider>,
   );

@@ -2,7 +2,13 @@ import { ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { auditRows } from '../../testing/audit-rows.ts';
-import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
+import {
+  createTestApp,
+  insertAdminManagerRole,
+  insertRole,
+  insertUser,
+  type TestApp,
+} from '../../testing/test-app.ts';
 
 describe('admin roles', () => {
   let t: TestApp;
@@ -50,7 +56,7 @@ describe('admin roles', () => {
     });
     const user = login.json().user;
     expect(user.role).toEqual({ id: 'support', name: 'Support' });
-    expect(user.permissions).toEqual(['users:read', 'users:write', 'safety:read', 'safety:write']);
+    expect(user.permissions).toEqual(['users:read', 'users:write']);
     const newAuth = { authorization: `Bearer ${login.json().access_token}` };
     expect(await call(newAuth, 'GET', '/database/overview')).toMatchObject({
       status: 403,
@@ -64,6 +70,21 @@ describe('admin roles', () => {
       before: { role_id: 'admin' },
       after: { role_id: 'support', role: 'Support' },
     });
+  });
+
+  it('lets Support act on user reports (users area) but not block an address (trust & safety)', async () => {
+    const support = await insertUser(t.db, { username: 'desk', isAdmin: true, adminRoleId: 'support' });
+    const auth = await t.authHeader(support);
+    expect((await call(auth, 'GET', '/user-reports')).status).toBe(200);
+    expect((await call(auth, 'POST', '/user-reports/999999/suspend-user')).status).toBe(404);
+    expect(
+      await call(auth, 'POST', '/security/block-ip', { ip: '203.0.113.50', reason: 'spam' }),
+    ).toMatchObject({ status: 403, body: { message: ROLE_MESSAGES.denied } });
+    expect((await call(auth, 'GET', '/security/events')).status).toBe(403);
+    const moderator = await insertUser(t.db, { username: 'mod', isAdmin: true, adminRoleId: 'moderator' });
+    const modAuth = await t.authHeader(moderator);
+    expect((await call(modAuth, 'POST', '/user-reports/999999/suspend-user')).status).toBe(404);
+    expect((await call(modAuth, 'DELETE', `/admin/users/${support.id}`)).status).toBe(403);
   });
 
   it('makes a custom role from ticked permissions; changing it ends the sessions of admins holding it', async () => {
@@ -119,6 +140,38 @@ describe('admin roles', () => {
       status: 403,
       body: { message: ROLE_MESSAGES.cannotChangeOwn },
     });
+  });
+
+  it('lets an admin manager hand out no more than their own role holds; a refusal changes nothing', async () => {
+    const manager = await insertUser(t.db, {
+      username: 'manager',
+      isAdmin: true,
+      adminRoleId: await insertAdminManagerRole(t.db),
+    });
+    const auth = await t.authHeader(manager);
+    expect(
+      await call(auth, 'POST', '/admin/roles', {
+        name: 'Vault',
+        permissions: ['data:read', 'backups:download'],
+      }),
+    ).toMatchObject({
+      status: 403,
+      body: { message: ROLE_MESSAGES.beyondOwn(['backups:download']), errors: [{ field: 'permissions' }] },
+    });
+    const vault = await insertRole(t.db, 'Vault by root', ['data:read', 'backups:restore']);
+    const colleague = await insertUser(t.db, { username: 'colleague', isAdmin: true });
+    expect(await call(auth, 'PUT', `/admin/users/${colleague.id}/role`, { role_id: vault })).toMatchObject({
+      status: 403,
+      body: { message: ROLE_MESSAGES.beyondOwn(['backups:restore']) },
+    });
+    // What the manager holds, they may hand out.
+    const made = await call(auth, 'POST', '/admin/roles', { name: 'Readers', permissions: ['users:read'] });
+    expect(made.status).toBe(201);
+    expect(
+      (await call(auth, 'PUT', `/admin/users/${colleague.id}/role`, { role_id: made.body.data.id })).status,
+    ).toBe(200);
+    const entries = await auditRows(t.db, colleague.id);
+    expect(entries.filter((e) => e.action === 'user.set_role')).toHaveLength(1);
   });
 
   it('lets only admins:manage make admins: an Admin-template admin cannot promote anyone', async () => {

@@ -1,8 +1,9 @@
 import { type AdminRole, ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
+import type { Permission } from '@switchboard/contract/permissions';
 import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import type { AdminPrincipal } from '../../http/access-token.ts';
+import { type AdminPrincipal, holds } from '../../http/access-token.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -32,7 +33,17 @@ export async function listRoles(db: Database): Promise<AdminRole[]> {
 
 const nameTaken = () => conflict(ROLE_MESSAGES.nameTaken, 'name');
 
+/**
+ * An admin with admins:manage who is not root could otherwise make a role with every dangerous action
+ * and give it to a colleague: a role made, changed or handed out holds nothing the actor lacks.
+ */
+function withinOwn(actor: AdminPrincipal, permissions: readonly Permission[], field?: string) {
+  const missing = permissions.filter((p) => !holds(actor, p));
+  if (missing.length > 0) throw new HttpError(403, ROLE_MESSAGES.beyondOwn(missing), field ? { field } : {});
+}
+
 export async function createRole(db: Database, fields: repo.RoleFields, { actor, context }: By) {
+  withinOwn(actor, fields.permissions, 'permissions');
   try {
     return await db.transaction(async (tx) => {
       const role = await repo.insertRole(tx, fields);
@@ -58,6 +69,7 @@ export async function createRole(db: Database, fields: repo.RoleFields, { actor,
  * signs in again under the new permissions, as a demoted admin does.
  */
 export async function updateRole(db: Database, id: string, fields: repo.RoleFields, { actor, context }: By) {
+  withinOwn(actor, fields.permissions, 'permissions');
   try {
     return await db.transaction(async (tx) => {
       const before = await editableRole(tx, id);
@@ -116,6 +128,7 @@ export async function assignRole(
   await db.transaction(async (tx) => {
     const role = await repo.lockRole(tx, roleId);
     if (!role) throw new HttpError(404, ROLE_MESSAGES.notFound, { field: 'role_id' });
+    withinOwn(actor, role.permissions, 'role_id');
     const { targets } = await lockUsersForChange(tx, [userId]);
     const target = targets[0];
     if (!target) throw notFound(USER_RULE_MESSAGES.notFound);

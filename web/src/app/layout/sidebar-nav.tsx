@@ -28,6 +28,8 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
               <li key={path}>
                 <NavLink
                   to={path}
+                  // /settings is not lit on /settings/roles, which has its own entry.
+                  end
                   onClick={onNavigate}
                   className={({ isActive }) =>
                     cn(

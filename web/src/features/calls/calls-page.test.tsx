@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
+import { StaticSession } from '@/lib/session-context.tsx';
 import { serveFetch } from '@/testing/mock-fetch.ts';
+import { TEST_USER } from '@/testing/render-app.tsx';
 import { CallsPage } from './calls-page.tsx';
 
 const STATS: CallStatistics = {
@@ -76,9 +78,11 @@ function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/calls']}>
-        <CallsPage />
-      </MemoryRouter>
+      <StaticSession user={TEST_USER}>
+        <MemoryRouter initialEntries={['/calls']}>
+          <CallsPage />
+        </MemoryRouter>
+      </StaticSession>
     </QueryClientProvider>,
   );
   return userEvent.setup();

@@ -1,4 +1,4 @@
-import { CALL_MESSAGES, type CallRow, ListCallsQuery } from '@switchboard/contract/calls';
+import { CALL_MESSAGES, type CallRow, callsEndpoints, ListCallsQuery } from '@switchboard/contract/calls';
 import { ActivityIcon, ClockIcon, DollarSignIcon, DownloadIcon, PhoneIcon } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount, formatDurationClock } from '@/lib/format.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { useReturnFocus } from '@/lib/use-return-focus.ts';
 import { downloadCallsCsv, useCallStatistics, useCalls, useEndCall } from './api.ts';
@@ -26,6 +27,7 @@ export function CallsPage() {
   const calls = useCalls(params);
   const stats = useCallStatistics();
   const endCall = useEndCall();
+  const canEnd = useCan()(callsEndpoints.end);
   const [viewing, setViewing] = useState<CallRow | null>(null);
   const [ending, setEnding] = useState<CallRow | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -39,12 +41,14 @@ export function CallsPage() {
           returnFocus.remember(opener);
           setViewing(call);
         },
-        onEnd: (call, opener) => {
-          returnFocus.remember(opener);
-          setEnding(call);
-        },
+        onEnd: canEnd
+          ? (call, opener) => {
+              returnFocus.remember(opener);
+              setEnding(call);
+            }
+          : undefined,
       }),
-    [returnFocus],
+    [returnFocus, canEnd],
   );
 
   const failed = calls.isError || stats.isError;

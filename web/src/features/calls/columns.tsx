@@ -11,7 +11,8 @@ import { CallStatusBadge } from './components/call-status-badge.tsx';
 
 export interface CallRowActions {
   onView(call: CallRow, opener: HTMLElement): void;
-  onEnd(call: CallRow, opener: HTMLElement): void;
+  /** Absent when the admin's role may not end calls: the button is not offered. */
+  onEnd?: ((call: CallRow, opener: HTMLElement) => void) | undefined;
 }
 
 export function callColumns(actions: CallRowActions): ColumnDef<CallRow>[] {
@@ -71,13 +72,13 @@ export function callColumns(actions: CallRowActions): ColumnDef<CallRow>[] {
             title="View details"
             onClick={(event) => actions.onView(call, event.currentTarget)}
           />
-          {isLive(call) ? (
+          {isLive(call) && actions.onEnd ? (
             <IconButton
               icon={PhoneOffIcon}
               className="text-destructive"
               label={`End call ${callTitle(call)}`}
               title="End call"
-              onClick={(event) => actions.onEnd(call, event.currentTarget)}
+              onClick={(event) => actions.onEnd?.(call, event.currentTarget)}
             />
           ) : null}
         </div>

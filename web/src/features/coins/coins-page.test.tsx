@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
+import { StaticSession } from '@/lib/session-context.tsx';
 import { serveFetch } from '@/testing/mock-fetch.ts';
+import { TEST_USER } from '@/testing/render-app.tsx';
 import { CoinsPage } from './coins-page.tsx';
 import { coinsPage, json, transaction, userId } from './testing/coins-fixtures.ts';
 
@@ -30,9 +32,11 @@ function renderPage(entry = '/coin-management') {
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[entry]}>
-        <CoinsPage />
-      </MemoryRouter>
+      <StaticSession user={TEST_USER}>
+        <MemoryRouter initialEntries={[entry]}>
+          <CoinsPage />
+        </MemoryRouter>
+      </StaticSession>
     </QueryClientProvider>,
   );
   return user;

@@ -3,6 +3,7 @@ import {
   COINS_PAGE_SIZE,
   type CoinStatistics,
   type CoinTransaction,
+  coinsEndpoints,
   ListCoinsQuery,
 } from '@switchboard/contract/coins';
 import { ArrowDownIcon, ArrowUpIcon, CoinsIcon, PlusIcon, UsersIcon, XIcon } from 'lucide-react';
@@ -18,6 +19,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCoins } from '@/lib/format.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { useReturnFocus } from '@/lib/use-return-focus.ts';
 import { useCoins, useReverseTransaction } from './api.ts';
@@ -48,16 +50,22 @@ export function CoinsPage() {
   const [adding, setAdding] = useState(false);
   const [reversing, setReversing] = useState<CoinTransaction | null>(null);
   const reverse = useReverseTransaction();
+  const can = useCan();
+  const canReverse = can(coinsEndpoints.reverse);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const returnFocus = useReturnFocus(headingRef);
   const columns = useMemo(
     () =>
-      transactionColumns((row) => {
-        returnFocus.remember(document.activeElement as HTMLElement | null);
-        reverse.reset();
-        setReversing(row);
-      }),
-    [returnFocus, reverse.reset],
+      transactionColumns(
+        canReverse
+          ? (row) => {
+              returnFocus.remember(document.activeElement as HTMLElement | null);
+              reverse.reset();
+              setReversing(row);
+            }
+          : undefined,
+      ),
+    [returnFocus, reverse.reset, canReverse],
   );
 
   const failed = query.isError && !data;
@@ -70,10 +78,12 @@ export function CoinsPage() {
         title="Coin Management"
         description="Manage user coins and transactions"
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <PlusIcon aria-hidden="true" />
-            Add Coins
-          </Button>
+          can(coinsEndpoints.add) ? (
+            <Button onClick={() => setAdding(true)}>
+              <PlusIcon aria-hidden="true" />
+              Add Coins
+            </Button>
+          ) : undefined
         }
       />
 

@@ -25,8 +25,9 @@ const TYPE_BADGES: Record<CoinTransactionType, BadgeProps['variant']> = {
 /** "+120" or "-20": the sign always shown. */
 export const signedCoins = (amount: number) => `${amount > 0 ? '+' : ''}${formatCoins(amount)}`;
 
-export function transactionColumns(onReverse: (row: CoinTransaction) => void): ColumnDef<CoinTransaction>[] {
-  return [
+/** `onReverse` is absent when the admin's role may not reverse entries: no actions column then. */
+export function transactionColumns(onReverse?: (row: CoinTransaction) => void): ColumnDef<CoinTransaction>[] {
+  const columns: ColumnDef<CoinTransaction>[] = [
     valueColumn<CoinTransaction>('user', 'User', (entry) => (
       <span className="font-medium">{entry.username}</span>
     )),
@@ -67,6 +68,10 @@ export function transactionColumns(onReverse: (row: CoinTransaction) => void): C
       (entry) => formatDateTime(entry.created_at),
       'hidden whitespace-nowrap lg:table-cell',
     ),
+  ];
+  if (!onReverse) return columns;
+  return [
+    ...columns,
     {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,

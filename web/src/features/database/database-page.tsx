@@ -1,4 +1,4 @@
-import { DATABASE_MESSAGES, DATABASE_TAB_ROWS } from '@switchboard/contract/database';
+import { DATABASE_MESSAGES, DATABASE_TAB_ROWS, databaseEndpoints } from '@switchboard/contract/database';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArchiveIcon, GaugeIcon, SparklesIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount } from '@/lib/format.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useAnalyze, useCreateBackup, useDatabaseOverview, useDatabaseSample, useVacuum } from './api.ts';
 import { callColumns, indexColumns, tableColumns, userColumns } from './columns.tsx';
 import { OptimizationTab } from './components/optimization-tab.tsx';
@@ -34,6 +35,8 @@ export function DatabasePage() {
   const analyze = useAnalyze();
   const [durations, setDurations] = useState<{ vacuum?: number; analyze?: number }>({});
   const busy = backup.isPending || vacuum.isPending || analyze.isPending;
+  // Backup, vacuum and analyze are all the data area's write.
+  const canMaintain = useCan()(databaseEndpoints.backup);
 
   const runBackup = () =>
     backup.mutate(undefined, {
@@ -75,20 +78,22 @@ export function DatabasePage() {
       <PageHeader
         title="Database Management"
         actions={
-          <>
-            <Button onClick={runBackup} disabled={busy}>
-              <ArchiveIcon aria-hidden="true" />
-              {backup.isPending ? 'Creating Backup...' : 'Create Backup'}
-            </Button>
-            <Button variant="outline" onClick={runAnalyze} disabled={busy}>
-              <SparklesIcon aria-hidden="true" />
-              {analyze.isPending ? 'Optimizing...' : 'Optimize Database'}
-            </Button>
-            <Button variant="outline" onClick={runVacuum} disabled={busy}>
-              <GaugeIcon aria-hidden="true" />
-              {vacuum.isPending ? 'Vacuuming...' : 'Vacuum Database'}
-            </Button>
-          </>
+          canMaintain ? (
+            <>
+              <Button onClick={runBackup} disabled={busy}>
+                <ArchiveIcon aria-hidden="true" />
+                {backup.isPending ? 'Creating Backup...' : 'Create Backup'}
+              </Button>
+              <Button variant="outline" onClick={runAnalyze} disabled={busy}>
+                <SparklesIcon aria-hidden="true" />
+                {analyze.isPending ? 'Optimizing...' : 'Optimize Database'}
+              </Button>
+              <Button variant="outline" onClick={runVacuum} disabled={busy}>
+                <GaugeIcon aria-hidden="true" />
+                {vacuum.isPending ? 'Vacuuming...' : 'Vacuum Database'}
+              </Button>
+            </>
+          ) : undefined
         }
       />
       {overview.isPending ? (
@@ -128,6 +133,7 @@ export function DatabasePage() {
               lastBackup={overview.data.last_backup}
               durations={durations}
               busy={busy}
+              canMaintain={canMaintain}
               onVacuum={runVacuum}
               onAnalyze={runAnalyze}
               onBackup={runBackup}

@@ -14,6 +14,8 @@ export interface NotificationActions {
   onCancel(notification: Notification): void;
   /** The id whose send or cancel is in flight. */
   busyId: number | null;
+  /** Whether the admin's role may change notifications; no row actions are offered otherwise. */
+  writable: boolean;
 }
 
 const STATUS_VARIANT: Record<Notification['status'], 'default' | 'secondary' | 'destructive' | 'outline'> = {
@@ -79,6 +81,7 @@ export function notificationColumns(actions: NotificationActions): ColumnDef<Not
 function RowActions({ notification, actions }: { notification: Notification; actions: NotificationActions }) {
   const busy = actions.busyId === notification.id;
   const label = (verb: string) => `${verb} ${notification.title}`;
+  if (!actions.writable) return null;
   if (notification.status === 'scheduled') {
     return (
       <Button

@@ -6,7 +6,9 @@ import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
+import { StaticSession } from '@/lib/session-context.tsx';
 import { serveFetch } from '@/testing/mock-fetch.ts';
+import { TEST_USER } from '@/testing/render-app.tsx';
 import { NotificationsPage } from './notifications-page.tsx';
 
 const base: Notification = {
@@ -77,9 +79,11 @@ function renderPage() {
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/notifications']}>
-        <NotificationsPage />
-      </MemoryRouter>
+      <StaticSession user={TEST_USER}>
+        <MemoryRouter initialEntries={['/notifications']}>
+          <NotificationsPage />
+        </MemoryRouter>
+      </StaticSession>
       <Toaster />
     </QueryClientProvider>,
   );

@@ -5,6 +5,7 @@ import {
   NOTIFICATION_STATUSES,
   NOTIFICATION_TYPES,
   type Notification,
+  notificationsEndpoints,
 } from '@switchboard/contract/notifications';
 import { PlusIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
 import { formatCount } from '@/lib/format.ts';
 import { listError } from '@/lib/list-error.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import {
@@ -62,10 +64,12 @@ export function NotificationsPage() {
     : cancel.isPending
       ? (cancel.variables ?? null)
       : null;
+  const writable = useCan()(notificationsEndpoints.create);
   const columns = useMemo(
     () =>
       notificationColumns({
         busyId,
+        writable,
         onEdit: (n) => setDialog({ open: true, editing: n }),
         onDelete: setDeleting,
         onSend: (n) =>
@@ -79,7 +83,7 @@ export function NotificationsPage() {
             onError: (error) => failureToast(NOTIFICATION_MESSAGES.cancelFailed, error),
           }),
       }),
-    [busyId, send, cancel],
+    [busyId, send, cancel, writable],
   );
 
   const s = stats.data;
@@ -92,10 +96,12 @@ export function NotificationsPage() {
         title="Notifications"
         description="Send and schedule notifications to the app's users."
         actions={
-          <Button ref={createButton} onClick={() => setDialog({ open: true, editing: null })}>
-            <PlusIcon aria-hidden="true" />
-            Create Notification
-          </Button>
+          writable ? (
+            <Button ref={createButton} onClick={() => setDialog({ open: true, editing: null })}>
+              <PlusIcon aria-hidden="true" />
+              Create Notification
+            </Button>
+          ) : undefined
         }
       />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -12,6 +12,8 @@ export interface MessageActions {
   onSend(message: OfficialMessage): void;
   onDelete(message: OfficialMessage): void;
   busyId: number | null;
+  /** Whether the admin's role may change messages; only View is offered otherwise. */
+  writable: boolean;
 }
 
 const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -79,7 +81,7 @@ function RowActions({ message, actions }: { message: OfficialMessage; actions: M
   return (
     <div className="flex gap-1">
       <IconButton icon={EyeIcon} label={named('View')} onClick={() => actions.onView(message)} />
-      {message.status === 'draft' ? (
+      {actions.writable && message.status === 'draft' ? (
         <DraftActions
           name={message.title}
           sending={actions.busyId === message.id}

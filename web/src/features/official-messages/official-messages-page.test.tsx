@@ -6,6 +6,8 @@ import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
+import { StaticSession } from '@/lib/session-context.tsx';
+import { TEST_USER } from '@/testing/render-app.tsx';
 import { OfficialMessagesPage } from './official-messages-page.tsx';
 
 const message: OfficialMessage = {
@@ -77,9 +79,11 @@ function renderPage() {
   const user = userEvent.setup({ applyAccept: false });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <OfficialMessagesPage />
-      </MemoryRouter>
+      <StaticSession user={TEST_USER}>
+        <MemoryRouter>
+          <OfficialMessagesPage />
+        </MemoryRouter>
+      </StaticSession>
       <Toaster />
     </QueryClientProvider>,
   );

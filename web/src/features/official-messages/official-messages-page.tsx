@@ -2,6 +2,7 @@ import {
   OFFICIAL_MESSAGE_LIST_LIMIT,
   OFFICIAL_MESSAGE_MESSAGES,
   type OfficialMessage,
+  officialMessagesEndpoints,
 } from '@switchboard/contract/official-messages';
 import { PlusIcon } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import { TableNote } from '@/components/table-note.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
 import { listError } from '@/lib/list-error.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useDeleteMessage, useOfficialMessages, useSendMessage } from './api.ts';
 import { messageColumns } from './columns.tsx';
 import { MessageDetailsDialog } from './components/message-details-dialog.tsx';
@@ -32,10 +34,12 @@ export function OfficialMessagesPage() {
   const createButton = useRef<HTMLButtonElement>(null);
 
   const busyId = send.isPending ? (send.variables ?? null) : null;
+  const writable = useCan()(officialMessagesEndpoints.create);
   const columns = useMemo(
     () =>
       messageColumns({
         busyId,
+        writable,
         onView: setViewing,
         onEdit: (m) => setDialog({ open: true, editing: m }),
         onDelete: setDeleting,
@@ -45,7 +49,7 @@ export function OfficialMessagesPage() {
             onError: (error) => failureToast(OFFICIAL_MESSAGE_MESSAGES.sendFailed, error),
           }),
       }),
-    [busyId, send],
+    [busyId, send, writable],
   );
 
   return (
@@ -54,10 +58,12 @@ export function OfficialMessagesPage() {
         title="Official Messaging"
         description="Announcements sent to every user of the app."
         actions={
-          <Button ref={createButton} onClick={() => setDialog({ open: true, editing: null })}>
-            <PlusIcon aria-hidden="true" />
-            Create Message
-          </Button>
+          writable ? (
+            <Button ref={createButton} onClick={() => setDialog({ open: true, editing: null })}>
+              <PlusIcon aria-hidden="true" />
+              Create Message
+            </Button>
+          ) : undefined
         }
       />
       <DataTable

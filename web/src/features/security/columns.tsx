@@ -13,11 +13,12 @@ const SEVERITY_VARIANT: Record<SecurityEvent['severity'], BadgeProps['variant']>
 
 export const eventTypeLabel = (type: string) => type.replace(/_/g, ' ');
 
+/** `onResolve` is absent when the admin's role may not resolve events: no Resolve buttons then. */
 export function eventColumns(
-  onResolve: (event: SecurityEvent) => void,
+  onResolve: ((event: SecurityEvent) => void) | undefined,
   resolvingId: number | null,
 ): ColumnDef<SecurityEvent>[] {
-  return [
+  const columns: ColumnDef<SecurityEvent>[] = [
     {
       header: 'Type',
       cell: ({ row }) => <span className="capitalize">{eventTypeLabel(row.original.event_type)}</span>,
@@ -68,17 +69,19 @@ export function eventColumns(
             size="sm"
             variant="outline"
             disabled={resolvingId === row.original.id}
-            onClick={() => onResolve(row.original)}
+            onClick={() => onResolve?.(row.original)}
           >
             Resolve
           </Button>
         ),
     },
   ];
+  return onResolve ? columns : columns.filter((c) => c.id !== 'actions');
 }
 
-export function blockedColumns(onUnblock: (ip: BlockedIp) => void): ColumnDef<BlockedIp>[] {
-  return [
+/** `onUnblock` is absent when the admin's role may not unblock: no Unblock buttons then. */
+export function blockedColumns(onUnblock?: (ip: BlockedIp) => void): ColumnDef<BlockedIp>[] {
+  const columns: ColumnDef<BlockedIp>[] = [
     { header: 'IP address', cell: ({ row }) => <code>{row.original.ip_address}</code> },
     {
       header: 'Reason',
@@ -95,10 +98,11 @@ export function blockedColumns(onUnblock: (ip: BlockedIp) => void): ColumnDef<Bl
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
       cell: ({ row }) => (
-        <Button size="sm" variant="outline" onClick={() => onUnblock(row.original)}>
+        <Button size="sm" variant="outline" onClick={() => onUnblock?.(row.original)}>
           Unblock
         </Button>
       ),
     },
   ];
+  return onUnblock ? columns : columns.filter((c) => c.id !== 'actions');
 }

@@ -4,6 +4,7 @@ import {
   SECURITY_MESSAGES,
   type SecurityEvent,
   type SecurityStats,
+  securityEndpoints,
 } from '@switchboard/contract/security';
 import { SEVERITIES } from '@switchboard/contract/security-events';
 import { type FormEvent, useState } from 'react';
@@ -22,6 +23,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount } from '@/lib/format.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import {
   useBlockedIps,
@@ -117,6 +119,7 @@ function EventsTab({ page, onPageChange }: Paging) {
   const events = useSecurityEvents({ page, status: 'all' });
   const resolve = useResolveEvent();
   const [resolvingId, setResolvingId] = useState<number | null>(null);
+  const canResolve = useCan()(securityEndpoints.resolve);
   const onResolve = async (event: SecurityEvent) => {
     setResolvingId(event.id);
     try {
@@ -132,7 +135,7 @@ function EventsTab({ page, onPageChange }: Paging) {
     <PagedTable
       label="Security events"
       noun="events"
-      columns={eventColumns((e) => void onResolve(e), resolvingId)}
+      columns={eventColumns(canResolve ? (e) => void onResolve(e) : undefined, resolvingId)}
       query={events}
       rowsOf={(data) => data.events}
       getRowId={(row) => String(row.id)}
@@ -156,6 +159,7 @@ function BlockedTab({ page, onPageChange }: Paging) {
   const [form, setForm] = useState({ ip: '', reason: '' });
   const [errors, setErrors] = useState<{ ip?: string; reason?: string }>({});
   const [confirming, setConfirming] = useState<BlockedIp | null>(null);
+  const can = useCan();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -178,29 +182,35 @@ function BlockedTab({ page, onPageChange }: Paging) {
 
   return (
     <>
-      <TitledCard title="Block IP Address">
-        <form onSubmit={submit} className="grid gap-4 md:grid-cols-[1fr_2fr_auto] md:items-start" noValidate>
-          {BLOCK_FIELDS.map(({ key, id, label, placeholder }) => (
-            <FormField key={key} id={id} label={label} error={errors[key]}>
-              <Input
-                id={id}
-                placeholder={placeholder}
-                value={form[key]}
-                aria-invalid={Boolean(errors[key])}
-                aria-describedby={errors[key] ? fieldMessageId(id) : undefined}
-                onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-              />
-            </FormField>
-          ))}
-          <Button type="submit" className="md:mt-7" disabled={block.isPending}>
-            {block.isPending ? 'Blocking...' : 'Block IP'}
-          </Button>
-        </form>
-      </TitledCard>
+      {can(securityEndpoints.block) && (
+        <TitledCard title="Block IP Address">
+          <form
+            onSubmit={submit}
+            className="grid gap-4 md:grid-cols-[1fr_2fr_auto] md:items-start"
+            noValidate
+          >
+            {BLOCK_FIELDS.map(({ key, id, label, placeholder }) => (
+              <FormField key={key} id={id} label={label} error={errors[key]}>
+                <Input
+                  id={id}
+                  placeholder={placeholder}
+                  value={form[key]}
+                  aria-invalid={Boolean(errors[key])}
+                  aria-describedby={errors[key] ? fieldMessageId(id) : undefined}
+                  onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+                />
+              </FormField>
+            ))}
+            <Button type="submit" className="md:mt-7" disabled={block.isPending}>
+              {block.isPending ? 'Blocking...' : 'Block IP'}
+            </Button>
+          </form>
+        </TitledCard>
+      )}
       <PagedTable
         label="Blocked IPs"
         noun="addresses"
-        columns={blockedColumns(setConfirming)}
+        columns={blockedColumns(can(securityEndpoints.unblock) ? setConfirming : undefined)}
         query={blocked}
         rowsOf={(data) => data.blocked_ips}
         getRowId={(row) => row.ip_address}

@@ -1,4 +1,4 @@
-import { SECURITY_MESSAGES, type SecurityPolicies } from '@switchboard/contract/security';
+import { SECURITY_MESSAGES, type SecurityPolicies, securityEndpoints } from '@switchboard/contract/security';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorPanel } from '@/components/error-panel.tsx';
@@ -9,6 +9,7 @@ import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useSavePolicies, useSecurityPolicies } from './api.ts';
 
 type NumberField = Exclude<keyof SecurityPolicies, 'record_unauthorized_access'>;
@@ -58,6 +59,8 @@ export type SettingsGroup = keyof typeof SETTINGS_GROUPS;
 export function SecuritySettingsDialog({ group, onClose }: { group: SettingsGroup | null; onClose(): void }) {
   const policies = useSecurityPolicies(group !== null);
   const save = useSavePolicies();
+  // Saving the policies needs settings:security; without it the dialog only shows them.
+  const canSave = useCan()(securityEndpoints.savePolicies);
   const [draft, setDraft] = useState<Record<string, string | boolean>>({});
   const spec = group ? SETTINGS_GROUPS[group] : null;
 
@@ -128,9 +131,11 @@ export function SecuritySettingsDialog({ group, onClose }: { group: SettingsGrou
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!policies.data || save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save'}
-            </Button>
+            {canSave && (
+              <Button type="submit" disabled={!policies.data || save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save'}
+              </Button>
+            )}
           </DialogFooter>
         </form>
       )}

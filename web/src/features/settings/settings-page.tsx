@@ -3,6 +3,7 @@ import {
   SETTINGS_MESSAGES,
   SETTINGS_SAVED_MS,
   type Settings,
+  settingsEndpoints,
 } from '@switchboard/contract/settings';
 import { SaveIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useSaveSettings, useSettings } from './api.ts';
 import { FactoryResetTab } from './factory-reset-tab.tsx';
 import { RootAdminTab } from './root-admin-tab.tsx';
@@ -27,10 +29,14 @@ const TABS = [
   ['security-logs', 'Security Logs'],
 ] as const;
 
+/** Shown instead of Save Settings to a role that may read the settings but not change them. */
+export const READ_ONLY_NOTE = 'Your role can view these settings but not change them.';
+
 /** System Settings: every section in one object, saved together. */
 export function SettingsPage() {
   const query = useSettings();
   const save = useSaveSettings();
+  const canSave = useCan()(settingsEndpoints.put);
   const [draft, setDraft] = useState<Settings>(SETTINGS_DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
@@ -75,12 +81,15 @@ export function SettingsPage() {
       <PageHeader
         title="System Settings"
         actions={
-          <Button onClick={onSave} disabled={save.isPending || query.isPending}>
-            <SaveIcon aria-hidden="true" />
-            {save.isPending ? 'Saving...' : 'Save Settings'}
-          </Button>
+          canSave ? (
+            <Button onClick={onSave} disabled={save.isPending || query.isPending}>
+              <SaveIcon aria-hidden="true" />
+              {save.isPending ? 'Saving...' : 'Save Settings'}
+            </Button>
+          ) : undefined
         }
       />
+      {canSave ? null : <p className="text-sm text-muted-foreground">{READ_ONLY_NOTE}</p>}
       {query.isError && <FormAlert message={SETTINGS_MESSAGES.fetchFailed} />}
       {saveFailed && <FormAlert message={saveFailed} focusOnMount />}
       {saved && (

@@ -1,4 +1,8 @@
-import { USER_REPORT_MESSAGES, type UserReport } from '@switchboard/contract/user-reports';
+import {
+  USER_REPORT_MESSAGES,
+  type UserReport,
+  userReportsEndpoints,
+} from '@switchboard/contract/user-reports';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
@@ -7,6 +11,7 @@ import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatDateTime } from '@/lib/format.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useDismissReport, useResolveReport, useSuspendReportedUser } from './api.ts';
 
 export const reportTypeLabel = (type: string) => type.replace(/_/g, ' ');
@@ -19,6 +24,9 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
   const dismiss = useDismissReport();
   const suspend = useSuspendReportedUser();
   const busy = resolve.isPending || dismiss.isPending || suspend.isPending;
+  // Resolving, dismissing and suspending are offered only to a role that may make them.
+  const can = useCan();
+  const pending = report?.status === 'pending' && can(userReportsEndpoints.resolve);
 
   const close = () => {
     setNotes('');
@@ -88,7 +96,7 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
           </div>
         ))}
       </dl>
-      {report?.status === 'pending' ? (
+      {pending ? (
         <div className="space-y-2">
           <Label htmlFor="report-notes">Resolution Notes</Label>
           <textarea
@@ -111,12 +119,12 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
         </div>
       ) : null}
       <DialogFooter className="flex-wrap gap-2">
-        {report?.reported_user_id ? (
+        {report?.reported_user_id && can(userReportsEndpoints.suspendReportedUser) ? (
           <Button variant="outline" disabled={busy} onClick={() => void suspendUser()}>
             Suspend Reported User
           </Button>
         ) : null}
-        {report?.status === 'pending' ? (
+        {pending ? (
           <>
             <Button variant="outline" disabled={busy} onClick={() => void act('dismiss')}>
               Dismiss Report

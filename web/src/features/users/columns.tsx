@@ -17,8 +17,10 @@ export interface UserRowActionHandlers {
   busyIds: ReadonlySet<string>;
   /** `opener` is the clicked button, for focus to return to when the dialog closes. */
   onView(user: AdminUserRow, opener: HTMLElement): void;
-  onToggleAdmin(user: AdminUserRow): void;
-  onDelete(user: AdminUserRow, opener: HTMLElement): void;
+  /** Absent when the admin's role may not make or remove admins: the button is not offered. */
+  onToggleAdmin?: (user: AdminUserRow) => void;
+  /** Absent when the admin's role may not delete users. */
+  onDelete?: (user: AdminUserRow, opener: HTMLElement) => void;
 }
 
 /** The page's handlers for the actions column; a context keeps the column definitions constant. */
@@ -33,8 +35,8 @@ function ActionsCell({ user }: { user: AdminUserRow }) {
       isSelf={user.id === handlers.currentUserId}
       busy={handlers.busyIds.has(user.id)}
       onView={handlers.onView}
-      onToggleAdmin={handlers.onToggleAdmin}
-      onDelete={handlers.onDelete}
+      {...(handlers.onToggleAdmin ? { onToggleAdmin: handlers.onToggleAdmin } : {})}
+      {...(handlers.onDelete ? { onDelete: handlers.onDelete } : {})}
     />
   );
 }

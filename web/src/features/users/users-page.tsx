@@ -4,6 +4,7 @@ import {
   DELETE_USER_CONFIRMATION,
   ListUsersQuery,
   USERS_PAGE_SIZE,
+  usersEndpoints,
 } from '@switchboard/contract/users';
 import { UserPlusIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import { Pagination, pagerProps } from '@/components/pagination.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useSession } from '@/lib/session-context.tsx';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
@@ -39,6 +41,12 @@ const NO_USERS: AdminUserRow[] = [];
 
 export function UsersPage() {
   const { user: me } = useSession();
+  const can = useCan();
+  // Adding, deleting and bulk changes are the users area's write; making admins is admins:manage.
+  // Adding names its permission: its endpoint's declaration loads with the dialog (user-create.ts).
+  const canAdd = can('users:write');
+  const canManageAdmins = can(usersEndpoints.setAdmin);
+  const canBulk = can(usersEndpoints.bulk);
   const { params, update } = useListUrlState(ListUsersQuery);
   const users = useUsers(params);
   const phone = useMediaQuery(PHONE_QUERY);
@@ -77,11 +85,15 @@ export function UsersPage() {
       returnFocus.remember(opener);
       setViewing(user);
     },
-    onToggleAdmin: rowActions.toggleAdmin,
-    onDelete: (user, opener) => {
-      returnFocus.remember(opener);
-      rowActions.askDelete(user);
-    },
+    ...(canManageAdmins ? { onToggleAdmin: rowActions.toggleAdmin } : {}),
+    ...(can(usersEndpoints.delete)
+      ? {
+          onDelete: (user: AdminUserRow, opener: HTMLElement) => {
+            returnFocus.remember(opener);
+            rowActions.askDelete(user);
+          },
+        }
+      : {}),
   };
 
   /** Resolves to whether the server made the change. */
@@ -108,17 +120,19 @@ export function UsersPage() {
         title="Users"
         description="Search, review and manage user accounts and admin rights."
         actions={
-          <Button
-            onPointerEnter={preloadAddUserDialog}
-            onFocus={preloadAddUserDialog}
-            onClick={(event) => {
-              returnFocus.remember(event.currentTarget);
-              setAdding(true);
-            }}
-          >
-            <UserPlusIcon aria-hidden="true" />
-            Add User
-          </Button>
+          canAdd ? (
+            <Button
+              onPointerEnter={preloadAddUserDialog}
+              onFocus={preloadAddUserDialog}
+              onClick={(event) => {
+                returnFocus.remember(event.currentTarget);
+                setAdding(true);
+              }}
+            >
+              <UserPlusIcon aria-hidden="true" />
+              Add User
+            </Button>
+          ) : undefined
         }
       />
       <Card className="py-4 sm:py-6">
@@ -130,12 +144,13 @@ export function UsersPage() {
             onSearchChange={(search) => update({ search }, { replace: true })}
             onStatusChange={(status) => update({ status })}
           />
-          {selection.selected.size > 0 ? (
+          {canBulk && selection.selected.size > 0 ? (
             <BulkActionsBar
               count={selection.selected.size}
               pendingAction={bulk.isPending ? (bulk.variables?.action ?? null) : null}
               disabled={stale}
               removeAdminBlocked={removeAdminBlocked}
+              canManageAdmins={canManageAdmins}
               onAction={runBulk}
               onDelete={(opener) => {
                 returnFocus.remember(opener);
@@ -168,15 +183,20 @@ export function UsersPage() {
                   onClearSearch={() => update({ search: '' })}
                 />
               }
-              selection={{
-                selected: selection.selected,
-                onSelectedChange: selection.replace,
-                // The server refuses bulk changes that include the admin's own account.
-                canSelect: (row) => row.id !== me?.id,
-                disabledReason: OWN_ROW_NOT_SELECTABLE,
-                selectAllLabel: 'Select all users on this page',
-                rowLabel: (row) => `Select ${row.username}`,
-              }}
+              // No checkboxes without the bulk actions' permission: there would be nothing to do.
+              {...(canBulk
+                ? {
+                    selection: {
+                      selected: selection.selected,
+                      onSelectedChange: selection.replace,
+                      // The server refuses bulk changes that include the admin's own account.
+                      canSelect: (row: AdminUserRow) => row.id !== me?.id,
+                      disabledReason: OWN_ROW_NOT_SELECTABLE,
+                      selectAllLabel: 'Select all users on this page',
+                      rowLabel: (row: AdminUserRow) => `Select ${row.username}`,
+                    },
+                  }
+                : {})}
               footer={
                 users.data ? (
                   <Pagination

@@ -1,4 +1,4 @@
-import { type Backup, DATABASE_MESSAGES } from '@switchboard/contract/database';
+import { type Backup, DATABASE_MESSAGES, databaseEndpoints } from '@switchboard/contract/database';
 import { DownloadIcon, RotateCcwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatBytes, formatDateTime } from '@/lib/format.ts';
-import { useSession } from '@/lib/session-context.tsx';
+import { useCan } from '@/lib/permissions.ts';
 import { downloadBackup, useBackups, useRestoreBackup } from '../api.ts';
 import { RestoreDialog } from './restore-dialog.tsx';
 
@@ -18,6 +18,8 @@ interface OptimizationTabProps {
   /** How long the last vacuum and analyze of this visit took, in ms. */
   durations: { vacuum?: number; analyze?: number };
   busy: boolean;
+  /** Whether the admin's role may run maintenance and backups; the buttons are not offered otherwise. */
+  canMaintain: boolean;
   onVacuum(): void;
   onAnalyze(): void;
   onBackup(): void;
@@ -27,6 +29,7 @@ export function OptimizationTab({
   lastBackup,
   durations,
   busy,
+  canMaintain,
   onVacuum,
   onAnalyze,
   onBackup,
@@ -34,17 +37,19 @@ export function OptimizationTab({
   return (
     <div className="flex flex-col gap-4">
       <TitledCard title="Maintenance" className="flex flex-col gap-4">
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={onVacuum} disabled={busy}>
-            Run Vacuum
-          </Button>
-          <Button variant="outline" onClick={onAnalyze} disabled={busy}>
-            Run Analyze
-          </Button>
-          <Button variant="outline" onClick={onBackup} disabled={busy}>
-            Create Backup
-          </Button>
-        </div>
+        {canMaintain && (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={onVacuum} disabled={busy}>
+              Run Vacuum
+            </Button>
+            <Button variant="outline" onClick={onAnalyze} disabled={busy}>
+              Run Analyze
+            </Button>
+            <Button variant="outline" onClick={onBackup} disabled={busy}>
+              Create Backup
+            </Button>
+          </div>
+        )}
         <dl className="grid gap-2 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-muted-foreground">Last backup</dt>
@@ -69,11 +74,11 @@ export function OptimizationTab({
   );
 }
 
-/** Every backup, downloadable; a root admin can restore one. */
+/** Every backup, downloadable with the download permission; a root admin can restore one. */
 function BackupList() {
   const backups = useBackups();
   const restore = useRestoreBackup();
-  const { user } = useSession();
+  const can = useCan();
   const [restoring, setRestoring] = useState<Backup | null>(null);
   const download = (backup: Backup) =>
     downloadBackup(backup).catch((error) =>
@@ -108,11 +113,13 @@ function BackupList() {
                   )}
                   {backup.status === 'completed' && (
                     <>
-                      <Button size="sm" variant="outline" onClick={() => download(backup)}>
-                        <DownloadIcon aria-hidden="true" />
-                        Download
-                      </Button>
-                      {user?.is_root_admin && (
+                      {can(databaseEndpoints.downloadBackup) && (
+                        <Button size="sm" variant="outline" onClick={() => download(backup)}>
+                          <DownloadIcon aria-hidden="true" />
+                          Download
+                        </Button>
+                      )}
+                      {can(databaseEndpoints.restore) && (
                         <Button size="sm" variant="destructive" onClick={() => setRestoring(backup)}>
                           <RotateCcwIcon aria-hidden="true" />
                           Restore

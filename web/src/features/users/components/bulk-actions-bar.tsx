@@ -11,6 +11,8 @@ interface BulkActionsBarProps {
   disabled: boolean;
   /** Why Remove Admin would be refused for this selection, or null when it may be sent. */
   removeAdminBlocked: string | null;
+  /** Whether the admin's role may make and remove admins; those buttons are not offered otherwise. */
+  canManageAdmins: boolean;
   onAction(action: Exclude<BulkUserActionName, 'delete'>): void;
   /** `opener` is the clicked button, for focus to return to when the confirmation closes. */
   onDelete(opener: HTMLElement): void;
@@ -23,7 +25,8 @@ const ADMIN_ACTIONS = [
 ] as const;
 
 export function BulkActionsBar(props: BulkActionsBarProps) {
-  const { count, pendingAction, disabled, removeAdminBlocked, onAction, onDelete, onClear } = props;
+  const { count, pendingAction, disabled, removeAdminBlocked, canManageAdmins, onAction, onDelete, onClear } =
+    props;
   const blockedId = useId();
   const busy = pendingAction !== null || disabled;
   return (
@@ -35,7 +38,7 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
       <span className="mr-auto text-sm font-medium" aria-live="polite">
         {count} selected
       </span>
-      {ADMIN_ACTIONS.map(({ action, label, pendingLabel, Icon }) => {
+      {(canManageAdmins ? ADMIN_ACTIONS : []).map(({ action, label, pendingLabel, Icon }) => {
         const blocked = action === 'remove_admin' ? removeAdminBlocked : null;
         return (
           <Button
@@ -66,7 +69,7 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
         Clear selection
       </Button>
       {/* Shown, not only a tooltip: phones have no hover to reveal a title. */}
-      {removeAdminBlocked ? (
+      {canManageAdmins && removeAdminBlocked ? (
         <p id={blockedId} className="basis-full text-xs text-muted-foreground">
           {removeAdminBlocked}
         </p>

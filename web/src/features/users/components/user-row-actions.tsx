@@ -8,8 +8,9 @@ interface UserRowActionsProps {
   busy: boolean;
   /** `opener` is the clicked button, for focus to return to when the dialog closes. */
   onView(user: AdminUserRow, opener: HTMLElement): void;
-  onToggleAdmin(user: AdminUserRow): void;
-  onDelete(user: AdminUserRow, opener: HTMLElement): void;
+  /** Not offered when absent (the admin's role may not do it). */
+  onToggleAdmin?: (user: AdminUserRow) => void;
+  onDelete?: (user: AdminUserRow, opener: HTMLElement) => void;
 }
 
 /** Why the admin toggle is off for this row, or null when it is allowed. */
@@ -33,22 +34,26 @@ export function UserRowActions({ user, isSelf, busy, onView, onToggleAdmin, onDe
         title="View details"
         onClick={(event) => onView(user, event.currentTarget)}
       />
-      <IconButton
-        icon={user.is_admin ? ShieldMinusIcon : ShieldPlusIcon}
-        className="size-8 sm:size-9"
-        label={`${toggleLabel}: ${user.username}`}
-        title={toggleBlocked ?? toggleLabel}
-        disabled={busy || toggleBlocked !== null}
-        onClick={() => onToggleAdmin(user)}
-      />
-      <IconButton
-        icon={Trash2Icon}
-        className="size-8 text-destructive hover:text-destructive sm:size-9"
-        label={`Delete ${user.username}`}
-        title={deleteBlocked ?? 'Delete user'}
-        disabled={busy || deleteBlocked !== null}
-        onClick={(event) => onDelete(user, event.currentTarget)}
-      />
+      {onToggleAdmin ? (
+        <IconButton
+          icon={user.is_admin ? ShieldMinusIcon : ShieldPlusIcon}
+          className="size-8 sm:size-9"
+          label={`${toggleLabel}: ${user.username}`}
+          title={toggleBlocked ?? toggleLabel}
+          disabled={busy || toggleBlocked !== null}
+          onClick={() => onToggleAdmin(user)}
+        />
+      ) : null}
+      {onDelete ? (
+        <IconButton
+          icon={Trash2Icon}
+          className="size-8 text-destructive hover:text-destructive sm:size-9"
+          label={`Delete ${user.username}`}
+          title={deleteBlocked ?? 'Delete user'}
+          disabled={busy || deleteBlocked !== null}
+          onClick={(event) => onDelete(user, event.currentTarget)}
+        />
+      ) : null}
     </div>
   );
 }

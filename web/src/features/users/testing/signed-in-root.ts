@@ -1,4 +1,5 @@
 import { PERMISSIONS } from '@switchboard/contract/permissions';
+import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { SessionContextValue } from '@/lib/session-context.tsx';
 import { createFakeUsersServer, userId } from './fake-users-server.ts';
@@ -23,3 +24,8 @@ export function useSession(): SessionContextValue {
 
 /** The canned users API, answering every request of the test at the network layer. */
 export const serveFakeUsers = createFakeUsersServer;
+
+/** renderScreen's wrapper: the mocked useSession above already answers, so it adds nothing. */
+export function StaticSession({ children }: { children: ReactNode }) {
+  return children;
+}
