@@ -10,6 +10,7 @@ import { applyPoolSettings } from './db/pool-settings.ts';
 import { API_PREFIX, installAuthGuard } from './http/auth-guard.ts';
 import { installClientAddress } from './http/client-address.ts';
 import { installErrorHandler, sendRouteNotFound } from './http/error-handler.ts';
+import { completeApiDocument } from './http/openapi/api-document.ts';
 import { responseSerializer } from './http/response-serializer.ts';
 import { collectRouteTable } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -82,6 +83,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? completeApiDocument(documents.openapiObject as Record<string, unknown>, API_PREFIX)
+        : documents.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
