@@ -48,6 +48,7 @@ import { systemLogsRoutes } from './modules/system-logs/system-logs.routes.ts';
 import { userReportsRoutes } from './modules/user-reports/user-reports.routes.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { buildAsyncApiDocument } from './realtime/asyncapi-document.ts';
 
 export interface BuildAppOptions {
   /** Fastify's logger: pino options (a `stream` persists to system_logs), or false in tests. */
@@ -89,6 +90,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         : documents.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The socket events, beside the OpenAPI document (/api/docs/json).
+  const asyncApiDocument = buildAsyncApiDocument('1.0.0');
+  app.get('/api/docs/asyncapi.json', { schema: { hide: true } }, async () => asyncApiDocument);
 
   // Before routing and authentication: a blocked address gets 403 whatever it asks for.
   const blocked = createBlockedIpCache(deps.db);
