@@ -1,8 +1,11 @@
-// `npm start`: builds the web app when its sources are newer than the build, then runs the server.
-// `npm start -- --no-build` skips the build check (the server then serves whatever web/dist holds).
+// `npm start`: builds the web app when its sources are newer than the build, compiles the server when
+// its sources are newer than its bundle (scripts/build-server.mjs, about a second), then runs the
+// compiled server. `npm start -- --no-build` skips the web app's build check (the server then serves
+// whatever web/dist holds); a missing or stale server bundle is still compiled.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServer, SERVER_BUNDLE, SERVER_SOURCES } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'web/dist/index.html');
@@ -23,11 +26,22 @@ if (!process.argv.includes('--no-build') && sourcesAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const bundledAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
+if (Math.max(...SERVER_SOURCES.map((p) => newestMtime(join(root, p)))) > bundledAt) {
+  console.log('Compiling the server…');
+  try {
+    await buildServer();
+  } catch (err) {
+    console.error('Compiling the server failed:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+}
+
 // The server runs in its own process group, so a signal to this group (Ctrl-C in a terminal,
 // `kill -- -PGID`, a supervisor) reaches it once, through here, and not a second time directly:
 // a second signal means "exit now" to the server. The IPC channel closes if this process dies in
 // any way (even SIGKILL), and the server then stops by itself rather than live on as an orphan.
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   detached: true,
 });

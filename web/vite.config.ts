@@ -9,6 +9,13 @@ import { precompress } from './vite-precompress.ts';
 import { routePreloads } from './vite-route-preload.ts';
 
 const backend = 'http://127.0.0.1:8080';
+/*
+ * Node 25 and newer define a global `localStorage` that is inert without --localstorage-file, and
+ * vitest leaves a global that already exists in place of jsdom's: the tests would get Node's stub.
+ * The flag exists from Node 22.4; Node 20 would refuse it.
+ */
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+const testExecArgv = nodeMajor >= 22 ? ['--no-experimental-webstorage'] : [];
 const LOGIN = 'src/features/auth/login-page.tsx';
 const LANDING = 'src/features/landing/landing-page.tsx';
 /** The demo sign-in, as the server's /config.json names it when it runs with demo data. */
@@ -53,6 +60,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    execArgv: testExecArgv,
     setupFiles: ['src/test-setup.ts'],
     css: false,
     restoreMocks: true,

@@ -125,6 +125,7 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/users/contacts',
     tag: ACCOUNT_TAG,
+    otherErrors: [422],
     access: 'user',
     body: ContactRequest,
     status: 201,

@@ -155,6 +155,7 @@ export const databaseEndpoints = {
     method: 'POST',
     path: '/database/backups/:id/restore',
     tag: 'database',
+    otherErrors: [422],
     access: 'root',
     permission: 'backups:restore',
     params: BackupIdParams,

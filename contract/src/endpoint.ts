@@ -31,6 +31,8 @@ export interface Endpoint<
   path: string;
   /** OpenAPI grouping. */
   tag: string;
+  /** The API document's one-line summary; without it, one is made from the name it is exported under. */
+  summary?: string;
   access: EndpointAccess;
   /**
    * What a signed-in admin's role must hold (root holds everything). Deny by default: an `admin` or
@@ -43,6 +45,11 @@ export interface Endpoint<
   /** The success status and its body. */
   status?: 200 | 201;
   response: Response;
+  /**
+   * Error statuses (answered with the API's error shape) beyond those every endpoint of its kind can
+   * give, for the API document: e.g. 422 when a restore's backup is unreadable.
+   */
+  otherErrors?: readonly number[];
   /** Other statuses that answer with a body of their own (e.g. readiness's 503). */
   otherResponses?: Record<number, Schema>;
   /** Served at the site root instead of under the API base (`/config.json`). */

@@ -10,6 +10,7 @@ import { applyPoolSettings } from './db/pool-settings.ts';
 import { API_PREFIX, installAuthGuard } from './http/auth-guard.ts';
 import { installClientAddress } from './http/client-address.ts';
 import { installErrorHandler, sendRouteNotFound } from './http/error-handler.ts';
+import { completeApiDocument } from './http/openapi/api-document.ts';
 import { responseSerializer } from './http/response-serializer.ts';
 import { collectRouteTable } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -47,6 +48,7 @@ import { systemLogsRoutes } from './modules/system-logs/system-logs.routes.ts';
 import { userReportsRoutes } from './modules/user-reports/user-reports.routes.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { buildAsyncApiDocument } from './realtime/asyncapi-document.ts';
 
 export interface BuildAppOptions {
   /** Fastify's logger: pino options (a `stream` persists to system_logs), or false in tests. */
@@ -82,8 +84,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? completeApiDocument(documents.openapiObject as Record<string, unknown>, API_PREFIX)
+        : documents.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The socket events, beside the OpenAPI document (/api/docs/json).
+  const asyncApiDocument = buildAsyncApiDocument('1.0.0');
+  app.get('/api/docs/asyncapi.json', { schema: { hide: true } }, async () => asyncApiDocument);
 
   // Before routing and authentication: a blocked address gets 403 whatever it asks for.
   const blocked = createBlockedIpCache(deps.db);

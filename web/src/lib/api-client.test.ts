@@ -18,9 +18,23 @@ function savedFiles() {
   };
   URL.revokeObjectURL = () => undefined;
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, text: blob?.text() ?? Promise.resolve('') });
+    saved.push({ name: this.download, text: blob ? blobText(blob) : Promise.resolve('') });
   });
   return saved;
+}
+
+/**
+ * Node 20's fetch hands back its own Blob, which has text(); Node 26's builds the global Blob, jsdom's
+ * here, which has not: read that one as a page would.
+ */
+function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
 }
 
 describe('downloadEndpoint', () => {
