@@ -162,6 +162,8 @@ export const SETTINGS_MESSAGES = {
   maintenance: 'The service is under maintenance. Please try again later.',
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
   rootOnly: 'Only root administrators can change the root admin settings',
+  twoFactorNeedsSecurity:
+    'Requiring two-factor for admins is a security setting: it needs the Security settings permission',
 } as const;
 
 /**

@@ -108,6 +108,15 @@ export async function insertPendingSignIn(
     expiresAt: Date;
   },
 ): Promise<void> {
+  // The user's finished and expired steps go as a new one starts, so the table stays small.
+  await executor
+    .delete(pendingSignIns)
+    .where(
+      and(
+        eq(pendingSignIns.userId, row.userId),
+        sql`(${pendingSignIns.usedAt} is not null or ${pendingSignIns.expiresAt} < now() - interval '1 hour')`,
+      ),
+    );
   await executor.insert(pendingSignIns).values(row);
 }
 

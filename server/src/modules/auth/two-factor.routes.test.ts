@@ -173,6 +173,23 @@ describe('two-factor sign-in', () => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it('only an admin holding settings:security changes the requirement', async () => {
+    const admin = await insertUser(t.db, { username: 'setter', isAdmin: true });
+    const root = await insertUser(t.db, { username: 'root2', isRootAdmin: true });
+    const rootHeaders = await t.authHeader(root);
+    const current = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: rootHeaders })
+    ).json().data;
+    const payload = { ...current, security: { ...current.security, require_admin_two_factor: true } };
+    const put = async (headers: { authorization: string }) =>
+      t.app.inject({ method: 'PUT', url: '/api/v1/admin/settings', headers, payload });
+    const refused = await put(await t.authHeader({ ...admin, permissions: undefined }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].field).toBe('security.require_admin_two_factor');
+    expect((await put(rootHeaders)).statusCode).toBe(200);
+    expect((await readSettingsSection(t.db, 'security')).require_admin_two_factor).toBe(true);
+  });
+
   it('disabling asks for the password', async () => {
     await insertUser(t.db, { username: 'dora', password: PASSWORD, isAdmin: true });
     const { token } = await enrol('dora');
