@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOGIN_FIELDS } from './auth-rules.ts';
 import { SuccessMessage } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { PendingSignIn } from './pending-sign-in.ts';
 import { SessionUser } from './session-user.ts';
 import { Email, StrongPassword, Username } from './user-create.ts';
 
@@ -38,6 +39,10 @@ export const TokenResponse = z.object({
   user: SessionUser,
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
+/** The console's sign-in: tokens, or a pending sign-in when a second factor is needed. */
+export const LoginResponse = z.union([TokenResponse, PendingSignIn]);
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
 /** All public: refresh and logout carry the refresh token in a header, since the access token may have expired. */
 export const authEndpoints = {
   login: endpoint({
@@ -46,7 +51,7 @@ export const authEndpoints = {
     tag: 'auth',
     access: 'public',
     body: LoginRequest,
-    response: TokenResponse,
+    response: LoginResponse,
   }),
   refresh: endpoint({
     method: 'POST',

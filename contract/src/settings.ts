@@ -29,6 +29,8 @@ export const SecuritySettings = z.object({
   session_timeout: int(5, 1440),
   max_login_attempts: int(1, 100),
   password_min_length: int(6, 128),
+  /** An admin without an authenticator is sent to add one after the password. */
+  require_admin_two_factor: z.boolean(),
 });
 
 export const NotificationSettings = z.object({
@@ -122,6 +124,7 @@ export const SETTINGS_DEFAULTS: Settings = {
     session_timeout: 30,
     max_login_attempts: 5,
     password_min_length: 8,
+    require_admin_two_factor: false,
   },
   notifications: {
     email_notifications: true,
@@ -159,6 +162,8 @@ export const SETTINGS_MESSAGES = {
   maintenance: 'The service is under maintenance. Please try again later.',
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
   rootOnly: 'Only root administrators can change the root admin settings',
+  twoFactorNeedsSecurity:
+    'Requiring two-factor for admins is a security setting: it needs the Security settings permission',
 } as const;
 
 /**

@@ -25,6 +25,23 @@ export interface AppDeps {
   sessionEnds: SessionEnds;
   /** Live events to calling-app users' sockets. */
   userPush: UserPush;
+  /** Delivers one-time sign-in codes; unset means the one the configuration names (modules/auth/code-sender.ts). */
+  codeSender?: CodeSender;
+  /** The time sign-in codes and authenticator codes are checked against; tests move it. */
+  clock?: () => Date;
+}
+
+/** A one-time sign-in code on its way to an app user (by e-mail or SMS, through the operator's gateway). */
+export interface OneTimeCodeMessage {
+  userId: string;
+  username: string;
+  email: string;
+  code: string;
+  expiresInSeconds: number;
+}
+
+export interface CodeSender {
+  send(message: OneTimeCodeMessage): Promise<void>;
 }
 
 /** What the guard needs of a signed-in account beyond the token: read fresh from the account row. */

@@ -20,6 +20,8 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { auditLogRoutes } from './modules/audit/audit-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authenticateAccount } from './modules/auth/authenticate.ts';
+import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { coinPackagesRoutes } from './modules/coins/coin-packages.routes.ts';
@@ -122,6 +124,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   installRequestRateLimits(app, deps.db, live);
   await app.register(healthRoutes, { prefix: API_PREFIX, deps, monitoring });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
+  await app.register(twoFactorRoutes, { prefix: API_PREFIX, deps });
+  await app.register(sessionsRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });
   await app.register(accountRoutes, { prefix: API_PREFIX, deps });

@@ -49,6 +49,11 @@ const EnvSchema = z.object({
   TURN_PASSWORD: z.string().min(1).max(200).optional(),
   /** Seconds a time-limited TURN credential stays valid. */
   TURN_CREDENTIAL_TTL: z.coerce.number().int().min(60).max(604_800).default(86_400),
+  /** The operator's SMS or e-mail gateway: app users' one-time sign-in codes are POSTed here as JSON. */
+  OTP_WEBHOOK_URL: z
+    .string()
+    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'must be an http(s) URL')
+    .optional(),
 });
 
 function iceUrls(scheme: string) {
@@ -99,6 +104,8 @@ export interface Config {
   /** Where backup files go; unset means DATA_DIR/backups. Several instances need one they all reach. */
   backupDir?: string;
   ice: IceConfig;
+  /** Where one-time sign-in codes are sent; it may carry a secret, so it is never logged. */
+  otpWebhookUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? (demoTraffic ? DEMO_TRAFFIC_PROXIES : false),
     metricsToken: e.METRICS_TOKEN,
     ...(e.BACKUP_DIR ? { backupDir: resolve(e.BACKUP_DIR) } : {}),
+    ...(e.OTP_WEBHOOK_URL ? { otpWebhookUrl: e.OTP_WEBHOOK_URL } : {}),
     ice: {
       stunUrls: e.STUN_URLS,
       turnUrls: e.TURN_URLS ?? [],

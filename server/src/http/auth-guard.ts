@@ -3,7 +3,12 @@ import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
 import { allows, type EndpointPermission } from '@switchboard/contract/permissions';
 import { SETTINGS_MESSAGES } from '@switchboard/contract/settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AccountPrincipal, type AdminPrincipal, bearerToken } from './access-token.ts';
+import {
+  type AccountPrincipal,
+  type AdminPrincipal,
+  bearerToken,
+  type SessionPrincipal,
+} from './access-token.ts';
 import { clientNetwork } from './client-network.ts';
 import { createFixedWindowLimiter, retryAfterSeconds } from './fixed-window-limiter.ts';
 import { forbidden, HttpError, unauthorized } from './http-error.ts';
@@ -114,4 +119,10 @@ export function requireAccount(request: FastifyRequest): AccountPrincipal {
 export function requireAdmin(request: FastifyRequest): AdminPrincipal {
   if (!request.admin) throw unauthorized(LOGIN_MESSAGES.notSignedIn);
   return request.admin;
+}
+
+/** The session the request's access token belongs to (the guard's principal carries it). */
+export function currentSessionId(request: FastifyRequest): string | null {
+  const principal = request.account as Partial<SessionPrincipal> | null;
+  return principal?.sessionId ?? null;
 }

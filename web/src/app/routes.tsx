@@ -78,7 +78,17 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             lazy: lazyScreen(loadConsoleLayout, (m) => m.ConsoleLayout),
-            children: consoleRoutes,
+            children: [
+              ...consoleRoutes,
+              // Every admin's own account, opened from the top bar rather than the sidebar.
+              {
+                path: 'account',
+                lazy: lazyScreen(
+                  () => import('@/features/account/account-page.tsx'),
+                  (m) => m.AccountPage,
+                ),
+              },
+            ],
           },
         ],
       },

@@ -19,7 +19,9 @@ import {
   logoutRequest,
   msUntilRefreshDue,
   needsRefresh,
+  type PendingStep,
   refreshSession,
+  verifyOtpRequest,
 } from '@/lib/session.ts';
 import {
   clearStoredSession,
@@ -29,6 +31,7 @@ import {
   readStoredSession,
   STORAGE_KEYS,
   type StoredSession,
+  writeStoredSession,
 } from '@/lib/session-storage.ts';
 
 export type { SessionUser } from '@switchboard/contract/session-user';
@@ -37,8 +40,17 @@ export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 export interface SessionContextValue {
   user: SessionUser | null;
   status: SessionStatus;
-  /** Resolves once signed in; rejects with the failed call's ApiRequestError (or an Error). */
-  login(username: string, password: string): Promise<void>;
+  /**
+   * Resolves once signed in (null), or with the second step when the account has one; rejects with the
+   * failed call's ApiRequestError (or an Error).
+   */
+  login(username: string, password: string): Promise<PendingStep | null>;
+  /**
+   * The code step. Resolves null once signed in, or with recovery codes to show first (a new
+   * authenticator was just turned on); `finishSignIn` then completes the sign-in.
+   */
+  verifyCode(token: string, code: string): Promise<string[] | null>;
+  finishSignIn(): void;
   /** Tells the server, then clears the stored session whatever it answered. */
   logout(): Promise<void>;
   /**
@@ -160,8 +172,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient, signedInUserId]);
 
   const login = useCallback(async (username: string, password: string) => {
-    const next = await loginRequest(username, password);
-    setState({ status: 'signed-in', session: next });
+    const outcome = await loginRequest(username, password);
+    if (outcome.kind === 'pending') return outcome.step;
+    setState({ status: 'signed-in', session: outcome.session });
+    return null;
+  }, []);
+
+  // Held while the new recovery codes are on screen: signing in at once would leave the login page.
+  const heldSession = useRef<StoredSession | null>(null);
+  const verifyCode = useCallback(async (token: string, code: string) => {
+    const { session, recoveryCodes } = await verifyOtpRequest(token, code);
+    writeStoredSession(session);
+    if (recoveryCodes) {
+      heldSession.current = session;
+      return recoveryCodes;
+    }
+    setState({ status: 'signed-in', session });
+    return null;
+  }, []);
+  const finishSignIn = useCallback(() => {
+    const session = heldSession.current;
+    heldSession.current = null;
+    if (session) setState({ status: 'signed-in', session });
   }, []);
 
   const logout = useCallback(async () => {
@@ -174,10 +206,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user: state.session?.user ?? null,
       status: state.status,
       login,
+      verifyCode,
+      finishSignIn,
       logout,
       signedOutByLogout: state.status === 'signed-out' && state.byLogout === true,
     }),
-    [state, login, logout],
+    [state, login, verifyCode, finishSignIn, logout],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
@@ -191,7 +225,9 @@ export function StaticSession({ user, children }: { user: SessionUser; children:
     () => ({
       user,
       status: 'signed-in',
-      login: async () => {},
+      login: async () => null,
+      verifyCode: async () => null,
+      finishSignIn: () => {},
       logout: async () => {},
       signedOutByLogout: false,
     }),

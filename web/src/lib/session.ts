@@ -159,21 +159,71 @@ async function postRefresh(refreshToken: string, signal: AbortSignal): Promise<R
   }
 }
 
+/** What the password step asked for next when a second factor is needed (the server's pending sign-in). */
+export interface PendingStep {
+  token: string;
+  method: 'totp' | 'code' | 'enrol';
+  /** Only for `enrol`: the authenticator to add (the QR code is an SVG drawn by the server). */
+  enrolment?: { secret: string; otpauth_url: string; qr_svg: string };
+}
+
+interface LoginPayload extends TokenPayload {
+  pending?: unknown;
+  pending_token?: unknown;
+  method?: unknown;
+  enrolment?: PendingStep['enrolment'];
+}
+
+export type LoginOutcome =
+  | { kind: 'signed-in'; session: StoredSession }
+  | { kind: 'pending'; step: PendingStep };
+
 /**
- * POST /auth/login; stores and returns the session. A failed call rejects with the ApiRequestError (its
- * status tells the login form which message to show); an unusable answer rejects with an Error.
+ * POST /auth/login; stores and returns the session, or the second step when the account has one. A
+ * failed call rejects with the ApiRequestError (its status tells the login form which message to show);
+ * an unusable answer rejects with an Error.
  */
-export async function loginRequest(username: string, password: string): Promise<StoredSession> {
+export async function loginRequest(username: string, password: string): Promise<LoginOutcome> {
   // A bad password answers 401; that must not count as "the session expired".
-  const payload = await apiRequest<TokenPayload>('/auth/login', {
+  const payload = await apiRequest<LoginPayload>('/auth/login', {
     method: 'POST',
     body: { username, password },
     keepSessionOn401: true,
   });
+  if (payload.pending === true && typeof payload.pending_token === 'string') {
+    const method = payload.method === 'enrol' || payload.method === 'code' ? payload.method : 'totp';
+    return {
+      kind: 'pending',
+      step: {
+        token: payload.pending_token,
+        method,
+        ...(payload.enrolment ? { enrolment: payload.enrolment } : {}),
+      },
+    };
+  }
   const session = sessionFromTokens(payload);
   if (!session) throw new Error('The login response had no usable access token');
   writeStoredSession(session);
-  return session;
+  return { kind: 'signed-in', session };
+}
+
+/**
+ * POST /auth/verify-otp: the code step. Returns the session (not yet stored) and, when this step also
+ * turned on a new authenticator, the recovery codes to show once.
+ */
+export async function verifyOtpRequest(
+  token: string,
+  code: string,
+): Promise<{ session: StoredSession; recoveryCodes: string[] | null }> {
+  const payload = await apiRequest<TokenPayload & { recovery_codes?: unknown }>('/auth/verify-otp', {
+    method: 'POST',
+    body: { pending_token: token, code },
+    keepSessionOn401: true,
+  });
+  const session = sessionFromTokens(payload);
+  if (!session) throw new Error('The sign-in response had no usable access token');
+  const codes = Array.isArray(payload.recovery_codes) ? payload.recovery_codes.map(String) : null;
+  return { session, recoveryCodes: codes };
 }
 
 /** POST /auth/logout so the server revokes the refresh token; a failure still signs out locally. */

@@ -13,4 +13,5 @@ export * from './reports.ts';
 export * from './security.ts';
 export * from './social.ts';
 export * from './system.ts';
+export * from './two-factor.ts';
 export * from './users.ts';

@@ -32,6 +32,7 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
     index('refresh_tokens_live_family_idx').on(t.familyId).where(isNull(t.revokedAt)),
+    index('refresh_tokens_user_live_idx').on(t.userId).where(isNull(t.revokedAt)),
   ],
 );
 

@@ -1,49 +1,49 @@
-import { randomUUID } from 'node:crypto';
-import { LOGIN_MESSAGES, type LoginRequest, type TokenResponse } from '@switchboard/contract/auth';
-import type { AppDeps } from '../../app-deps.ts';
-import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { clientNetwork } from '../../http/client-network.ts';
-import { forbidden, HttpError, unauthorized } from '../../http/http-error.ts';
-import type { RequestContext } from '../../http/request-context.ts';
-import { accessOf } from '../admin-roles/role-access.ts';
-import { recordSecurityEvent } from '../security-events/record-security-event.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
-import { decoyPasswordHash, verifyPassword } from '../users/password.ts';
 import {
-  type Account,
-  findAccountById,
-  findAccountByUsername,
-  setLastLogin,
-} from '../users/users.repository.ts';
+  LOGIN_MESSAGES,
+  type LoginRequest,
+  type LoginResponse,
+  type TokenResponse,
+} from '@switchboard/contract/auth';
+import { isPendingSignIn } from '@switchboard/contract/two-factor';
+import type { Database } from '../../db/client.ts';
+import { forbidden, unauthorized } from '../../http/http-error.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { recordSecurityEvent } from '../security-events/record-security-event.ts';
+import { decoyPasswordHash, verifyPassword } from '../users/password.ts';
+import { type Account, findAccountById, findAccountByUsername } from '../users/users.repository.ts';
 import { registerAppUser } from '../users/users.service.ts';
 import {
-  findLockout,
-  insertPendingAttempt,
-  lockAttemptsFromIp,
-  markAttemptSucceeded,
-} from './login-attempts.repository.ts';
+  type AuthDeps,
+  continueSession,
+  issueSession,
+  type NewSession,
+  startSession,
+  tokenResponse,
+} from './issue-session.ts';
+import { markAttemptSucceeded } from './login-attempts.repository.ts';
 import { recordLoginFailure } from './login-failure.ts';
-import { hashRefreshToken, newRefreshToken, openSealedSuccessor, sealSuccessor } from './refresh-token.ts';
+import { hashRefreshToken, openSealedSuccessor, sealSuccessor } from './refresh-token.ts';
 import {
-  insertRefreshToken,
   lockRefreshToken,
   markRefreshTokenUsed,
   revokeFamily,
   revokeFamilyOfToken,
 } from './refresh-tokens.repository.ts';
+import { pendingSecondStep, type SecondStepDeps } from './second-step.service.ts';
+import { openSignInAttempt } from './sign-in-gate.ts';
 
-export type AuthDeps = Pick<AppDeps, 'tokens' | 'sessionEnds'>;
-
-const tooManyAttempts = (retryAfterSeconds: number) =>
-  new HttpError(429, LOGIN_MESSAGES.tooManyAttempts, {
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
+export type { AuthDeps } from './issue-session.ts';
 
 /**
  * Console sign-in. Only active admins get a session; every other outcome looks the same to the
  * caller (401) except a deactivated admin who proved the password (403).
  */
-export function login(db: Database, deps: AuthDeps, input: LoginRequest, ctx: RequestContext) {
+export function login(
+  db: Database,
+  deps: SecondStepDeps,
+  input: LoginRequest,
+  ctx: RequestContext,
+): Promise<LoginResponse> {
   return passwordSignIn(db, deps, input, ctx, { console: true });
 }
 
@@ -51,8 +51,15 @@ export function login(db: Database, deps: AuthDeps, input: LoginRequest, ctx: Re
  * A calling app's password sign-in: any active account, with the console's lockout. The session is
  * an app session, which never opens an admin route, even for an admin.
  */
-export function appLogin(db: Database, deps: AuthDeps, input: LoginRequest, ctx: RequestContext) {
-  return passwordSignIn(db, deps, input, ctx, { console: false });
+export async function appLogin(
+  db: Database,
+  deps: SecondStepDeps,
+  input: LoginRequest,
+  ctx: RequestContext,
+): Promise<TokenResponse> {
+  const answer = await passwordSignIn(db, deps, input, ctx, { console: false });
+  if (isPendingSignIn(answer)) throw new Error('an app sign-in never has a second step');
+  return answer;
 }
 
 /** A calling app's sign-up; the new account is signed in at once (an app session). */
@@ -70,24 +77,14 @@ export function register(
 
 async function passwordSignIn(
   db: Database,
-  deps: AuthDeps,
+  deps: SecondStepDeps,
   input: LoginRequest,
   ctx: RequestContext,
   kind: { console: boolean },
-): Promise<TokenResponse> {
+): Promise<LoginResponse> {
   const attemptKey = input.username.toLowerCase();
-  const { max_login_attempts: maxAttempts } = await readSettingsSection(db, 'security');
-  const network = clientNetwork(ctx.ip);
-  const gate = await db.transaction(async (tx) => {
-    await lockAttemptsFromIp(tx, network);
-    const lockout = await findLockout(tx, { username: attemptKey, ip: network, maxAttempts });
-    if (lockout) return { locked: true, retryAfterSeconds: lockout.retryAfterSeconds } as const;
-    return {
-      locked: false,
-      attemptId: await insertPendingAttempt(tx, { username: attemptKey, ip: network }),
-    } as const;
-  });
-  if (gate.locked) throw tooManyAttempts(gate.retryAfterSeconds);
+  const gate = await openSignInAttempt(db, attemptKey, ctx.ip);
+  const maxAttempts = gate.maxAttempts;
 
   const account = await findAccountByUsername(db, attemptKey);
   // Always one argon2 verification, so an unknown username costs the same time as a wrong password.
@@ -109,33 +106,15 @@ async function passwordSignIn(
     await recordLoginFailure(db, { ...failure, reason: 'account deactivated' }, ctx);
     throw forbidden(LOGIN_MESSAGES.deactivated);
   }
+  // The password's attempt stays counted as a failure until the second step succeeds too.
+  if (kind.console) {
+    const pending = await pendingSecondStep(db, deps, account, gate.attemptId);
+    if (pending) return pending;
+  }
   return issueSession(db, deps, account, ctx, {
     ...kind,
     within: (tx) => markAttemptSucceeded(tx, gate.attemptId),
   });
-}
-
-/**
- * Opens a session for an account that has just proved who it is (a password, a one-time code, a
- * second factor) and answers with its tokens. `console: true` makes a console session, which only an
- * active admin may have; otherwise an app session of any active account. `within` runs in the same
- * transaction (e.g. to mark the proof used), so a refused sign-in writes nothing.
- */
-export async function issueSession(
-  db: Database,
-  deps: AuthDeps,
-  account: Account,
-  ctx: RequestContext,
-  options: { console: boolean; within?: (tx: Transaction) => Promise<void> },
-): Promise<TokenResponse> {
-  if (!account.isActive) throw forbidden(LOGIN_MESSAGES.deactivated);
-  if (options.console && !account.isAdmin) throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
-  const session = await db.transaction(async (tx) => {
-    await options.within?.(tx);
-    await setLastLogin(tx, account.id);
-    return startSession(tx, account.id, ctx, options.console);
-  });
-  return tokenResponse(db, deps, account, session, options.console);
 }
 
 /**
@@ -207,66 +186,4 @@ export async function logout(db: Database, deps: AuthDeps, rawToken: string | un
   if (!rawToken) return;
   const ended = await revokeFamilyOfToken(db, hashRefreshToken(rawToken));
   if (ended) deps.sessionEnds.ended(ended);
-}
-
-export interface NewSession {
-  refreshToken: string;
-  sessionId: string;
-}
-
-/** A new session (refresh-token family) for a user who just proved who they are. */
-export function startSession(
-  db: Executor,
-  userId: string,
-  ctx: RequestContext,
-  console: boolean,
-): Promise<NewSession> {
-  return continueSession(db, userId, randomUUID(), ctx, console);
-}
-
-async function continueSession(
-  db: Executor,
-  userId: string,
-  familyId: string,
-  ctx: RequestContext,
-  console: boolean,
-): Promise<NewSession> {
-  const { token, hash } = newRefreshToken();
-  await insertRefreshToken(db, { userId, familyId, tokenHash: hash, console }, ctx);
-  return { refreshToken: token, sessionId: familyId };
-}
-
-async function tokenResponse(
-  db: Executor,
-  deps: AuthDeps,
-  account: Account,
-  session: NewSession,
-  console: boolean,
-): Promise<TokenResponse> {
-  const principal = {
-    id: account.id,
-    username: account.username,
-    isAdmin: console,
-    isRootAdmin: console && account.isRootAdmin,
-  };
-  // The settings' session timeout is the access token's lifetime, read per sign-in so a change applies at once.
-  const { session_timeout: minutes } = await readSettingsSection(db, 'security');
-  const ttlSeconds = minutes * 60;
-  const access = await accessOf(db, account);
-  return {
-    success: true,
-    access_token: await deps.tokens.sign(principal, session.sessionId, ttlSeconds),
-    refresh_token: session.refreshToken,
-    token_type: 'bearer',
-    expires_in: ttlSeconds,
-    user: {
-      id: account.id,
-      username: account.username,
-      email: account.email,
-      is_admin: account.isAdmin,
-      is_root_admin: account.isRootAdmin,
-      role: access.role,
-      permissions: [...access.permissions],
-    },
-  };
 }

@@ -1,6 +1,6 @@
 import { SETTINGS_MESSAGES, type Settings } from '@switchboard/contract/settings';
 import type { Database } from '../../db/client.ts';
-import type { AdminPrincipal } from '../../http/access-token.ts';
+import { type AdminPrincipal, holds } from '../../http/access-token.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -26,6 +26,14 @@ export async function saveSettings(
     if (!actor.isRootAdmin && JSON.stringify(before.root_admin) !== JSON.stringify(next.root_admin))
       throw new HttpError(403, SETTINGS_MESSAGES.rootOnly, { field: 'root_admin' });
     refuseCripplingSettings(actor, before, next);
+    // Turning two-factor off for every admin weakens every sign-in: a security decision.
+    if (
+      before.security.require_admin_two_factor !== next.security.require_admin_two_factor &&
+      !holds(actor, 'settings:security')
+    )
+      throw new HttpError(403, SETTINGS_MESSAGES.twoFactorNeedsSecurity, {
+        field: 'security.require_admin_two_factor',
+      });
     await writeAllSettings(tx, next, actor.id);
     await recordAudit(tx, {
       actor,

@@ -177,6 +177,19 @@ export async function findAccountByUsername(executor: Executor, username: string
   return row ?? null;
 }
 
+/** By username or e-mail address, case-insensitive: a calling app asks for a sign-in code with either. */
+export async function findAccountByLogin(executor: Executor, login: string): Promise<Account | null> {
+  const [row] = await executor
+    .select(accountColumns)
+    .from(users)
+    .where(
+      sql`(lower(${users.username}) = lower(${login}) or lower(${users.email}) = lower(${login})) and ${users.deletedAt} is null`,
+    )
+    .orderBy(sql`lower(${users.username}) = lower(${login}) desc`)
+    .limit(1);
+  return row ?? null;
+}
+
 /** The account behind a token: sign-in, refresh and every authenticated request read it. */
 // Read by the auth guard on every signed-in request.
 const accountById = preparedPer((executor) =>

@@ -1,5 +1,6 @@
-import { LogOutIcon } from 'lucide-react';
+import { LogOutIcon, UserCogIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { MobileSidebar } from '@/app/layout/mobile-sidebar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useSession } from '@/lib/session-context.tsx';
@@ -37,6 +38,12 @@ export function TopBar() {
           </div>
         </div>
         <span className="h-6 w-px shrink-0 bg-border" aria-hidden="true" />
+        <Button variant="ghost" size="sm" className="px-2 sm:px-3" asChild>
+          <Link to="/account" aria-label="Account">
+            <UserCogIcon aria-hidden="true" />
+            <span className="hidden sm:inline">Account</span>
+          </Link>
+        </Button>
         <Button variant="ghost" size="sm" className="px-2 sm:px-3" onClick={onLogout} disabled={leaving}>
           <LogOutIcon aria-hidden="true" />
           Logout

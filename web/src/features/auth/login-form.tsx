@@ -7,8 +7,10 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
+import type { PendingStep } from '@/lib/session.ts';
 import { useSession } from '@/lib/session-context.tsx';
 import { useHydrated } from '@/lib/use-hydrated.ts';
+import { CodeStepForm } from './code-step-form.tsx';
 import { DemoCredentialsHint } from './demo-credentials-hint.tsx';
 
 const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
@@ -47,6 +49,8 @@ export function LoginForm() {
   const attempts = useRef(0);
   const [errors, setErrors] = useState<FieldErrors>({});
   const hydrated = useHydrated();
+  // Set when the password was right and a second factor comes next.
+  const [step, setStep] = useState<PendingStep | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,14 +64,26 @@ export function LoginForm() {
     if (Object.keys(fieldErrors).length > 0) return;
     setState({ kind: 'submitting' });
     try {
-      await login(values.username.trim(), values.password);
+      const next = await login(values.username.trim(), values.password);
       preloadConsole();
       setState({ kind: 'idle' });
+      if (next) setStep(next);
     } catch (error) {
       attempts.current += 1;
       setState({ kind: 'error', message: loginErrorMessage(error), attempt: attempts.current });
     }
   };
+
+  if (step) {
+    const restart = (message?: string) => {
+      setStep(null);
+      if (message) {
+        attempts.current += 1;
+        setState({ kind: 'error', message, attempt: attempts.current });
+      }
+    };
+    return <CodeStepForm step={step} onRestart={restart} />;
+  }
 
   const submitting = state.kind === 'submitting';
   return (

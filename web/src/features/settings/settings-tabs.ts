@@ -48,6 +48,7 @@ export const FIELD_TABS = [
       ['session_timeout', 'Session Timeout (minutes)', 'integer'],
       ['max_login_attempts', 'Max Login Attempts', 'integer'],
       ['password_min_length', 'Password Minimum Length', 'integer'],
+      ['require_admin_two_factor', 'Require two-factor for admins', 'toggle'],
     ]),
   ),
   tab(

@@ -1,3 +1,5 @@
+import { sessionEndpoints } from '@switchboard/contract/sessions';
+import { twoFactorEndpoints } from '@switchboard/contract/two-factor';
 import { type BulkUserAction, type ListUsersQuery, usersEndpoints } from '@switchboard/contract/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
@@ -57,5 +59,29 @@ export function useBulkUserAction() {
   return useMutation({
     mutationFn: (body: BulkUserAction) => callEndpoint(usersEndpoints.bulk, { body }),
     onSettled: invalidate,
+  });
+}
+
+export function useAdminSessions(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...userKeys.detail(id), 'sessions'],
+    queryFn: ({ signal }) => callEndpoint(sessionEndpoints.ofAdmin, { params: { id } }, { signal }),
+    select: (response) => response.data.sessions,
+    enabled,
+  });
+}
+
+export function useEndAdminSession(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) =>
+      callEndpoint(sessionEndpoints.endOfAdmin, { params: { id, sessionId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...userKeys.detail(id), 'sessions'] }),
+  });
+}
+
+export function useResetTwoFactor() {
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(twoFactorEndpoints.reset, { params: { id } }),
   });
 }

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/error-message.ts';
 import { formatCoins, formatDateTime } from '@/lib/format.ts';
 import { displayName } from '@/lib/user-display.ts';
 import { useUser } from '../api.ts';
+import { AdminSignInSection } from './admin-sign-in-section.tsx';
 import { UserRoleBadges, UserStatusBadges } from './user-badges.tsx';
 
 interface UserDetailsDialogProps {
@@ -65,6 +66,7 @@ export function UserDetailsDialog({ user, onOpenChange, onCloseAutoFocus }: User
             <DetailField label="Joined">{formatDateTime(shown.created_at)}</DetailField>
             <DetailField label="Last login">{formatDateTime(shown.last_login)}</DetailField>
           </DetailList>
+          {shown.is_admin && <AdminSignInSection adminId={shown.id} isRoot={shown.is_root_admin} />}
           {error ? (
             <p role="status" className="text-xs text-muted-foreground">
               Could not refresh these details: {errorMessage(error, 'Failed to load user')}

@@ -19,7 +19,15 @@ export const ME = {
 };
 
 export function useSession(): SessionContextValue {
-  return { user: ME, status: 'signed-in', signedOutByLogout: false, login: vi.fn(), logout: vi.fn() };
+  return {
+    user: ME,
+    status: 'signed-in',
+    signedOutByLogout: false,
+    login: vi.fn(),
+    verifyCode: vi.fn(),
+    finishSignIn: vi.fn(),
+    logout: vi.fn(),
+  };
 }
 
 /** The canned users API, answering every request of the test at the network layer. */
