@@ -7,7 +7,7 @@ import { forbidden, HttpError, unauthorized } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { accessOf } from '../admin-roles/role-access.ts';
 import { recordSecurityEvent } from '../security-events/record-security-event.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import { decoyPasswordHash, verifyPassword } from '../users/password.ts';
 import {
   type Account,
@@ -64,7 +64,7 @@ export function register(
 ): Promise<TokenResponse> {
   return registerAppUser(db, input, async (tx, account) => {
     const session = await startSession(tx, account.id, ctx, false);
-    return tokenResponse(tx, deps, account, session, false);
+    return tokenResponse(db, deps, account, session, false, tx);
   });
 }
 
@@ -76,7 +76,7 @@ async function passwordSignIn(
   kind: { console: boolean },
 ): Promise<TokenResponse> {
   const attemptKey = input.username.toLowerCase();
-  const { max_login_attempts: maxAttempts } = await readSettingsSection(db, 'security');
+  const { max_login_attempts: maxAttempts } = await liveSettings(db).section('security');
   const network = clientNetwork(ctx.ip);
   const gate = await db.transaction(async (tx) => {
     await lockAttemptsFromIp(tx, network);
@@ -168,16 +168,20 @@ export async function refreshSession(
         };
       }
       await revokeFamily(tx, row.familyId);
-      await recordSecurityEvent(tx, {
-        eventType: 'suspicious_activity',
-        severity: 'high',
-        description: `A used refresh token of '${account?.username ?? row.userId}' was presented again; all of that session's tokens were revoked`,
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-        userId: row.userId,
-        username: account?.username ?? null,
-        details: { reason: 'refresh_token_reuse', family_id: row.familyId },
-      });
+      await recordSecurityEvent(
+        db,
+        {
+          eventType: 'suspicious_activity',
+          severity: 'high',
+          description: `A used refresh token of '${account?.username ?? row.userId}' was presented again; all of that session's tokens were revoked`,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          userId: row.userId,
+          username: account?.username ?? null,
+          details: { reason: 'refresh_token_reuse', family_id: row.familyId },
+        },
+        tx,
+      );
       return { ended: row.familyId };
     }
     if (row.expired) return null;
@@ -236,12 +240,14 @@ async function continueSession(
   return { refreshToken: token, sessionId: familyId };
 }
 
+/** `executor`: the transaction that opened the session, when it is still open. */
 async function tokenResponse(
-  db: Executor,
+  db: Database,
   deps: AuthDeps,
   account: Account,
   session: NewSession,
   console: boolean,
+  executor: Executor = db,
 ): Promise<TokenResponse> {
   const principal = {
     id: account.id,
@@ -250,9 +256,9 @@ async function tokenResponse(
     isRootAdmin: console && account.isRootAdmin,
   };
   // The settings' session timeout is the access token's lifetime, read per sign-in so a change applies at once.
-  const { session_timeout: minutes } = await readSettingsSection(db, 'security');
+  const { session_timeout: minutes } = await liveSettings(db).section('security', executor);
   const ttlSeconds = minutes * 60;
-  const access = await accessOf(db, account);
+  const access = await accessOf(executor, account);
   return {
     success: true,
     access_token: await deps.tokens.sign(principal, session.sessionId, ttlSeconds),
