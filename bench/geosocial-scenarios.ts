@@ -9,7 +9,6 @@ import {
   LikesQuery,
   SocialSearchQuery,
 } from '@switchboard/contract/social';
-import type { Database } from '../server/src/db/client.ts';
 import {
   geolocationStats,
   listRecentLocations,
@@ -21,51 +20,43 @@ import {
   searchSocialUsers,
   socialSummary,
 } from '../server/src/modules/social/social.service.ts';
-import { queryOf, recorded } from './repository-sql.ts';
-import { LIST_TARGET, type Scenario } from './scenarios.ts';
+import { recorded } from './repository-sql.ts';
+import { LIST_TARGET, listScenario, type Scenario } from './scenarios.ts';
 
 const SIZE = 20;
 /** The deepest page the social lists serve: offsets stop at 10,000 rows. */
 const DEEP_PAGE = 500;
 
-/** A list scenario whose twin is the service call for the path's own query string. */
-const list = <Q>(
-  name: string,
-  path: string,
-  schema: { parse(value: unknown): Q },
-  serve: (db: Database, query: Q) => Promise<unknown>,
-): Scenario => ({
-  name,
-  path,
-  targetP99Ms: LIST_TARGET,
-  sql: recorded((db) => serve(db, queryOf(schema, path))),
-});
-
 const geo = (name: string, query: string) =>
-  list(
+  listScenario(
     `geolocation: ${name}`,
     `/api/v1/admin/geolocation-data?${query}`,
     GeolocationDataQuery,
     listRecentLocations,
   );
 const users = (name: string, query: string) =>
-  list(
+  listScenario(
     `social: users ${name}`,
     `/api/v1/social/search?${query}&size=${SIZE}`,
     SocialSearchQuery,
     searchSocialUsers,
   );
 const likes = (name: string, query: string) =>
-  list(`social: likes ${name}`, `/api/v1/social/likes?${query}&size=${SIZE}`, LikesQuery, listLikes);
+  listScenario(`social: likes ${name}`, `/api/v1/social/likes?${query}&size=${SIZE}`, LikesQuery, listLikes);
 const friends = (name: string, query: string) =>
-  list(
+  listScenario(
     `social: friends ${name}`,
     `/api/v1/social/friend-requests?${query}&size=${SIZE}`,
     FriendRequestsQuery,
     listFriendRequests,
   );
 const follows = (name: string, query: string) =>
-  list(`social: follows ${name}`, `/api/v1/social/follows?${query}&size=${SIZE}`, FollowsQuery, listFollows);
+  listScenario(
+    `social: follows ${name}`,
+    `/api/v1/social/follows?${query}&size=${SIZE}`,
+    FollowsQuery,
+    listFollows,
+  );
 
 export const geosocialScenarios: Scenario[] = [
   geo('recent 50', 'limit=50'),

@@ -7,15 +7,11 @@ import {
   notificationStats,
 } from '../server/src/modules/notifications/notifications.service.ts';
 import { listMessages } from '../server/src/modules/official-messages/official-messages.service.ts';
-import { queryOf, recorded } from './repository-sql.ts';
-import { LIST_TARGET, type Scenario } from './scenarios.ts';
+import { recorded } from './repository-sql.ts';
+import { LIST_TARGET, listScenario, type Scenario } from './scenarios.ts';
 
-const notifications = (name: string, path: string): Scenario => ({
-  name: `messaging: ${name}`,
-  path,
-  targetP99Ms: LIST_TARGET,
-  sql: recorded((db) => listNotifications(db, queryOf(ListNotificationsQuery, path))),
-});
+const notifications = (name: string, path: string) =>
+  listScenario(`messaging: ${name}`, path, ListNotificationsQuery, listNotifications);
 
 export const messagingScenarios: Scenario[] = [
   notifications('notifications list', '/api/v1/admin/notifications'),

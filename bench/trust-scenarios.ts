@@ -4,13 +4,11 @@ import { AuditLogQuery } from '@switchboard/contract/audit-log';
 import { ListSecurityEventsQuery } from '@switchboard/contract/security';
 import { SystemLogsQuery } from '@switchboard/contract/system-logs';
 import { ListUserReportsQuery } from '@switchboard/contract/user-reports';
-import type { Database } from '../server/src/db/client.ts';
 import { auditLogPage } from '../server/src/modules/audit/audit-log.service.ts';
 import { listEvents } from '../server/src/modules/security/security.service.ts';
 import { systemLogsPage } from '../server/src/modules/system-logs/system-logs.service.ts';
 import { listReports } from '../server/src/modules/user-reports/user-reports.service.ts';
-import { queryOf, recorded } from './repository-sql.ts';
-import { LIST_TARGET, type Scenario } from './scenarios.ts';
+import { listScenario, type Scenario } from './scenarios.ts';
 
 /** A message word of the demo logs that matches a few percent of them (see server/src/demo/system-logs.ts). */
 const LOG_SEARCH = 'timed out';
@@ -19,38 +17,41 @@ const LOG_SEARCH = 'timed out';
 const deepSortKey = new Date(Date.now() - 45 * 86_400_000).toISOString();
 const deepCursor = Buffer.from(JSON.stringify([deepSortKey, '9223372036854775807'])).toString('base64url');
 
-const list = <Q>(
-  name: string,
-  path: string,
-  schema: { parse(value: unknown): Q },
-  serve: (db: Database, query: Q) => Promise<unknown>,
-): Scenario => ({
-  name: `trust: ${name}`,
-  path,
-  targetP99Ms: LIST_TARGET,
-  sql: recorded((db) => serve(db, queryOf(schema, path))),
-});
-
 export const trustScenarios: Scenario[] = [
-  list('system logs page 1', '/api/v1/admin/system-logs?page=1&per_page=20', SystemLogsQuery, systemLogsPage),
-  list(
-    `system logs search "${LOG_SEARCH}"`,
+  listScenario(
+    'trust: system logs page 1',
+    '/api/v1/admin/system-logs?page=1&per_page=20',
+    SystemLogsQuery,
+    systemLogsPage,
+  ),
+  listScenario(
+    `trust: system logs search "${LOG_SEARCH}"`,
     `/api/v1/admin/system-logs?page=1&per_page=20&search=${encodeURIComponent(LOG_SEARCH)}`,
     SystemLogsQuery,
     systemLogsPage,
   ),
-  list(
-    'security events page 1',
+  listScenario(
+    'trust: security events page 1',
     '/api/v1/security/events?page=1&per_page=20',
     ListSecurityEventsQuery,
     listEvents,
   ),
-  list('audit log page 1', '/api/v1/admin/security-logs?page=1&per_page=20', AuditLogQuery, auditLogPage),
-  list(
-    'audit log deep page (keyset)',
+  listScenario(
+    'trust: audit log page 1',
+    '/api/v1/admin/security-logs?page=1&per_page=20',
+    AuditLogQuery,
+    auditLogPage,
+  ),
+  listScenario(
+    'trust: audit log deep page (keyset)',
     `/api/v1/admin/security-logs?page=5000&per_page=20&cursor=${deepCursor}`,
     AuditLogQuery,
     auditLogPage,
   ),
-  list('reports page 1', '/api/v1/user-reports?page=1&per_page=20', ListUserReportsQuery, listReports),
+  listScenario(
+    'trust: reports page 1',
+    '/api/v1/user-reports?page=1&per_page=20',
+    ListUserReportsQuery,
+    listReports,
+  ),
 ];
