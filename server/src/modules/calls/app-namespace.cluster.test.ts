@@ -1,14 +1,13 @@
 import type { AppCall, CallAck, CallDescription } from '@switchboard/contract/calling';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRedisUrl } from '../../config.ts';
-import { connected } from '../../testing/socket-connected.ts';
+import { ask, next } from '../../testing/socket-connected.ts';
 import {
   type SocketTestServer,
   secondInstance,
   startSocketTestServer,
 } from '../../testing/socket-test-server.ts';
-import { createTestApp, insertUser } from '../../testing/test-app.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 const redisUrl = testRedisUrl();
 
@@ -26,18 +25,11 @@ describe.skipIf(!redisUrl)('calls across instances with REDIS_URL', () => {
     await instances[0]?.t.close();
   });
 
-  const open = async (instance: number, username: string) => {
+  const open = (instance: number, username: string) => {
     const server = instances[instance];
     if (!server) throw new Error('instances did not start');
-    const user = await insertUser(server.t.db, { username, coinBalance: 50 });
-    const token = (await server.t.appAuthHeader(user)).authorization.slice(7);
-    const socket = server.connect('/app', { auth: { token } });
-    await connected(socket);
-    return { user, socket };
+    return server.appUser(username, 50);
   };
-  const ask = <T>(socket: Socket, event: string, payload: unknown) =>
-    new Promise<T>((resolve) => socket.emit(event, payload, resolve));
-  const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
 
   it('rings, connects and relays signalling between parties on different instances, and ends on both', async () => {
     const caller = await open(0, 'cluster-caller');

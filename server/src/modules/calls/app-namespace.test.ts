@@ -1,10 +1,9 @@
 import type { AppCall, CallAck, CallDescription, CallIceCandidate } from '@switchboard/contract/calling';
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callQualitySamples, calls } from '../../db/schema/calls.ts';
 import { users } from '../../db/schema/users.ts';
-import { connected } from '../../testing/socket-connected.ts';
+import { ask, connected, next } from '../../testing/socket-connected.ts';
 import { type SocketTestServer, startSocketTestServer } from '../../testing/socket-test-server.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 
@@ -28,16 +27,7 @@ describe('the /app namespace', () => {
     await t.close();
   });
 
-  const open = async (username: string, coins = 100) => {
-    const user = await insertUser(t.db, { username, coinBalance: coins });
-    const token = (await t.appAuthHeader(user)).authorization.slice(7);
-    const socket = server.connect('/app', { auth: { token } });
-    await connected(socket);
-    return { user, socket };
-  };
-  const ask = <T>(socket: Socket, event: string, payload: unknown) =>
-    new Promise<T>((resolve) => socket.emit(event, payload, resolve));
-  const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+  const open = (username: string, coins = 100) => server.appUser(username, coins);
 
   it('refuses a socket without a live session, and takes an app user who has one', async () => {
     const refused = server.connect('/app', { auth: { token: 'nope' } });
