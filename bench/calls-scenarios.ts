@@ -3,18 +3,10 @@
 // matching users that picks the plan, then the page with its capped total in one statement).
 import { ListCallsQuery } from '@switchboard/contract/calls';
 import { listCalls } from '../server/src/modules/calls/calls-list.repository.ts';
-import { queryOf, recorded } from './repository-sql.ts';
-import { LIST_TARGET, type Scenario } from './scenarios.ts';
+import { listScenario, type Scenario } from './scenarios.ts';
 
-const calls = (name: string, query: string): Scenario => {
-  const path = `/api/v1/admin/public/calls?${query}`;
-  return {
-    name: `calls: ${name}`,
-    path,
-    targetP99Ms: LIST_TARGET,
-    sql: recorded((db) => listCalls(db, queryOf(ListCallsQuery, path))),
-  };
-};
+const calls = (name: string, query: string) =>
+  listScenario(`calls: ${name}`, `/api/v1/admin/public/calls?${query}`, ListCallsQuery, listCalls);
 
 /** A page deep in the list by keyset: rows older than 45 days ago (the data set spans 90). */
 const deepSortKey = new Date(Date.now() - 45 * 86_400_000).toISOString();

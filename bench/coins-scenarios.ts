@@ -3,18 +3,12 @@
 // literals): the page, its total and the statistics in one round trip.
 import { ListCoinsQuery, TOP_COIN_USERS } from '@switchboard/contract/coins';
 import { listCoinsPage } from '../server/src/modules/coins/coins-list.repository.ts';
-import { queryOf, recorded } from './repository-sql.ts';
-import { LIST_TARGET, type Scenario } from './scenarios.ts';
+import { listScenario, type Scenario } from './scenarios.ts';
 
-const coins = (name: string, query: string): Scenario => {
-  const path = `/api/v1/admin/public/coins?${query}`;
-  return {
-    name: `coins: ${name}`,
-    path,
-    targetP99Ms: LIST_TARGET,
-    sql: recorded((db) => listCoinsPage(db, queryOf(ListCoinsQuery, path), TOP_COIN_USERS)),
-  };
-};
+const coins = (name: string, query: string) =>
+  listScenario(`coins: ${name}`, `/api/v1/admin/public/coins?${query}`, ListCoinsQuery, (db, q) =>
+    listCoinsPage(db, q, TOP_COIN_USERS),
+  );
 
 export const coinsScenarios: Scenario[] = [
   coins('first page + statistics', 'page=1&limit=20'),

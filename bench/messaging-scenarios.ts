@@ -1,54 +1,32 @@
-// The notifications and official-messages lists at `--scale 1m`, each with the SQL its repository runs, and
-// a send to every user while another list is under load. Keep the SQL in step with
-// server/src/modules/notifications/notifications.repository.ts and official-messages.repository.ts.
+// The notifications and official-messages lists at `--scale 1m`, each twin recorded from the service function
+// the route calls, and a send to every user while another list is under load.
+import { ListNotificationsQuery } from '@switchboard/contract/notifications';
 import autocannon from 'autocannon';
-import { LIST_TARGET, type Scenario } from './scenarios.ts';
+import {
+  listNotifications,
+  notificationStats,
+} from '../server/src/modules/notifications/notifications.service.ts';
+import { listMessages } from '../server/src/modules/official-messages/official-messages.service.ts';
+import { recorded } from './repository-sql.ts';
+import { LIST_TARGET, listScenario, type Scenario } from './scenarios.ts';
 
-/** The newest 101 (one more than shown tells whether there are more); the counts are columns, not joins. */
-const NOTIFICATION_COLUMNS = `id, title, message, type, priority, target_audience, target_user_ids, is_scheduled,
-  scheduled_at, status, sent_at, total_recipients, read_count, delivery_at, delivery_cursor, created_by, created_at,
-  updated_at`;
-const notificationsSql = (where: string) =>
-  `select ${NOTIFICATION_COLUMNS} from notifications ${where} order by created_at desc, id desc limit 101`;
-
-const MESSAGE_COLUMNS = `id, title, content, message_type, priority, is_important, is_sticky, is_urgent, image_url,
-  image_alt, status, sent_at, total_recipients, delivered_count, read_count, acknowledged_count, delivery_at,
-  delivery_cursor, created_by, created_at, updated_at`;
-
-/** The stat cards: the counters, and the latest sends over the partial sent_at index (two statements there). */
-const notificationStatsSql = `select
-  (select json_object_agg(counter, n) from (select counter, sum(n) as n from row_counts
-     where counter in ('notifications.total', 'notifications.sent', 'notifications.scheduled', 'notifications.draft',
-       'notifications.sent_recipients', 'notifications.sent_reads') group by counter) c) as counters,
-  (select json_agg(r) from (select id, title, sent_at, read_count, total_recipients from notifications
-     where status = 'sent' order by sent_at desc, id desc limit 10) r) as recent`;
+const notifications = (name: string, path: string) =>
+  listScenario(`messaging: ${name}`, path, ListNotificationsQuery, listNotifications);
 
 export const messagingScenarios: Scenario[] = [
-  {
-    name: 'messaging: notifications list',
-    path: '/api/v1/admin/notifications',
-    targetP99Ms: LIST_TARGET,
-    sql: { text: notificationsSql('') },
-  },
-  {
-    name: 'messaging: notifications sent filter',
-    path: '/api/v1/admin/notifications?status=sent',
-    targetP99Ms: LIST_TARGET,
-    sql: { text: notificationsSql('where status = $1'), params: ['sent'] },
-  },
+  notifications('notifications list', '/api/v1/admin/notifications'),
+  notifications('notifications sent filter', '/api/v1/admin/notifications?status=sent'),
   {
     name: 'messaging: notification stats',
     path: '/api/v1/admin/notification-stats',
     targetP99Ms: 20,
-    sql: { text: notificationStatsSql },
+    sql: recorded((db) => notificationStats(db)),
   },
   {
     name: 'messaging: official messages list',
     path: '/api/v1/admin/official-messages',
     targetP99Ms: LIST_TARGET,
-    sql: {
-      text: `select ${MESSAGE_COLUMNS} from official_messages order by created_at desc, id desc limit 101`,
-    },
+    sql: recorded((db) => listMessages(db)),
   },
 ];
 

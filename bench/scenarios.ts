@@ -1,4 +1,5 @@
 import { ListUsersQuery } from '@switchboard/contract/users';
+import type { Database } from '../server/src/db/client.ts';
 import { listUsers } from '../server/src/modules/users/users-list.repository.ts';
 import { queryOf, recorded, type SqlTwin } from './repository-sql.ts';
 
@@ -29,16 +30,24 @@ export const targetFor = (scenario: Scenario, database: 'postgres' | 'pglite'): 
 export const LIST_TARGET = { postgres: 20, pglite: 50 };
 const PAGE_SIZE = 10;
 
-/** A users-list scenario; its twin is recorded from the repository's own listUsers for the same query string. */
-const users = (name: string, query: string): Scenario => {
-  const path = `/api/v1/admin/public/users?${query}`;
-  return {
-    name: `users: ${name}`,
-    path,
-    targetP99Ms: LIST_TARGET,
-    sql: recorded((db) => listUsers(db, queryOf(ListUsersQuery, path))),
-  };
-};
+/**
+ * A list scenario whose twin is recorded from the function the route calls (`serve`), for the path's own query
+ * string as the endpoint's schema parses it, so it takes the same path the request takes.
+ */
+export const listScenario = <Q>(
+  name: string,
+  path: string,
+  schema: { parse(value: unknown): Q },
+  serve: (db: Database, query: Q) => Promise<unknown>,
+): Scenario => ({
+  name,
+  path,
+  targetP99Ms: LIST_TARGET,
+  sql: recorded((db) => serve(db, queryOf(schema, path))),
+});
+
+const users = (name: string, query: string) =>
+  listScenario(`users: ${name}`, `/api/v1/admin/public/users?${query}`, ListUsersQuery, listUsers);
 
 /** A page deep in the list by keyset: users who signed up before this (the seed spreads sign-ups over two years). */
 const DEEP_SORT_KEY = new Date(Date.now() - 365 * 86_400_000).toISOString();

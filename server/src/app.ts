@@ -42,7 +42,7 @@ import { createBlockedIpCache, installBlockedIpGuard } from './modules/security/
 import { installRequestRateLimits } from './modules/security/request-rate-limits.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { recordRateLimitHit, recordRefusedAccess } from './modules/security/threat-events.ts';
-import { createLiveSettings } from './modules/settings/live-settings.ts';
+import { liveSettings } from './modules/settings/live-settings.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { installSettingsEffects } from './modules/settings/settings-effects.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     dataDir: deps.config.dataDir,
   });
   app.decorate('monitoring', monitoring);
-  const live = createLiveSettings(deps.db);
+  const live = liveSettings(deps.db);
   // Pool size and query timeout govern the PostgreSQL connections opened from the next one on.
   live.onChange((next) => applyPoolSettings(deps.database, next.database));
   await installSettingsEffects(app, live, deps.config.logLevel);

@@ -1,56 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type SpawnedProcess, spawnProcess } from './testing/spawn-server.ts';
+import { halfSentRequest, processesUsing } from './testing/stopping-server.ts';
 
 const PORT = 8144;
 const dataDirs: string[] = [];
 const started: SpawnedProcess[] = [];
-
-/** Pids of live processes whose environment names this DATA_DIR: the whole `npm start` tree. */
-function processesUsing(dataDir: string): number[] {
-  const needle = `DATA_DIR=${dataDir}\0`;
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        if (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z')) return false;
-        return readFileSync(`/proc/${pid}/environ`, 'latin1').includes(needle);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-/** A sign-in whose body is only half sent: the request is in flight until `finish` sends the rest. */
-function halfSentRequest(): Promise<{ finish(): Promise<string> }> {
-  const body = JSON.stringify({ username: 'nobody', password: 'wrong-password' });
-  return new Promise((resolve, reject) => {
-    const socket: Socket = connect(PORT, '127.0.0.1', () => {
-      socket.write(
-        `POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
-      );
-      let response = '';
-      socket.on('data', (chunk) => {
-        response += chunk;
-      });
-      const ended = new Promise<string>((done) => {
-        socket.on('close', () => done(response));
-        socket.on('error', (err) => done(`error: ${err.message}`));
-      });
-      resolve({
-        finish: async () => {
-          socket.write(body.slice(10));
-          return ended;
-        },
-      });
-    });
-    socket.once('error', reject);
-  });
-}
 
 function killIfAlive(pid: number, signal: NodeJS.Signals): void {
   try {
@@ -108,7 +65,7 @@ describe.skipIf(process.env.SWITCHBOARD_TEST_DB === 'postgres')('stopping `npm s
       const pid = npm.child.pid as number;
       expect(processesUsing(dataDir).length).toBeGreaterThanOrEqual(2);
 
-      const inFlight = await Promise.all(Array.from({ length: 10 }, halfSentRequest));
+      const inFlight = await Promise.all(Array.from({ length: 10 }, () => halfSentRequest(PORT)));
       // In flight: the server has read each request's headers and waits for the rest of its body.
       await until(() => npm.output().split('"incoming request"').length - 1 >= 10);
       if (target === 'every') for (const each of processesUsing(dataDir)) killIfAlive(each, signal);

@@ -15,6 +15,7 @@ import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { startAppNamespace } from './modules/calls/app-namespace.ts';
 import { startCallJobs } from './modules/calls/call-timers-job.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
+import { liveSettings } from './modules/settings/live-settings.ts';
 import { startLogRetention } from './modules/system-logs/log-retention.ts';
 import { createSystemLogStream } from './modules/system-logs/system-log-stream.ts';
 import { countRootAdmins } from './modules/users/users.repository.ts';
@@ -84,6 +85,7 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     authenticate: (token) => authenticateAdmin(deps, token),
     blocks: app.blockedIps,
     monitoring: app.monitoring,
+    settings: liveSettings(deps.db),
     namespaces: [(io, isBlocked) => startAppNamespace(io, deps, app.log, isBlocked)],
   });
   deps.userPush.attach(realtime.io);

@@ -91,6 +91,16 @@ describe('deny by default', () => {
     ).toEqual(PUBLIC_ROUTES);
   });
 
+  /** The route with the token under `key` (none when undefined), and an empty body where it takes one. */
+  const call = (route: RegisteredRoute, key: string | undefined, remoteAddress?: string) =>
+    t.app.inject({
+      method: route.method as 'GET',
+      url: concreteUrl(route.url),
+      headers: key ? { authorization: headers[key] as string } : {},
+      ...(remoteAddress ? { remoteAddress } : {}),
+      payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
+    });
+
   it('declares a permission on every guarded route, so no admin route is open to every role', () => {
     const undeclared = guarded.filter((r) => !r.user && !r.permission).map(label);
     expect(undeclared).toEqual([]);
@@ -103,11 +113,7 @@ describe('deny by default', () => {
   it('lets a signed-in root admin past the guard on every guarded GET, so the 401s below come from it', async () => {
     const failures: string[] = [];
     for (const route of guarded.filter((r) => r.method === 'GET')) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: concreteUrl(route.url),
-        headers: { authorization: headers.root as string },
-      });
+      const res = await call(route, 'root');
       if (res.statusCode === 401) failures.push(label(route));
     }
     expect(failures).toEqual([]);
@@ -127,13 +133,7 @@ describe('deny by default', () => {
   ])('answers 401 on every other /api/v1 route with %s', async (_case, key) => {
     const failures: string[] = [];
     for (const route of guarded) {
-      const res = await t.app.inject({
-        method: route.method as 'GET',
-        url: concreteUrl(route.url),
-        headers: key ? { authorization: headers[key] as string } : {},
-        remoteAddress: freshAddress(),
-        payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
-      });
+      const res = await call(route, key, freshAddress());
       if (res.statusCode !== 401) failures.push(`${label(route)} -> ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
@@ -148,13 +148,7 @@ describe('deny by default', () => {
         ['nonRoot', 403],
         [undefined, 401],
       ] as const) {
-        const res = await t.app.inject({
-          method: route.method as 'GET',
-          url: concreteUrl(route.url),
-          headers: key ? { authorization: headers[key] as string } : {},
-          remoteAddress: freshAddress(),
-          payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
-        });
+        const res = await call(route, key, freshAddress());
         if (res.statusCode !== expected)
           failures.push(`${label(route)} (${key ?? 'no token'}) -> ${res.statusCode}`);
       }
@@ -168,12 +162,7 @@ describe('deny by default', () => {
   ])('answers 403 on every admin route to %s', async (_case, key) => {
     const failures: string[] = [];
     for (const route of adminOnly) {
-      const res = await t.app.inject({
-        method: route.method as 'GET',
-        url: concreteUrl(route.url),
-        headers: { authorization: headers[key] as string },
-        payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
-      });
+      const res = await call(route, key);
       if (res.statusCode !== 403 || !res.json().message.includes('app session'))
         failures.push(`${label(route)} -> ${res.statusCode}`);
     }
@@ -183,11 +172,7 @@ describe('deny by default', () => {
   it("lets an app user's token past the guard on every user route", async () => {
     const failures: string[] = [];
     for (const route of guarded.filter((r) => r.user && r.method === 'GET')) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: concreteUrl(route.url),
-        headers: { authorization: headers.app as string },
-      });
+      const res = await call(route, 'app');
       if (res.statusCode === 401 || res.statusCode === 403) failures.push(label(route));
     }
     expect(failures).toEqual([]);

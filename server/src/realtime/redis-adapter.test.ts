@@ -1,44 +1,29 @@
 import { sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { testRedisUrl } from '../config.ts';
 import { userReports } from '../db/schema/reports.ts';
-import { authenticateAdmin } from '../modules/auth/authenticate.ts';
-import { createLiveAccess, LIVE_ACCESS_TTL_MS } from '../modules/auth/live-access.ts';
-import { createSessionEnds } from '../modules/auth/session-ends.ts';
-import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
-import { type Realtime, startRealtime } from './socket-server.ts';
-import { createUserPush } from './user-push.ts';
+import { LIVE_ACCESS_TTL_MS } from '../modules/auth/live-access.ts';
+import {
+  type SocketTestServer,
+  secondInstance,
+  startSocketTestServer,
+} from '../testing/socket-test-server.ts';
+import { createTestApp, insertUser } from '../testing/test-app.ts';
 
 const redisUrl = testRedisUrl();
 
 /** Two server instances on one database, as behind a load balancer: REDIS_URL joins their sockets. */
 describe.skipIf(!redisUrl)('socket.io across instances with REDIS_URL', () => {
-  const instances: { t: TestApp; realtime: Realtime; url: string }[] = [];
+  const instances: SocketTestServer[] = [];
   beforeAll(async () => {
     const first = await createTestApp({ redisUrl });
-    // Each instance hears only of the sessions that end on it, as separate processes would.
-    const secondDeps = {
-      ...first.deps,
-      liveAccess: createLiveAccess(first.db),
-      sessionEnds: createSessionEnds(),
-      userPush: createUserPush(),
-    };
-    const second = { ...first, deps: secondDeps, app: await buildApp(secondDeps) };
-    for (const t of [first, second]) {
-      const realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
-        authenticate: (token) => authenticateAdmin(t.deps, token),
-        blocks: t.app.blockedIps,
-        monitoring: t.app.monitoring,
-      });
-      t.deps.userPush.attach(realtime.io);
-      instances.push({ t, realtime, url: await t.app.listen({ port: 0, host: '127.0.0.1' }) });
-    }
+    for (const t of [first, await secondInstance(first)])
+      instances.push(await startSocketTestServer(t, { monitoring: t.app.monitoring }));
   });
   afterAll(async () => {
-    for (const { realtime } of instances) await realtime.close();
-    await instances[1]?.t.app.close();
+    for (const instance of instances) await instance.close();
+    await instances[1]?.t.close();
     await instances[0]?.t.close();
   });
 

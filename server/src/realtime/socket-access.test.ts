@@ -1,11 +1,10 @@
 import { SECURITY_MESSAGES } from '@switchboard/contract/security';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userReports } from '../db/schema/reports.ts';
-import { authenticateAdmin } from '../modules/auth/authenticate.ts';
 import { connected } from '../testing/socket-connected.ts';
+import { type SocketTestServer, startSocketTestServer } from '../testing/socket-test-server.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
-import { type Realtime, startRealtime } from './socket-server.ts';
 
 /** Well under the 5 s recheck of every socket, so only the direct disconnect can meet it. */
 const PROMPTLY_MS = 1500;
@@ -13,24 +12,16 @@ const ADMIN_IP = '198.51.100.77';
 
 describe('who may keep a socket open', () => {
   let t: TestApp;
-  let realtime: Realtime;
-  let url: string;
+  let server: SocketTestServer;
   let auth: { authorization: string };
-  const sockets: Socket[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
-      authenticate: (token) => authenticateAdmin(t.deps, token),
-      blocks: t.app.blockedIps,
-    });
-    t.deps.userPush.attach(realtime.io);
-    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    server = await startSocketTestServer(t);
     // Root: deleting an admin needs admins:manage, which no built-in template holds.
     auth = await t.authHeader(await insertUser(t.db, { username: 'socket-moderator', isRootAdmin: true }));
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await realtime.close();
+    await server.close();
     await t.close();
   });
 
@@ -43,9 +34,7 @@ describe('who may keep a socket open', () => {
       ...(payload ? { payload } : {}),
     });
   const open = async (token: string) => {
-    const socket = connect(url, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
-    sockets.push(socket);
-    return socket;
+    return server.connect('', { auth: { token } });
   };
   const disconnectedWithin = (socket: Socket, ms: number) =>
     new Promise<string>((resolve, reject) => {

@@ -1,41 +1,25 @@
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticateAdmin } from '../modules/auth/authenticate.ts';
 import { connected } from '../testing/socket-connected.ts';
+import { type SocketTestServer, startSocketTestServer } from '../testing/socket-test-server.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
 import { MAX_SOCKETS_PER_SESSION, SOCKET_CAP_MESSAGES } from './socket-caps.ts';
-import { type Realtime, startRealtime } from './socket-server.ts';
 
 /** Issue #27 finding 10: one admin token opened 300 sockets, with no cap. */
 describe('how many sockets one session may open', { timeout: 120_000 }, () => {
   let t: TestApp;
-  let realtime: Realtime;
-  let url: string;
-  const sockets: Socket[] = [];
+  let server: SocketTestServer;
   beforeAll(async () => {
     t = await createTestApp();
-    realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
-      authenticate: (token) => authenticateAdmin(t.deps, token),
-      blocks: t.app.blockedIps,
-    });
-    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    server = await startSocketTestServer(t);
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await realtime.close();
+    await server.close();
     await t.close();
   });
 
   const open = (token: string) => {
-    const socket = connect(url, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    return socket;
+    return server.connect('', { auth: { token }, reconnection: false, forceNew: true });
   };
   const refusal = (socket: Socket) =>
     new Promise<string>((resolve, reject) => {

@@ -1,42 +1,28 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../db/schema/calls.ts';
 import { users } from '../db/schema/users.ts';
-import { authenticateAdmin } from '../modules/auth/authenticate.ts';
 import { createBlockedIpCache } from '../modules/security/blocked-ip-guard.ts';
 import { connected } from '../testing/socket-connected.ts';
+import { type SocketTestServer, startSocketTestServer } from '../testing/socket-test-server.ts';
 import { createTestApp, insertTestSession, insertUser, type TestApp } from '../testing/test-app.ts';
-import { type Realtime, startRealtime } from './socket-server.ts';
 
 describe('socket.io at /socket.io', () => {
   let t: TestApp;
-  let realtime: Realtime;
-  let url: string;
-  const sockets: Socket[] = [];
+  let server: SocketTestServer;
   beforeAll(async () => {
     t = await createTestApp();
-    realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
-      authenticate: (token) => authenticateAdmin(t.deps, token),
-      blocks: createBlockedIpCache(t.db),
-    });
-    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    server = await startSocketTestServer(t, { blocks: createBlockedIpCache(t.db) });
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await realtime.close();
+    await server.close();
     await t.close();
   });
 
   const open = (token?: string) => {
-    const socket = connect(url, {
-      path: '/socket.io',
-      auth: token ? { token } : {},
-      transports: ['websocket'],
-    });
-    sockets.push(socket);
-    return socket;
+    return server.connect('', { auth: token ? { token } : {} });
   };
 
   it('refuses a connection without an admin token', async () => {

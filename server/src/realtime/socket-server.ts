@@ -24,6 +24,8 @@ interface InterServerEvents {
   blocks_changed: () => void;
   /** A write that may have changed who has access (see live-access.ts). */
   access_changed: () => void;
+  /** Settings were saved (see live-settings.ts). */
+  settings_changed: () => void;
 }
 
 type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
@@ -45,6 +47,11 @@ export interface RealtimeFeeds {
     onAlert(listener: (alert: AlertEvent) => void): () => void;
     /** The Redis adapter's health, for readiness and /metrics. */
     setRedisLink(link: { up(): boolean; errors(): number; dropped(): number }): void;
+  };
+  /** The live settings (modules/settings/live-settings.ts): a save here makes the other instances reload. */
+  settings?: {
+    onSaved(listener: () => void): () => void;
+    forget(): void;
   };
   /** Further namespaces on the same server (the calling apps' `/app`, modules/calls/app-namespace.ts). */
   namespaces?: readonly NamespaceStarter[];
@@ -71,7 +78,7 @@ export async function startRealtime(
   httpServer: HttpServer,
   deps: AppDeps,
   log: FastifyBaseLogger,
-  { authenticate, blocks, monitoring, namespaces }: RealtimeFeeds,
+  { authenticate, blocks, monitoring, settings, namespaces }: RealtimeFeeds,
 ): Promise<Realtime> {
   const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH });
   const redisClients = deps.config.redisUrl
@@ -139,6 +146,10 @@ export async function startRealtime(
     if (redisClients.length > 0) io.serverSideEmit('access_changed');
   });
   io.on('access_changed', () => deps.liveAccess.forget());
+  const offSettings = settings?.onSaved(() => {
+    if (redisClients.length > 0) io.serverSideEmit('settings_changed');
+  });
+  io.on('settings_changed', () => settings?.forget());
   io.on('blocks_changed', () => {
     blocks.invalidate();
     dropBlockedSockets().catch((err) => log.warn({ err }, 'dropping blocked sockets failed'));
@@ -200,6 +211,7 @@ export async function startRealtime(
       unsubscribe();
       offBlocked();
       offAccess();
+      offSettings?.();
       // During a Redis outage the adapter's UNSUBSCRIBE would wait for Redis forever: close the clients
       // first, so their queued commands fail at once and the shutdown goes on.
       if (redisClients.some((client) => !client.isReady))

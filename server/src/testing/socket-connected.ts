@@ -10,3 +10,11 @@ export const connected = (socket: Socket) =>
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
+
+/** Emits `event` and resolves with the server's acknowledgement. */
+export const ask = <T>(socket: Socket, event: string, payload: unknown) =>
+  new Promise<T>((resolve) => socket.emit(event, payload, resolve));
+
+/** Resolves with the next `event` the socket hears. */
+export const next = <T>(socket: Socket, event: string) =>
+  new Promise<T>((resolve) => socket.once(event, resolve));

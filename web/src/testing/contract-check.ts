@@ -2,7 +2,7 @@ import { ApiError } from '@switchboard/contract/common';
 import type { Endpoint, Schema } from '@switchboard/contract/endpoint';
 import { z } from 'zod';
 import { API_BASE } from '@/lib/api-client.ts';
-import type { FetchCall } from './mock-fetch.ts';
+import type { FetchCall } from './fetch-call.ts';
 
 /** Responses a test sends on purpose although the contract forbids them (see offContract). */
 export const offContractResponses = new WeakSet<Response>();

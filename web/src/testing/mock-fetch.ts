@@ -2,16 +2,7 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { vi } from 'vitest';
 import { checkAgainstContract, offContractResponses } from './contract-check.ts';
-
-export interface FetchCall {
-  /** Path and query string, e.g. `/api/v1/admin/public/users?page=2`. */
-  url: string;
-  method: string;
-  /** Lower-case header names. */
-  headers: Record<string, string>;
-  /** The parsed JSON body, the FormData of a multipart body, other text as is; undefined when none was sent. */
-  body: unknown;
-}
+import type { FetchCall } from './fetch-call.ts';
 
 type Handler = (call: FetchCall) => Response | Promise<Response>;
 

@@ -71,7 +71,7 @@ export function register(
 ): Promise<TokenResponse> {
   return registerAppUser(db, input, async (tx, account) => {
     const session = await startSession(tx, account.id, ctx, false);
-    return tokenResponse(tx, deps, account, session, false);
+    return tokenResponse(db, deps, account, session, false, tx);
   });
 }
 

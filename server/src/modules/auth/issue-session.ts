@@ -5,7 +5,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { forbidden, unauthorized } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { accessOf } from '../admin-roles/role-access.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import { type Account, setLastLogin } from '../users/users.repository.ts';
 import { newRefreshToken } from './refresh-token.ts';
 import { insertRefreshToken } from './refresh-tokens.repository.ts';
@@ -62,12 +62,14 @@ export async function continueSession(
   return { refreshToken: token, sessionId: familyId };
 }
 
+/** `executor` is the transaction the session was started in, when the answer is made inside it. */
 export async function tokenResponse(
-  db: Executor,
+  db: Database,
   deps: AuthDeps,
   account: Account,
   session: NewSession,
   console: boolean,
+  executor: Executor = db,
 ): Promise<TokenResponse> {
   const principal = {
     id: account.id,
@@ -76,9 +78,9 @@ export async function tokenResponse(
     isRootAdmin: console && account.isRootAdmin,
   };
   // The settings' session timeout is the access token's lifetime, read per sign-in so a change applies at once.
-  const { session_timeout: minutes } = await readSettingsSection(db, 'security');
+  const { session_timeout: minutes } = await liveSettings(db).section('security', executor);
   const ttlSeconds = minutes * 60;
-  const access = await accessOf(db, account);
+  const access = await accessOf(executor, account);
   return {
     success: true,
     access_token: await deps.tokens.sign(principal, session.sessionId, ttlSeconds),

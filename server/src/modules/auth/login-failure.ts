@@ -25,28 +25,36 @@ export async function recordLoginFailure(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const who = { ip: ctx.ip, userAgent: ctx.userAgent, userId: failure.userId, username: failure.username };
-    await recordSecurityEvent(tx, {
-      ...who,
-      eventType: 'login_failed',
-      severity: 'medium',
-      description: `Failed sign-in for username '${failure.username}' (${failure.reason})`,
-      details: { reason: failure.reason },
-    });
+    await recordSecurityEvent(
+      db,
+      {
+        ...who,
+        eventType: 'login_failed',
+        severity: 'medium',
+        description: `Failed sign-in for username '${failure.username}' (${failure.reason})`,
+        details: { reason: failure.reason },
+      },
+      tx,
+    );
     const lockout = await findLockout(tx, {
       username: failure.attemptKey,
       ip: clientNetwork(ctx.ip),
       maxAttempts: failure.maxAttempts,
     });
     if (!lockout) return;
-    await recordSecurityEvent(tx, {
-      ...who,
-      eventType: 'rate_limit_exceeded',
-      severity: 'high',
-      description:
-        lockout.scope === 'username'
-          ? `Sign-in for username '${failure.username}' from ${ctx.ip} locked after ${lockout.failures} failed attempts`
-          : `Sign-in from ${ctx.ip} locked after ${lockout.failures} failed attempts across usernames`,
-      details: { scope: lockout.scope, retry_after_seconds: lockout.retryAfterSeconds },
-    });
+    await recordSecurityEvent(
+      db,
+      {
+        ...who,
+        eventType: 'rate_limit_exceeded',
+        severity: 'high',
+        description:
+          lockout.scope === 'username'
+            ? `Sign-in for username '${failure.username}' from ${ctx.ip} locked after ${lockout.failures} failed attempts`
+            : `Sign-in from ${ctx.ip} locked after ${lockout.failures} failed attempts across usernames`,
+        details: { scope: lockout.scope, retry_after_seconds: lockout.retryAfterSeconds },
+      },
+      tx,
+    );
   });
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts } from '../../db/schema/auth.ts';
 import { securityEvents } from '../../db/schema/security.ts';
 import { settings } from '../../db/schema/system.ts';
+import { settingsRowsChanged } from '../../testing/stored-settings.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import { MAX_FAILURES_PER_IP } from './login-attempts.repository.ts';
 
@@ -115,13 +116,16 @@ describe('sign-in lockout', () => {
   });
 
   it('uses max_login_attempts from the security settings', async () => {
-    await t.db.insert(settings).values({ key: 'security', value: { max_login_attempts: 2 } });
+    await settingsRowsChanged(
+      t.db,
+      t.db.insert(settings).values({ key: 'security', value: { max_login_attempts: 2 } }),
+    );
     try {
       const ip = '192.0.2.9';
       await failTimes(2, 'alice', ip);
       expect((await login('alice', PASSWORD, ip)).statusCode).toBe(429);
     } finally {
-      await t.db.delete(settings).where(eq(settings.key, 'security'));
+      await settingsRowsChanged(t.db, t.db.delete(settings).where(eq(settings.key, 'security')));
     }
   });
 });

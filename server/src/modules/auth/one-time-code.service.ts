@@ -4,7 +4,7 @@ import type { CodeSender } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
 import { clientNetwork } from '../../http/client-network.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import { findAccountByLogin } from '../users/users.repository.ts';
 import { hashOneTimeCode, newOneTimeCode, newPendingToken } from './factor-secret.ts';
 import { findLockout } from './login-attempts.repository.ts';
@@ -25,7 +25,7 @@ export async function requestOneTimeCode(
   login: string,
   ctx: RequestContext,
 ) {
-  const { max_login_attempts: maxAttempts } = await readSettingsSection(db, 'security');
+  const { max_login_attempts: maxAttempts } = await liveSettings(db).section('security');
   const lockout = await findLockout(db, {
     username: login.toLowerCase(),
     ip: clientNetwork(ctx.ip),

@@ -13,7 +13,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { unauthorized } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import { type Account, findAccountById } from '../users/users.repository.ts';
 import {
   hashOneTimeCode,
@@ -82,7 +82,7 @@ export async function pendingSecondStep(
     };
   };
   if (factor?.confirmedAt) return pending('totp');
-  const { require_admin_two_factor: required } = await readSettingsSection(db, 'security');
+  const { require_admin_two_factor: required } = await liveSettings(db).section('security');
   if (!required) return null;
   const secret = newTotpSecret();
   if (!(await saveUnconfirmedFactor(db, account.id, sealFactorSecret(deps.config.jwtSecret, secret)))) {

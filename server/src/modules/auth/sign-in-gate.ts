@@ -2,7 +2,7 @@ import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
 import type { Database } from '../../db/client.ts';
 import { clientNetwork } from '../../http/client-network.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import { findLockout, insertPendingAttempt, lockAttemptsFromIp } from './login-attempts.repository.ts';
 
 export const tooManyAttempts = (retryAfterSeconds: number) =>
@@ -20,7 +20,7 @@ export async function openSignInAttempt(
   attemptKey: string,
   ip: string,
 ): Promise<{ attemptId: number; maxAttempts: number }> {
-  const { max_login_attempts: maxAttempts } = await readSettingsSection(db, 'security');
+  const { max_login_attempts: maxAttempts } = await liveSettings(db).section('security');
   const network = clientNetwork(ip);
   const gate = await db.transaction(async (tx) => {
     await lockAttemptsFromIp(tx, network);

@@ -8,7 +8,7 @@ import type { AdminPrincipal } from '../../http/access-token.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import { verifyPassword } from '../users/password.ts';
 import { findAccountById } from '../users/users.repository.ts';
 import { openFactorSecret, sealFactorSecret } from './factor-secret.ts';
@@ -28,7 +28,7 @@ export async function twoFactorStatus(db: Database, admin: AdminPrincipal): Prom
   const [factor, left, security] = await Promise.all([
     findFactor(db, admin.id),
     countUnusedRecoveryCodes(db, admin.id),
-    readSettingsSection(db, 'security'),
+    liveSettings(db).section('security'),
   ]);
   const enrolled = Boolean(factor?.confirmedAt);
   return {

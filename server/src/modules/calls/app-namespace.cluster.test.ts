@@ -1,62 +1,35 @@
 import type { AppCall, CallAck, CallDescription } from '@switchboard/contract/calling';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { testRedisUrl } from '../../config.ts';
-import { type Realtime, startRealtime } from '../../realtime/socket-server.ts';
-import { createUserPush } from '../../realtime/user-push.ts';
-import { connected } from '../../testing/socket-connected.ts';
-import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import { authenticateAdmin } from '../auth/authenticate.ts';
-import { createLiveAccess } from '../auth/live-access.ts';
-import { createSessionEnds } from '../auth/session-ends.ts';
-import { startAppNamespace } from './app-namespace.ts';
+import { ask, next } from '../../testing/socket-connected.ts';
+import {
+  type SocketTestServer,
+  secondInstance,
+  startSocketTestServer,
+} from '../../testing/socket-test-server.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 const redisUrl = testRedisUrl();
 
 /** Two server instances on one database behind a load balancer: the parties of a call sit on different ones. */
 describe.skipIf(!redisUrl)('calls across instances with REDIS_URL', () => {
-  const instances: { t: TestApp; realtime: Realtime; url: string }[] = [];
-  const sockets: Socket[] = [];
+  const instances: SocketTestServer[] = [];
   beforeAll(async () => {
     const first = await createTestApp({ redisUrl });
-    const secondDeps = {
-      ...first.deps,
-      liveAccess: createLiveAccess(first.db),
-      sessionEnds: createSessionEnds(),
-      userPush: createUserPush(),
-    };
-    const second = { ...first, deps: secondDeps, app: await buildApp(secondDeps) };
-    for (const t of [first, second]) {
-      const realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
-        authenticate: (token) => authenticateAdmin(t.deps, token),
-        blocks: t.app.blockedIps,
-        namespaces: [(io, isBlocked) => startAppNamespace(io, t.deps, t.app.log, isBlocked)],
-      });
-      t.deps.userPush.attach(realtime.io);
-      instances.push({ t, realtime, url: await t.app.listen({ port: 0, host: '127.0.0.1' }) });
-    }
+    for (const t of [first, await secondInstance(first)])
+      instances.push(await startSocketTestServer(t, { appNamespace: true }));
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    for (const { realtime } of instances) await realtime.close();
-    await instances[1]?.t.app.close();
+    for (const instance of instances) await instance.close();
+    await instances[1]?.t.close();
     await instances[0]?.t.close();
   });
 
-  const open = async (instance: number, username: string) => {
-    const { t, url } = instances[instance] ?? {};
-    if (!t || !url) throw new Error('instances did not start');
-    const user = await insertUser(t.db, { username, coinBalance: 50 });
-    const token = (await t.appAuthHeader(user)).authorization.slice(7);
-    const socket = connect(`${url}/app`, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
-    sockets.push(socket);
-    await connected(socket);
-    return { user, socket };
+  const open = (instance: number, username: string) => {
+    const server = instances[instance];
+    if (!server) throw new Error('instances did not start');
+    return server.appUser(username, 50);
   };
-  const ask = <T>(socket: Socket, event: string, payload: unknown) =>
-    new Promise<T>((resolve) => socket.emit(event, payload, resolve));
-  const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
 
   it('rings, connects and relays signalling between parties on different instances, and ends on both', async () => {
     const caller = await open(0, 'cluster-caller');

@@ -1,14 +1,11 @@
 import type { AppCall, CallAck, CallDescription, CallIceCandidate } from '@switchboard/contract/calling';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callQualitySamples, calls } from '../../db/schema/calls.ts';
 import { users } from '../../db/schema/users.ts';
-import { type Realtime, startRealtime } from '../../realtime/socket-server.ts';
-import { connected } from '../../testing/socket-connected.ts';
+import { ask, connected, next } from '../../testing/socket-connected.ts';
+import { type SocketTestServer, startSocketTestServer } from '../../testing/socket-test-server.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import { authenticateAdmin } from '../auth/authenticate.ts';
-import { startAppNamespace } from './app-namespace.ts';
 
 const until = async (check: () => Promise<boolean>, ms = 5000) => {
   const started = Date.now();
@@ -20,44 +17,20 @@ const until = async (check: () => Promise<boolean>, ms = 5000) => {
 
 describe('the /app namespace', () => {
   let t: TestApp;
-  let realtime: Realtime;
-  let url: string;
-  const sockets: Socket[] = [];
+  let server: SocketTestServer;
   beforeAll(async () => {
     t = await createTestApp();
-    realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
-      authenticate: (token) => authenticateAdmin(t.deps, token),
-      blocks: t.app.blockedIps,
-      namespaces: [(io, isBlocked) => startAppNamespace(io, t.deps, t.app.log, isBlocked)],
-    });
-    t.deps.userPush.attach(realtime.io);
-    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    server = await startSocketTestServer(t, { appNamespace: true });
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await realtime.close();
+    await server.close();
     await t.close();
   });
 
-  const open = async (username: string, coins = 100) => {
-    const user = await insertUser(t.db, { username, coinBalance: coins });
-    const token = (await t.appAuthHeader(user)).authorization.slice(7);
-    const socket = connect(`${url}/app`, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
-    sockets.push(socket);
-    await connected(socket);
-    return { user, socket };
-  };
-  const ask = <T>(socket: Socket, event: string, payload: unknown) =>
-    new Promise<T>((resolve) => socket.emit(event, payload, resolve));
-  const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+  const open = (username: string, coins = 100) => server.appUser(username, coins);
 
   it('refuses a socket without a live session, and takes an app user who has one', async () => {
-    const refused = connect(`${url}/app`, {
-      path: '/socket.io',
-      auth: { token: 'nope' },
-      transports: ['websocket'],
-    });
-    sockets.push(refused);
+    const refused = server.connect('/app', { auth: { token: 'nope' } });
     await expect(connected(refused)).rejects.toThrow('Not authenticated');
     const { user } = await open('presence-one');
     await until(

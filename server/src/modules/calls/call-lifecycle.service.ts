@@ -10,7 +10,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { MAX_CALL_SECONDS } from '../../db/schema/calls.ts';
 import { applyCoinEntry } from '../coins/coin-ledger.ts';
 import { findAccount, lockAccount } from '../coins/coins.repository.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import { findAccountById } from '../users/users.repository.ts';
 import { toAppCall } from './app-call.ts';
 import * as lifecycle from './call-lifecycle.repository.ts';
@@ -43,9 +43,9 @@ type EndReason = NonNullable<CallRecord['endReason']>;
 
 const seconds = (n: number) => n * 1000;
 
-/** Coins per started minute for a call type, from the settings. */
-async function pricePerMinute(db: Executor, type: AppCallType): Promise<number> {
-  const calling = await readSettingsSection(db, 'calling');
+/** Coins per started minute for a call type, from the live settings; `tx` is the transaction it is read in. */
+async function pricePerMinute(db: Database, tx: Executor, type: AppCallType): Promise<number> {
+  const calling = await liveSettings(db).section('calling', tx);
   return type === 'video' ? calling.video_coins_per_minute : calling.voice_coins_per_minute;
 }
 
@@ -70,7 +70,7 @@ export async function inviteCall(
     if (!callee?.isActive) throw new CallRefusal('callee_unavailable');
     if ((await lifecycle.liveCallOf(tx, callerId)) !== null) throw new CallRefusal('caller_busy');
     if ((await lifecycle.liveCallOf(tx, callee.id)) !== null) throw new CallRefusal('busy');
-    const price = await pricePerMinute(tx, input.type);
+    const price = await pricePerMinute(ctx.db, tx, input.type);
     if (price > 0 && (await balanceOf(tx, callerId)) < price) throw new CallRefusal('insufficient_coins');
     const now = ctx.clock();
     return lifecycle.insertCall(tx, {
@@ -98,11 +98,11 @@ export async function acceptCall(ctx: CallContext, userId: string, callId: numbe
     const call = await lockParty(tx, callId, userId);
     if (call.calleeId !== userId || call.status !== 'ringing') throw new CallRefusal('wrong_state');
     const now = ctx.clock();
-    const price = await pricePerMinute(tx, call.type === 'video' ? 'video' : 'voice');
+    const price = await pricePerMinute(ctx.db, tx, call.type === 'video' ? 'video' : 'voice');
     const affordableMinutes =
       price > 0 && call.callerId ? Math.floor((await balanceOf(tx, call.callerId)) / price) : Infinity;
     if (affordableMinutes < 1)
-      return { call: await finish(tx, call, 'failed', 'insufficient_coins', now), refused: true };
+      return { call: await finish(ctx.db, tx, call, 'failed', 'insufficient_coins', now), refused: true };
     const capSeconds = Math.min(MAX_CALL_SECONDS, affordableMinutes * 60);
     const active = await updateCall(tx, callId, {
       status: 'active',
@@ -148,8 +148,13 @@ export async function abandonCall(ctx: CallContext, userId: string, callId: numb
 }
 
 /** An admin ends a live call placed through the app (the Calls screen's end button); settled as any end. */
-export async function forceEndCall(tx: Executor, call: CallRecord, now: Date): Promise<CallRecord> {
-  return finish(tx, call, call.status === 'ringing' ? 'missed' : 'ended', 'admin_ended', now);
+export async function forceEndCall(
+  db: Database,
+  tx: Executor,
+  call: CallRecord,
+  now: Date,
+): Promise<CallRecord> {
+  return finish(db, tx, call, call.status === 'ringing' ? 'missed' : 'ended', 'admin_ended', now);
 }
 
 /**
@@ -163,12 +168,12 @@ export async function runDueCallTimers(ctx: CallContext, max = 100): Promise<num
     const call = await ctx.db.transaction(async (tx) => {
       const due = await lifecycle.lockNextDueCall(tx, now);
       if (!due) return null;
-      if (due.status === 'ringing') return finish(tx, due, 'missed', 'ring_timeout', now);
+      if (due.status === 'ringing') return finish(ctx.db, tx, due, 'missed', 'ring_timeout', now);
       const capped =
         due.answeredAt &&
         due.dueAt &&
         due.dueAt.getTime() - due.answeredAt.getTime() >= seconds(MAX_CALL_SECONDS);
-      return finish(tx, due, 'ended', capped ? 'max_duration' : 'coins_exhausted', now);
+      return finish(ctx.db, tx, due, 'ended', capped ? 'max_duration' : 'coins_exhausted', now);
     });
     if (!call) break;
     ctx.push.callChanged(toAppCall(call));
@@ -194,7 +199,7 @@ async function transition(
   const ended = await ctx.db.transaction(async (tx) => {
     const call = await lockParty(tx, callId, userId);
     const [status, reason] = decide(call);
-    return finish(tx, call, status, reason, ctx.clock());
+    return finish(ctx.db, tx, call, status, reason, ctx.clock());
   });
   const app = toAppCall(ended);
   ctx.push.callChanged(app);
@@ -207,6 +212,7 @@ async function transition(
  * most up to the call's cut-off (its due time), and never more than the caller holds at the end.
  */
 async function finish(
+  db: Database,
   tx: Executor,
   call: CallRecord,
   status: Terminal,
@@ -221,7 +227,7 @@ async function finish(
   const duration = Math.max(0, Math.floor(Math.min(elapsed, cutOff, seconds(MAX_CALL_SECONDS)) / 1000));
   const minutes = Math.ceil(duration / 60);
   const type = call.type === 'video' ? 'video' : 'voice';
-  const owed = minutes * (await pricePerMinute(tx, type));
+  const owed = minutes * (await pricePerMinute(db, tx, type));
   let coinsUsed = 0;
   if (owed > 0 && call.callerId) {
     const account = await lockAccount(tx, call.callerId);

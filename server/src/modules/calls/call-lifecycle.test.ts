@@ -5,6 +5,7 @@ import { callQualitySamples, calls } from '../../db/schema/calls.ts';
 import { coinAccounts, coinTransactions } from '../../db/schema/coins.ts';
 import { settings } from '../../db/schema/system.ts';
 import { createUserPush } from '../../realtime/user-push.ts';
+import { settingsRowsChanged } from '../../testing/stored-settings.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import {
   acceptCall,
@@ -197,16 +198,19 @@ describe('the call state machine', () => {
     expect(row).toMatchObject({ status: 'ended', endReason: 'coins_exhausted', duration: 180, coinsUsed: 3 });
     expect(await balance(three.id)).toBe(0);
     // Free calls, when an admin sets the price to 0, need no coins.
-    await t.db.insert(settings).values({
-      key: 'calling',
-      value: { voice_coins_per_minute: 0, video_coins_per_minute: 2, quality_sample_retention_days: 30 },
-      updatedBy: 'test',
-    });
+    await settingsRowsChanged(
+      t.db,
+      t.db.insert(settings).values({
+        key: 'calling',
+        value: { voice_coins_per_minute: 0, video_coins_per_minute: 2, quality_sample_retention_days: 30 },
+        updatedBy: 'test',
+      }),
+    );
     const free = await inviteCall(ctx, poor.id, { callee_id: bob.id, type: 'voice' });
     await acceptCall(ctx, bob.id, free.id);
     now += 90 * SECOND;
     expect(await hangUpCall(ctx, poor.id, free.id)).toMatchObject({ status: 'ended', coins_used: 0 });
-    await t.db.delete(settings).where(eq(settings.key, 'calling'));
+    await settingsRowsChanged(t.db, t.db.delete(settings).where(eq(settings.key, 'calling')));
   });
 
   it('fails a call answered after the caller spent their coins elsewhere', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserPush } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import { rollUpSamplesBefore } from './call-lifecycle.repository.ts';
 import { runDueCallTimers } from './call-lifecycle.service.ts';
 
@@ -56,7 +56,7 @@ export async function rollUpOldSamples(
   now: Date = new Date(),
   maxPasses = 100,
 ): Promise<number> {
-  const { quality_sample_retention_days: days } = await readSettingsSection(db, 'calling');
+  const { quality_sample_retention_days: days } = await liveSettings(db).section('calling');
   const before = new Date(now.getTime() - days * DAY_MS);
   let removed = 0;
   for (let pass = 0; pass < maxPasses; pass++) {

@@ -70,7 +70,7 @@ export async function endCall(
     // A call placed through the app (it has a due time) settles through the ledger; a seeded one as it always has.
     const placed = call.dueAt !== null;
     const ended = placed
-      ? await forceEndCall(tx, call, new Date())
+      ? await forceEndCall(db, tx, call, new Date())
       : await repo.updateCall(
           tx,
           id,

@@ -8,15 +8,15 @@ import {
 import type { z } from 'zod';
 import type { UserPush } from '../../app-deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { AdminPrincipal } from '../../http/access-token.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
-import type { RequestContext } from '../../http/request-context.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { type Delivery, sendNow, sendPending } from '../messaging/broadcast.ts';
+import { type MessageActor, markRecipientStep, messageAudit } from '../messaging/message-changes.ts';
 import * as repo from './notifications.repository.ts';
 
 type Input = z.output<typeof NotificationInput>;
-type Actor = { actor: AdminPrincipal; context: RequestContext };
+type Actor = MessageActor;
+
+const audit = messageAudit<Notification>('notification');
 
 const rate = (reads: number, total: number) => (total > 0 ? reads / total : 0);
 
@@ -166,28 +166,10 @@ async function markFailed(db: Database, id: number): Promise<void> {
  * (and so the read count); `newlyRead` says whether this call did.
  */
 export async function markNotificationRead(db: Database, notificationId: number, userId: string) {
-  return db.transaction(async (tx) => {
-    if (await repo.markRead(tx, notificationId, userId)) return { newlyRead: true };
-    if (!(await repo.isRecipient(tx, notificationId, userId))) throw notFound(NOTIFICATION_MESSAGES.notFound);
-    return { newlyRead: false };
+  const newlyRead = await markRecipientStep(db, {
+    mark: (tx) => repo.markRead(tx, notificationId, userId),
+    isRecipient: (tx) => repo.isRecipient(tx, notificationId, userId),
+    notFoundMessage: NOTIFICATION_MESSAGES.notFound,
   });
-}
-
-function audit(
-  tx: Executor,
-  action: `notification.${string}`,
-  id: number,
-  before: Notification | null,
-  after: Notification | null,
-  { actor, context }: Actor,
-) {
-  return recordAudit(tx, {
-    actor,
-    action,
-    targetType: 'notification',
-    targetId: String(id),
-    before,
-    after,
-    context,
-  });
+  return { newlyRead };
 }

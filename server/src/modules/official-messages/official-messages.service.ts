@@ -7,21 +7,21 @@ import {
 import type { z } from 'zod';
 import type { UserPush } from '../../app-deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { AdminPrincipal } from '../../http/access-token.ts';
 import { API_PREFIX } from '../../http/auth-guard.ts';
 import { conflict, notFound } from '../../http/http-error.ts';
-import type { RequestContext } from '../../http/request-context.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { type Delivery, sendNow, sendPending } from '../messaging/broadcast.ts';
+import { type MessageActor, markRecipientStep, messageAudit } from '../messaging/message-changes.ts';
 import { type ImageKind, removeImage, saveImage } from './image-files.ts';
 import * as repo from './official-messages.repository.ts';
 
 type Fields = z.output<typeof OfficialMessageFields>;
-type Actor = { actor: AdminPrincipal; context: RequestContext };
+type Actor = MessageActor;
 export interface ImageUpload {
   bytes: Buffer;
   kind: ImageKind;
 }
+
+const audit = messageAudit<OfficialMessage>('official_message');
 
 const IMAGE_PATH = `${API_PREFIX}/uploads/`;
 const imageName = (url: string | null) => (url?.startsWith(IMAGE_PATH) ? url.slice(IMAGE_PATH.length) : null);
@@ -184,28 +184,10 @@ export async function markOfficialMessage(
   userId: string,
   step: repo.RecipientStep,
 ): Promise<{ changed: boolean }> {
-  return db.transaction(async (tx) => {
-    if (await repo.markStep(tx, messageId, userId, step)) return { changed: true };
-    if (!(await repo.isRecipient(tx, messageId, userId))) throw notFound(OFFICIAL_MESSAGE_MESSAGES.notFound);
-    return { changed: false };
+  const changed = await markRecipientStep(db, {
+    mark: (tx) => repo.markStep(tx, messageId, userId, step),
+    isRecipient: (tx) => repo.isRecipient(tx, messageId, userId),
+    notFoundMessage: OFFICIAL_MESSAGE_MESSAGES.notFound,
   });
-}
-
-function audit(
-  tx: Executor,
-  action: `official_message.${string}`,
-  id: number,
-  before: OfficialMessage | null,
-  after: OfficialMessage | null,
-  { actor, context }: Actor,
-) {
-  return recordAudit(tx, {
-    actor,
-    action,
-    targetType: 'official_message',
-    targetId: String(id),
-    before,
-    after,
-    context,
-  });
+  return { changed };
 }

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { auditLog } from '../../db/schema/security.ts';
 import { settings } from '../../db/schema/system.ts';
 import { users } from '../../db/schema/users.ts';
+import { settingsRowsChanged } from '../../testing/stored-settings.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 
 const valid = {
@@ -145,9 +146,12 @@ describe('root admin registration', () => {
   it('registers no display name as null', async () => {
     expect((await register(valid)).statusCode).toBe(201);
     // Two seats, and no automatic closing after the first root admin.
-    await t.db
-      .insert(settings)
-      .values({ key: 'root_admin', value: { max_root_admins: 2, auto_disable_after_creation: false } });
+    await settingsRowsChanged(
+      t.db,
+      t.db
+        .insert(settings)
+        .values({ key: 'root_admin', value: { max_root_admins: 2, auto_disable_after_creation: false } }),
+    );
     const res = await register({
       ...valid,
       username: 'plain',
@@ -211,7 +215,10 @@ describe('root admin password strength follows the root admin settings', () => {
   });
 
   it('accepts it once the setting is off, still holding the minimum length', async () => {
-    await t.db.insert(settings).values({ key: 'root_admin', value: { require_strong_password: false } });
+    await settingsRowsChanged(
+      t.db,
+      t.db.insert(settings).values({ key: 'root_admin', value: { require_strong_password: false } }),
+    );
     const short = await register({ ...weak, password: 'plain', confirm_password: 'plain' });
     expect(short.statusCode).toBe(400);
     expect((await register(weak)).statusCode).toBe(201);

@@ -11,17 +11,17 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { badRequest, forbidden } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import { enforcePasswordMinLength } from '../settings/password-policy.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
 import { hashPassword } from '../users/password.ts';
 import { refuseTakenNames } from '../users/taken-names.ts';
 import { countRootAdmins, insertUser } from '../users/users.repository.ts';
 import { lockRegistration } from './root-admin.repository.ts';
 
 /** Open while fewer root admins (deactivated ones included) exist than max_root_admins: closing is automatic. */
-async function seats(executor: Executor) {
+async function seats(db: Database, executor: Executor = db) {
   const existing = await countRootAdmins(executor);
-  const section = await readSettingsSection(executor, 'root_admin');
+  const section = await liveSettings(db).section('root_admin', executor);
   const cap = section.auto_disable_after_creation
     ? Math.min(1, section.max_root_admins)
     : section.max_root_admins;
@@ -64,7 +64,7 @@ export async function registerRootAdmin(
   try {
     await db.transaction(async (tx) => {
       await lockRegistration(tx);
-      if (!(await seats(tx)).open) throw forbidden(ROOT_ADMIN_MESSAGES.closed);
+      if (!(await seats(db, tx)).open) throw forbidden(ROOT_ADMIN_MESSAGES.closed);
       await refuseTakenNames(tx, input.username, input.email);
       const user = await insertUser(tx, {
         username: input.username,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { type SECURITY_EVENT_TYPES, type SEVERITIES, securityEvents } from '../../db/schema/security.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 export type Severity = (typeof SEVERITIES)[number];
@@ -19,12 +19,16 @@ export interface SecurityEventInput {
 }
 
 /**
- * Adds an event to the Security screen's list; pass a transaction to make it part of a larger change.
+ * Adds an event to the Security screen's list; pass a transaction (`executor`) to make it part of a larger change.
  * A repeat of an active event of the same type from the same address within the fold window
  * (security_policies.event_fold_window_seconds) only counts up that event's occurrences, so a flood is
  * one row; once it reaches critical_occurrence_threshold the event becomes critical.
  */
-export async function recordSecurityEvent(executor: Executor, event: SecurityEventInput): Promise<void> {
+export async function recordSecurityEvent(
+  db: Database,
+  event: SecurityEventInput,
+  executor: Executor = db,
+): Promise<void> {
   // A savepoint inside a caller's transaction, else a transaction of its own: the lock below must
   // last until the new row is visible, so two concurrent repeats cannot both insert.
   await executor.transaction(async (tx) => {
@@ -32,7 +36,7 @@ export async function recordSecurityEvent(executor: Executor, event: SecurityEve
       await tx.execute(
         sql`select pg_advisory_xact_lock(hashtext(${`security-event:${event.eventType}:${event.ip}`}))`,
       );
-      const policies = await readSettingsSection(tx, 'security_policies');
+      const policies = await liveSettings(db).section('security_policies', tx);
       const folded = await queryRows<{ id: number }>(
         tx,
         sql`

@@ -19,9 +19,9 @@ import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lastAddressesOf } from '../auth/refresh-tokens.repository.ts';
-import type { LiveSettings } from '../settings/live-settings.ts';
+import { type LiveSettings, liveSettings } from '../settings/live-settings.ts';
 import { refuseCripplingPolicies } from '../settings/setting-floors.ts';
-import { readSettingsSection, writeSettingsSection } from '../settings/settings.repository.ts';
+import { saveSettingsSection } from '../settings/settings.service.ts';
 import { activeRootAdminIds } from '../users/users.repository.ts';
 import type { BlockedIpCache } from './blocked-ip-guard.ts';
 import * as repo from './security.repository.ts';
@@ -162,33 +162,20 @@ export async function unblockIp(
 }
 
 export function readPolicies(db: Database): Promise<SecurityPolicies> {
-  return readSettingsSection(db, 'security_policies');
+  return liveSettings(db).section('security_policies');
 }
 
 /** Saved policies (rate limits included) govern this instance's next request; others reload within seconds. */
-export async function savePolicies(
+export function savePolicies(
   db: Database,
   { live }: { live: LiveSettings },
   actor: AdminPrincipal,
   changes: Partial<SecurityPolicies>,
   context: RequestContext,
 ): Promise<SecurityPolicies> {
-  const saved = await db.transaction(async (tx) => {
-    const before = await readSettingsSection(tx, 'security_policies');
+  return saveSettingsSection(db, { live }, actor, 'security_policies', context, (before) => {
     const after = { ...before, ...changes };
     refuseCripplingPolicies(actor, before, after);
-    await writeSettingsSection(tx, 'security_policies', after, actor.id);
-    await recordAudit(tx, {
-      actor,
-      action: 'settings.update',
-      targetType: 'settings',
-      targetId: 'security_policies',
-      before,
-      after,
-      context,
-    });
     return after;
   });
-  live.replace({ ...(await live.get()), security_policies: saved });
-  return saved;
 }

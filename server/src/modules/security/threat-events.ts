@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { AccountPrincipal, AdminPrincipal } from '../../http/access-token.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { recordSecurityEvent } from '../security-events/record-security-event.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 
 /**
  * Security events for what the HTTP layer refuses. They are folded per type and address (see
@@ -31,7 +31,7 @@ export async function recordRefusedAccess(
   principal: AdminPrincipal | AccountPrincipal | null,
 ): Promise<void> {
   try {
-    const policies = await readSettingsSection(db, 'security_policies');
+    const policies = await liveSettings(db).section('security_policies');
     if (!policies.record_unauthorized_access) return;
     const ctx = requestContext(request);
     await recordSecurityEvent(db, {

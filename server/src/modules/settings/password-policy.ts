@@ -1,13 +1,13 @@
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../http/http-error.ts';
-import { readSettingsSection } from './settings.repository.ts';
+import { liveSettings } from './live-settings.ts';
 
 /** New passwords must meet the settings' minimum length (the contract's fixed rules still apply). */
 export async function enforcePasswordMinLength(
-  executor: Executor,
+  db: Database,
   password: string,
   field = 'password',
 ): Promise<void> {
-  const { password_min_length: min } = await readSettingsSection(executor, 'security');
+  const { password_min_length: min } = await liveSettings(db).section('security');
   if (password.length < min) throw badRequest(`Password must be at least ${min} characters`, field);
 }

@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES, type Settings } from '@switchboard/contract/settings';
+import { SETTINGS_MESSAGES, type Settings, type SettingsSectionKey } from '@switchboard/contract/settings';
 import type { Database } from '../../db/client.ts';
 import { type AdminPrincipal, holds } from '../../http/access-token.ts';
 import { HttpError } from '../../http/http-error.ts';
@@ -6,8 +6,14 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { LiveSettings } from './live-settings.ts';
 import { refuseCripplingSettings } from './setting-floors.ts';
-import { readAllSettings, writeAllSettings } from './settings.repository.ts';
+import {
+  readAllSettings,
+  readSettingsSection,
+  writeAllSettings,
+  writeSettingsSection,
+} from './settings.repository.ts';
 
+/** The settings screen reads what is stored, not the live copy, so it shows a save from another instance at once. */
 export function getSettings(db: Database): Promise<Settings> {
   return readAllSettings(db);
 }
@@ -47,5 +53,36 @@ export async function saveSettings(
     return readAllSettings(tx);
   });
   live.replace(saved);
+  return saved;
+}
+
+/**
+ * Replaces one section with `change` applied to the stored one (which may refuse it with a 4xx): stored and
+ * audited in one transaction, then in force on this instance at once.
+ */
+export async function saveSettingsSection<K extends SettingsSectionKey>(
+  db: Database,
+  { live }: { live: LiveSettings },
+  actor: AdminPrincipal,
+  key: K,
+  context: RequestContext,
+  change: (before: Settings[K]) => Settings[K],
+): Promise<Settings[K]> {
+  const saved = await db.transaction(async (tx) => {
+    const before = await readSettingsSection(tx, key);
+    const after = change(before);
+    await writeSettingsSection(tx, key, after, actor.id);
+    await recordAudit(tx, {
+      actor,
+      action: 'settings.update',
+      targetType: 'settings',
+      targetId: key,
+      before,
+      after,
+      context,
+    });
+    return after;
+  });
+  live.replace({ ...(await live.get()), [key]: saved });
   return saved;
 }

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import { pruneSystemLogs } from './system-logs.repository.ts';
 
 export const LOG_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Deletes system logs older than security_policies.log_retention_days; returns how many rows went. */
 export async function pruneOldSystemLogs(db: Database): Promise<number> {
-  const { log_retention_days } = await readSettingsSection(db, 'security_policies');
+  const { log_retention_days } = await liveSettings(db).section('security_policies');
   let removed = 0;
   for (;;) {
     const n = await pruneSystemLogs(db, log_retention_days);

@@ -43,19 +43,10 @@ export async function createUser(
   context: RequestContext,
 ): Promise<AdminUserRow> {
   if (input.is_admin && !holds(actor, 'admins:manage')) throw forbidden(ROLE_MESSAGES.denied);
-  await refuseTakenNames(db, input.username, input.email);
-  await enforcePasswordMinLength(db, input.password);
-  // Hashing takes tens of milliseconds; do it before the transaction rather than inside it.
-  const passwordHash = await hashPassword(input.password);
-  try {
-    return await db.transaction(async (tx) => {
-      const user = await repo.insertUser(tx, {
-        username: input.username,
-        email: input.email,
-        fullName: input.full_name || null,
-        passwordHash,
-        isAdmin: input.is_admin,
-      });
+  return insertAccount(
+    db,
+    { ...input, fullName: input.full_name || null, isAdmin: input.is_admin },
+    async (tx, user) => {
       await recordAudit(tx, {
         actor,
         action: 'user.create',
@@ -66,12 +57,8 @@ export async function createUser(
         context,
       });
       return user;
-    });
-  } catch (error) {
-    // Two requests for the same name can both pass the check; the unique index decides.
-    if (isUniqueViolation(error)) await refuseTakenNames(db, input.username, input.email);
-    throw error;
-  }
+    },
+  );
 }
 
 /**
@@ -84,21 +71,36 @@ export async function registerAppUser<T>(
   input: { username: string; email: string; password: string },
   then: (tx: Transaction, account: repo.Account) => Promise<T>,
 ): Promise<T> {
+  return insertAccount(db, { ...input, fullName: null, isAdmin: false }, async (tx, user) => {
+    const account = await repo.findAccountById(tx, user.id);
+    if (!account) throw new Error('registered account not found');
+    return then(tx, account);
+  });
+}
+
+/**
+ * Adds an account under the password rules; `then` runs in the insert's transaction. The names are
+ * checked first, and again when two requests for the same name both passed and the unique index decided.
+ */
+async function insertAccount<T>(
+  db: Database,
+  input: { username: string; email: string; password: string; fullName: string | null; isAdmin: boolean },
+  then: (tx: Transaction, user: AdminUserRow) => Promise<T>,
+): Promise<T> {
   await refuseTakenNames(db, input.username, input.email);
   await enforcePasswordMinLength(db, input.password);
+  // Hashing takes tens of milliseconds; do it before the transaction rather than inside it.
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
       const user = await repo.insertUser(tx, {
         username: input.username,
         email: input.email,
-        fullName: null,
+        fullName: input.fullName,
         passwordHash,
-        isAdmin: false,
+        isAdmin: input.isAdmin,
       });
-      const account = await repo.findAccountById(tx, user.id);
-      if (!account) throw new Error('registered account not found');
-      return then(tx, account);
+      return then(tx, user);
     });
   } catch (error) {
     if (isUniqueViolation(error)) await refuseTakenNames(db, input.username, input.email);

@@ -2,7 +2,7 @@ import type { Backup, DatabaseOverview, DatabaseSample } from '@switchboard/cont
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '@/lib/session-context.tsx';
-import type { FetchCall } from '@/testing/mock-fetch.ts';
+import type { FetchCall } from '@/testing/fetch-call.ts';
 import { jsonResponse, mockFetch, offContract } from '@/testing/mock-fetch.ts';
 import { storeSignedInSession, TEST_USER } from '@/testing/render-app.tsx';
 import { renderScreen } from '@/testing/render-screen.tsx';

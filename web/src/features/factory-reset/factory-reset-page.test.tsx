@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '@/lib/session-context.tsx';
-import type { FetchCall } from '@/testing/mock-fetch.ts';
+import type { FetchCall } from '@/testing/fetch-call.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { storeSignedInSession, TEST_USER } from '@/testing/render-app.tsx';
 import { renderScreen } from '@/testing/render-screen.tsx';

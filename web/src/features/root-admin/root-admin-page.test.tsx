@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FetchCall, jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import type { FetchCall } from '@/testing/fetch-call.ts';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const OPEN = { success: true, enabled: true, existing_root_admins: 0 };

@@ -2,7 +2,7 @@ import { SETTINGS_DEFAULTS, type Settings } from '@switchboard/contract/settings
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format.ts';
-import type { FetchCall } from '@/testing/mock-fetch.ts';
+import type { FetchCall } from '@/testing/fetch-call.ts';
 import { jsonResponse, mockFetch, offContract } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { SettingsPage } from './settings-page.tsx';
