@@ -7,6 +7,7 @@ import type { OneTimeCodeMessage } from '../../app-deps.ts';
 import { loginAttempts } from '../../db/schema/auth.ts';
 import { recoveryCodes } from '../../db/schema/two-factor.ts';
 import { auditRows } from '../../testing/audit-rows.ts';
+import { settingsRowsChanged } from '../../testing/stored-settings.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import { readSettingsSection, writeSettingsSection } from '../settings/settings.repository.ts';
 
@@ -29,7 +30,7 @@ describe('two-factor sign-in', () => {
   const verify = (pending_token: string, code: string) => post('/auth/verify-otp', { pending_token, code });
   const setSecurity = async (patch: Record<string, unknown>) => {
     const current = await readSettingsSection(t.db, 'security');
-    await writeSettingsSection(t.db, 'security', { ...current, ...patch }, 'test');
+    await settingsRowsChanged(t.db, writeSettingsSection(t.db, 'security', { ...current, ...patch }, 'test'));
   };
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
