@@ -1,3 +1,4 @@
+import { APP_LIMITS } from '@switchboard/contract/account';
 import {
   APP_NAMESPACE,
   type AppCall,
@@ -34,6 +35,7 @@ import {
 } from './call-lifecycle.service.ts';
 import { estimateMos } from './call-quality-estimate.ts';
 import { createQualitySampleBuffer } from './quality-sample-buffer.ts';
+import { createSocketEventWindow } from './socket-event-window.ts';
 
 interface AppSocketData {
   userId: string;
@@ -101,6 +103,14 @@ export function startAppNamespace(
 
   ns.on('connection', (socket: AppSocket) => {
     const me = socket.data.userId;
+    // The spec's 10 socket events a second per connection: an event over it is answered `rate_limited`
+    // (when it asked for an answer) and never reaches its handler, so it changes nothing.
+    const events = createSocketEventWindow(APP_LIMITS.socketEventsPerSecond);
+    socket.use((packet, next) => {
+      if (events.take()) return next();
+      const ack = packet[packet.length - 1];
+      if (typeof ack === 'function') ack(refused('rate_limited'));
+    });
     setPresence(deps.db, me, true).catch((err) => log.warn({ err }, 'presence not recorded'));
 
     /** Runs a call step and answers with the call, or with the refusal. */
