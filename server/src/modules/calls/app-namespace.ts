@@ -73,6 +73,8 @@ const refused = (code: CallRefusalCode): Refused => ({ ok: false, code, message:
 export const PRESENCE_HEARTBEAT_MS = 5000;
 /** An instance whose heartbeat is older than this is dead: its users go offline within this plus one beat. */
 export const PRESENCE_STALE_AFTER_MS = 15_000;
+/** How long a stopping instance tries to clear its presence before it lets the others reap it. */
+const LEAVE_TIMEOUT_MS = 2000;
 
 /**
  * The calling apps' namespace `/app`: any active account signs in with its access token. Presence, the
@@ -306,8 +308,17 @@ export function startAppNamespace(
       closing = true;
       clearInterval(heartbeat);
       await samples.stop();
-      await beating;
-      await leaveInstance(deps.db, instanceId).catch((err) => log.warn({ err }, 'presence not cleared'));
+      // Bounded: a stop must not wait on a database that is gone (the others reap this instance then).
+      const leaving = (async () => {
+        await beating;
+        await leaveInstance(deps.db, instanceId);
+      })().catch((err) => log.warn({ err }, 'presence not cleared'));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        leaving,
+        new Promise((resolve) => (timer = setTimeout(resolve, LEAVE_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
     },
   };
 }
