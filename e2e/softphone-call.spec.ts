@@ -48,7 +48,7 @@ describe('a real call between two softphones', { timeout: 240_000 }, () => {
   let admin: string;
   let alice: Page;
   let bob: Page;
-  let console: Page;
+  let adminPage: Page;
   let aliceId: string;
   let bobId: string;
   let callId: number;
@@ -95,8 +95,8 @@ describe('a real call between two softphones', { timeout: 240_000 }, () => {
       return page;
     };
     [alice, bob] = await Promise.all([phone(`alice_${suffix}`), phone(`bob_${suffix}`)]);
-    console = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(console, server.url);
+    adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signIn(adminPage, server.url);
   });
   after(async () => {
     await browser?.close();
@@ -144,14 +144,14 @@ describe('a real call between two softphones', { timeout: 240_000 }, () => {
   });
 
   it('shows the call as Active on the Calls screen, where an admin ends it for both parties', async () => {
-    await console.goto(`${server.url}/calls?status=active&search=alice_`);
-    const table = console.getByRole('table', { name: 'Recent Calls' });
+    await adminPage.goto(`${server.url}/calls?status=active&search=alice_`);
+    const table = adminPage.getByRole('table', { name: 'Recent Calls' });
     const row = table.locator('tbody tr', { hasText: /alice_/ });
     await row.getByText('active', { exact: false }).first().waitFor();
     await row.getByRole('button', { name: /^End call/ }).click();
-    const confirm = console.getByRole('alertdialog');
+    const confirm = adminPage.getByRole('alertdialog');
     await confirm.getByRole('button', { name: 'End Call' }).click();
-    await console.getByText('Call ended').waitFor();
+    await adminPage.getByText('Call ended').waitFor();
 
     for (const page of [alice, bob]) {
       await status(page)
