@@ -12,6 +12,8 @@ export const APP_LIMITS = {
   maxContacts: 1000,
   maxMessageLength: 1000,
   apiRequestsPerMinute: 100,
+  /** Events one `/app` socket may send in any one second; more are refused, not queued. */
+  socketEventsPerSecond: 10,
 } as const;
 
 export const ACCOUNT_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_LIMITS } from './account.ts';
 
 /** The socket.io namespace calling apps connect to, signed in with their access token (`auth.token`). */
 export const APP_NAMESPACE = '/app';
@@ -23,6 +24,7 @@ export const CALL_REFUSALS = {
   self: 'You cannot call yourself',
   callee_unavailable: 'That user cannot be called',
   invalid: 'Invalid request',
+  rate_limited: `Too many events: at most ${APP_LIMITS.socketEventsPerSecond} a second on one connection`,
   unavailable: 'The call service is unavailable, please try again',
 } as const;
 export type CallRefusalCode = keyof typeof CALL_REFUSALS;

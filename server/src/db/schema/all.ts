@@ -9,6 +9,7 @@ export * from './messaging.ts';
 export * from './monitoring.ts';
 export * from './notifications.ts';
 export * from './official-messages.ts';
+export * from './presence.ts';
 export * from './reports.ts';
 export * from './security.ts';
 export * from './social.ts';

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { APP_LIMITS } from '@switchboard/contract/account';
 import {
   APP_NAMESPACE,
   type AppCall,
@@ -22,7 +24,15 @@ import type { Namespace, Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { authenticateAccount } from '../auth/authenticate.ts';
-import { onlineAmong, setPresence } from '../users/presence.repository.ts';
+import {
+  leaveInstance,
+  onlineAmong,
+  presenceConnected,
+  presenceDisconnected,
+  reapDeadInstances,
+  reclaimPresence,
+  stampInstance,
+} from '../users/presence.repository.ts';
 import {
   abandonCall,
   acceptCall,
@@ -34,6 +44,7 @@ import {
 } from './call-lifecycle.service.ts';
 import { estimateMos } from './call-quality-estimate.ts';
 import { createQualitySampleBuffer } from './quality-sample-buffer.ts';
+import { createSocketEventWindow } from './socket-event-window.ts';
 
 interface AppSocketData {
   userId: string;
@@ -58,6 +69,13 @@ type Refused = { ok: false; code: CallRefusalCode; message: string };
 
 const refused = (code: CallRefusalCode): Refused => ({ ok: false, code, message: CALL_REFUSALS[code] });
 
+/** How often each instance stamps its heartbeat and looks for dead instances. */
+export const PRESENCE_HEARTBEAT_MS = 5000;
+/** An instance whose heartbeat is older than this is dead: its users go offline within this plus one beat. */
+export const PRESENCE_STALE_AFTER_MS = 15_000;
+/** How long a stopping instance tries to clear its presence before it lets the others reap it. */
+const LEAVE_TIMEOUT_MS = 2000;
+
 /**
  * The calling apps' namespace `/app`: any active account signs in with its access token. Presence, the
  * call lifecycle, and the signalling relay between the two parties of a call, who may be connected to
@@ -69,6 +87,10 @@ export function startAppNamespace(
   log: FastifyBaseLogger,
   isBlocked: (socket: Socket) => Promise<boolean>,
   clock: () => Date = () => new Date(),
+  {
+    heartbeatMs = PRESENCE_HEARTBEAT_MS,
+    staleAfterMs = PRESENCE_STALE_AFTER_MS,
+  }: { heartbeatMs?: number; staleAfterMs?: number } = {},
 ): { disconnectAll(): void; close(): Promise<void> } {
   const ns = io.of(APP_NAMESPACE) as unknown as AppNamespace;
   const ctx: CallContext = { db: deps.db, push: deps.userPush, clock };
@@ -76,6 +98,39 @@ export function startAppNamespace(
   // A server going down drops its sockets: their calls carry on (media flows peer to peer) and end by hang-up
   // or by their timers, rather than each restart ending every call on this instance.
   let closing = false;
+
+  // Presence is kept per instance (user_presence rows under this instance's heartbeat row), so that an
+  // instance killed outright does not leave its users online: the others reap it once its heartbeat is stale.
+  const instanceId = randomUUID();
+  const localSocketsByUser = () => {
+    const counts = new Map<string, number>();
+    for (const socket of ns.sockets.values())
+      counts.set(socket.data.userId, (counts.get(socket.data.userId) ?? 0) + 1);
+    return counts;
+  };
+  let beating: Promise<void> | null = null;
+  let registered: number | null = null;
+  const beat = () => {
+    beating ??= (async () => {
+      // New, or reaped while alive (the heartbeat stalled longer than the others wait) and written again
+      // since: say again who is here.
+      const startedAt = await stampInstance(deps.db, instanceId);
+      if (startedAt !== registered) {
+        await reclaimPresence(deps.db, instanceId, localSocketsByUser());
+        registered = startedAt;
+      }
+      const gone = await reapDeadInstances(deps.db, staleAfterMs / 1000);
+      if (gone.length > 0) log.info({ users: gone.length }, 'presence of a dead instance reaped');
+    })()
+      .catch((err) => log.warn({ err }, 'presence heartbeat failed'))
+      .finally(() => {
+        beating = null;
+      });
+    return beating;
+  };
+  void beat();
+  const heartbeat = setInterval(() => void beat(), heartbeatMs);
+  heartbeat.unref();
 
   ns.use(async (socket, next) => {
     try {
@@ -101,7 +156,18 @@ export function startAppNamespace(
 
   ns.on('connection', (socket: AppSocket) => {
     const me = socket.data.userId;
-    setPresence(deps.db, me, true).catch((err) => log.warn({ err }, 'presence not recorded'));
+    // The spec's 10 socket events a second per connection: an event over it is answered `rate_limited`
+    // (when it asked for an answer) and never reaches its handler, so it changes nothing.
+    const events = createSocketEventWindow(APP_LIMITS.socketEventsPerSecond);
+    socket.use((packet, next) => {
+      if (events.take()) return next();
+      const ack = packet[packet.length - 1];
+      if (typeof ack === 'function') ack(refused('rate_limited'));
+    });
+    // The disconnect's decrement waits for this socket's increment.
+    const present = presenceConnected(deps.db, me, instanceId).catch((err) =>
+      log.warn({ err }, 'presence not recorded'),
+    );
 
     /** Runs a call step and answers with the call, or with the refusal. */
     const step =
@@ -227,7 +293,8 @@ export function startAppNamespace(
         // A call this socket carried ends unless another socket of the same user carries it still.
         for (const callId of carried)
           if (!(await stillIn(callRoom(callId), me))) await abandonCall(ctx, me, callId);
-        if (!(await stillIn(userRoom(me), me))) await setPresence(deps.db, me, false);
+        await present;
+        await presenceDisconnected(deps.db, me, instanceId);
       })().catch((err) => log.warn({ err }, 'app socket clean-up failed'));
     });
   });
@@ -239,7 +306,19 @@ export function startAppNamespace(
     },
     close: async () => {
       closing = true;
+      clearInterval(heartbeat);
       await samples.stop();
+      // Bounded: a stop must not wait on a database that is gone (the others reap this instance then).
+      const leaving = (async () => {
+        await beating;
+        await leaveInstance(deps.db, instanceId);
+      })().catch((err) => log.warn({ err }, 'presence not cleared'));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        leaving,
+        new Promise((resolve) => (timer = setTimeout(resolve, LEAVE_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
     },
   };
 }

@@ -10,9 +10,10 @@ interface Totals {
 /**
  * Reads one interval's figures from getStats(): round-trip time of the selected candidate pair, inbound
  * jitter, the share of packets lost and the bitrate received since the previous reading, and the codec.
+ * The first interval runs from the reader's creation, so the first sample has a bitrate too.
  */
 export function createStatsReader(pc: RTCPeerConnection) {
-  let previous: Totals | null = null;
+  let previous: Totals = { at: performance.now(), bytes: 0, received: 0, lost: 0 };
   return async (callId: number): Promise<CallQualityReport> => {
     const stats = await pc.getStats();
     let rtt = 0;
@@ -31,16 +32,15 @@ export function createStatsReader(pc: RTCPeerConnection) {
       }
     });
     const codec = codecId ? (stats.get(codecId)?.mimeType as string | undefined) : undefined;
-    const seconds = previous ? (now.at - previous.at) / 1000 : 0;
-    const received = previous ? now.received - previous.received : now.received;
-    const lost = previous ? now.lost - previous.lost : now.lost;
+    const seconds = (now.at - previous.at) / 1000;
+    const received = now.received - previous.received;
+    const lost = now.lost - previous.lost;
     const report: CallQualityReport = {
       call_id: callId,
       rtt_ms: Math.round(rtt * 10) / 10,
       jitter_ms: Math.round(jitter * 10) / 10,
       packet_loss: received + lost > 0 ? Math.min(100, (100 * Math.max(0, lost)) / (received + lost)) : 0,
-      bitrate_kbps:
-        seconds > 0 ? Math.max(0, ((now.bytes - (previous?.bytes ?? 0)) * 8) / 1000 / seconds) : 0,
+      bitrate_kbps: seconds > 0 ? Math.max(0, ((now.bytes - previous.bytes) * 8) / 1000 / seconds) : 0,
       codec: codec ?? null,
     };
     previous = now;

@@ -1,3 +1,4 @@
+import { APP_LIMITS } from '@switchboard/contract/account';
 import {
   APP_NAMESPACE,
   type AppCall,
@@ -14,6 +15,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { type AppSession, iceConfiguration } from './app-api.ts';
 import { createStatsReader } from './call-stats.ts';
+import { createPacedSender } from './paced-sender.ts';
 
 type AppSocket = Socket<AppServerToClientEvents, AppClientToServerEvents>;
 
@@ -49,6 +51,9 @@ export function useSoftphone(session: AppSession): Softphone {
   const pcRef = useRef<RTCPeerConnection | null>(null);
   const statsTimer = useRef<ReturnType<typeof setInterval> | null>(null);
   const pendingCandidates = useRef<RTCIceCandidateInit[]>([]);
+  // Every event this phone sends goes through one queue paced under the server's per-connection limit.
+  const [outbox] = useState(() => createPacedSender(APP_LIMITS.socketEventsPerSecond));
+  const send = outbox.send;
 
   const closeMedia = useCallback(() => {
     if (statsTimer.current) clearInterval(statsTimer.current);
@@ -70,11 +75,10 @@ export function useSoftphone(session: AppSession): Softphone {
       if (!socket || pcRef.current) return pcRef.current;
       const pc = new RTCPeerConnection(await iceConfiguration(session.token));
       pcRef.current = pc;
-      pc.onicecandidate = (event) =>
-        socket.emit('call_ice_candidate', {
-          call_id: current.id,
-          candidate: event.candidate?.toJSON() ?? null,
-        });
+      pc.onicecandidate = (event) => {
+        const candidate = event.candidate?.toJSON() ?? null;
+        send(() => socket.emit('call_ice_candidate', { call_id: current.id, candidate }));
+      };
       pc.ontrack = (event) => setRemoteStream(event.streams[0] ?? new MediaStream([event.track]));
       pc.onconnectionstatechange = () => setMedia(pc.connectionState);
       const stream = await navigator.mediaDevices.getUserMedia({
@@ -87,12 +91,12 @@ export function useSoftphone(session: AppSession): Softphone {
       statsTimer.current = setInterval(() => {
         if (pc.connectionState === 'connected')
           read(current.id)
-            .then((report) => socket.emit('call_quality', report))
+            .then((report) => send(() => socket.emit('call_quality', report)))
             .catch(() => undefined);
       }, QUALITY_SAMPLE_INTERVAL_MS);
       return pc;
     },
-    [session.token],
+    [session.token, send],
   );
 
   useEffect(() => {
@@ -115,10 +119,12 @@ export function useSoftphone(session: AppSession): Softphone {
           if (!pc) return;
           const offer = await pc.createOffer();
           await pc.setLocalDescription(offer);
-          socket.emit('call_description', {
-            call_id: next.id,
-            description: { type: offer.type, sdp: offer.sdp },
-          });
+          send(() =>
+            socket.emit('call_description', {
+              call_id: next.id,
+              description: { type: offer.type, sdp: offer.sdp },
+            }),
+          );
         });
       }
     });
@@ -130,7 +136,9 @@ export function useSoftphone(session: AppSession): Softphone {
       if (description.type === 'offer') {
         const answer = await pc.createAnswer();
         await pc.setLocalDescription(answer);
-        socket.emit('call_description', { call_id, description: { type: answer.type, sdp: answer.sdp } });
+        send(() =>
+          socket.emit('call_description', { call_id, description: { type: answer.type, sdp: answer.sdp } }),
+        );
       }
     });
     socket.on('call_ice_candidate', async ({ candidate }) => {
@@ -140,10 +148,11 @@ export function useSoftphone(session: AppSession): Softphone {
       else pendingCandidates.current.push(candidate);
     });
     return () => {
+      outbox.clear();
       socket.close();
       closeMedia();
     };
-  }, [session, openMedia, closeMedia]);
+  }, [session, openMedia, closeMedia, send, outbox]);
 
   const answer = (ack: CallAck) => {
     if (ack.ok) setCall(ack.call);
@@ -160,28 +169,32 @@ export function useSoftphone(session: AppSession): Softphone {
     remoteStream,
     place(calleeId, type) {
       setError(null);
-      socketRef.current?.emit('call_invite', { callee_id: calleeId, type }, answer);
+      send(() => socketRef.current?.emit('call_invite', { callee_id: calleeId, type }, answer));
     },
     accept() {
       const current = call;
       if (!current) return;
       // The media is ready before the answer goes out, so the caller's offer finds a peer connection.
       void openMedia(current).then(() =>
-        socketRef.current?.emit('call_accept', { call_id: current.id }, (ack) => {
-          if (!answer(ack).ok) closeMedia();
-        }),
+        send(() =>
+          socketRef.current?.emit('call_accept', { call_id: current.id }, (ack) => {
+            if (!answer(ack).ok) closeMedia();
+          }),
+        ),
       );
     },
     decline() {
-      if (call) socketRef.current?.emit('call_decline', { call_id: call.id }, answer);
+      if (call) send(() => socketRef.current?.emit('call_decline', { call_id: call.id }, answer));
     },
     hangUp() {
-      if (call) socketRef.current?.emit('call_hangup', { call_id: call.id }, answer);
+      if (call) send(() => socketRef.current?.emit('call_hangup', { call_id: call.id }, answer));
     },
     online: (userIds) =>
       new Promise((resolve) =>
-        socketRef.current?.emit('presence_query', { user_ids: userIds }, (ack) =>
-          resolve(ack.ok ? ack.online : []),
+        send(() =>
+          socketRef.current?.emit('presence_query', { user_ids: userIds }, (ack) =>
+            resolve(ack.ok ? ack.online : []),
+          ),
         ),
       ),
   };
