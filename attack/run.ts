@@ -2,7 +2,8 @@
 // 127.0.0.1 only, and attacks it with Debian's sqlmap (level 3, risk 2, every query parameter of every
 // GET operation, signed in as root) and wapiti (the web app and the same API URLs). wapiti's modules
 // that reach other hosts (ssrf calls out to an outside server; wapp and nikto fetch their databases) are
-// never loaded, and it runs with --no-bugreport. Where `unshare -n` works (root), the whole run is
+// never loaded, and it runs with --no-bugreport. (wapiti 3.0.4's -x exclusions crash on Python 3.11, so
+// none are given: it only follows links and forms, and the SPA has no form that posts a logout or a reset.) Where `unshare -n` works (root), the whole run is
 // moved into a network namespace that has only a loopback: nothing in it can reach any other host.
 // Prints one summary line, says where the reports are, and exits non-zero on any injection, any high
 // or critical wapiti finding, or any 5xx wapiti saw.
@@ -18,7 +19,7 @@ import { type WapitiFindings, wapitiFindings } from './wapiti-report.ts';
 const PORT = Number(process.env.ATTACK_PORT || 18190);
 const BASE = `http://127.0.0.1:${PORT}`;
 /** Bounds: each sqlmap target and the whole wapiti scan stop after these, and say so. */
-const SQLMAP_SECONDS_PER_TARGET = Number(process.env.ATTACK_SQLMAP_SECONDS || 240);
+const SQLMAP_SECONDS_PER_TARGET = Number(process.env.ATTACK_SQLMAP_SECONDS || 90);
 const WAPITI_SECONDS = Number(process.env.ATTACK_WAPITI_SECONDS || 600);
 /** Modules that stay on the target: no ssrf (outside server), wapp/nikto (download databases), buster. */
 const WAPITI_MODULES = [
@@ -218,10 +219,6 @@ async function main(): Promise<void> {
         '-H',
         `Authorization: Bearer ${token}`,
         ...targets.flatMap((t) => ['-s', `${BASE}${t.url}`]),
-        '-x',
-        `${BASE}/api/v1/auth/logout`,
-        '-x',
-        `${BASE}/api/v1/factory-reset/*`,
         '--flush-session',
         '--store-session',
         join(work, 'wapiti-session'),
