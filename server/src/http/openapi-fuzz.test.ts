@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SETTINGS_DEFAULTS } from '@switchboard/contract/settings';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() 
 const only = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : null;
 
 let nextAddress = 0;
+let restorers = 0;
 /** Each request from its own address: the per-address limits would otherwise answer 429 to most of the run. */
 const freshAddress = () => {
   nextAddress += 1;
@@ -106,6 +108,22 @@ describe('fuzzing every operation of the OpenAPI document', () => {
           });
         } catch (error) {
           failures.push(`${label(op)}: ${(error as Error).message.slice(0, 1500)}`);
+        }
+        if (succeeded > 0 && op.method !== 'GET' && op.path.includes('settings')) {
+          // Hostile text can be a valid setting: maintenance mode on, or an allow-list without this
+          // client, would turn the operations after this one into deliberate 503s and 403s.
+          const restored = await t.app.inject({
+            method: 'PUT',
+            url: '/api/v1/admin/settings',
+            // An admin of its own: the fuzzed settings may have left the first one's request budget spent.
+            headers: await t.authHeader(
+              await insertUser(t.db, { username: `fuzz-restorer-${++restorers}`, isRootAdmin: true }),
+            ),
+            remoteAddress: freshAddress(),
+            payload: SETTINGS_DEFAULTS,
+          });
+          expect(restored.statusCode, restored.body).toBe(200);
+          last = await watch();
         }
         if (op.method === 'GET') {
           const now = await watch();
