@@ -1,6 +1,6 @@
 // The Database Management screen at `--scale 1m`. The sample's twin is recorded from the service function
 // the route calls, so it runs exactly what the server runs.
-import { databaseSample } from '../server/src/modules/database/database.service.ts';
+import { databaseSample } from '../server/src/modules/database/maintenance.service.ts';
 import { recorded } from './repository-sql.ts';
 import { LIST_TARGET, type Scenario } from './scenarios.ts';
 

@@ -89,7 +89,7 @@ describe('data and administration on the demo data', () => {
     await page.getByText('What will be deleted').waitFor();
     const submit = page.getByRole('button', { name: 'Execute Factory Reset' });
     assert.equal(await submit.isDisabled(), true, 'disabled until the confirmation is ticked');
-    const confirm = page.getByRole('checkbox');
+    const confirm = page.getByRole('checkbox', { name: /I understand/ });
     await confirm.click();
     await page.getByLabel('Reason for Reset').fill('   too short   ');
     // The password stays empty, so this submit can only ever be refused by the form itself.

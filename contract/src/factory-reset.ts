@@ -34,6 +34,8 @@ export const FactoryResetPreview = z.object({
     databases: z.object({ tables: z.number().int(), rows: z.number().int() }),
     uploads_directory: z.object({ path: z.string(), size_bytes: z.number().int(), files: z.number().int() }),
     database_files: z.array(z.object({ name: z.string(), size_bytes: z.number().int() })),
+    /** Deleted by the reset unless the root admin keeps them (`keep_backups`). */
+    backups: z.object({ records: z.number().int(), files: z.number().int(), size_bytes: z.number().int() }),
   }),
   next_steps: z.array(z.string()),
 });
@@ -53,12 +55,20 @@ export const FactoryResetRequest = z.object({
     .min(FACTORY_RESET_REASON_MIN, FACTORY_RESET_MESSAGES.reasonTooShort)
     .max(1000),
   confirm_reset: z.literal(true, { error: FACTORY_RESET_MESSAGES.confirmRequired }),
+  /**
+   * Off unless the root admin asks: a kept backup holds every old account (password hashes included),
+   * and whoever registers as the next root admin can download it.
+   */
+  keep_backups: z.boolean({ error: 'keep_backups must be true or false' }).default(false),
 });
 export type FactoryResetRequest = z.input<typeof FactoryResetRequest>;
 
+export const FACTORY_RESET_BACKUPS_WARNING =
+  'Backups are deleted too unless you keep them. A kept backup holds every current account, password hashes and personal data included, and the next root administrator can download it.';
+
 export const FACTORY_RESET_NEXT_STEPS = [
-  'A backup of the current database is taken first',
   'Every table is emptied and the uploads directory is cleared',
+  'Every backup (files and list) is deleted, unless you choose to keep them; if you keep them, a backup of the current database is taken first',
   'Every session is signed out',
   'Register a new root administrator at /admin_root_admin',
 ] as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, insertTestSession, insertUser, type TestApp } from '../testing/test-app.ts';
 import { createAccessTokens } from './access-token.ts';
 import type { RegisteredRoute } from './route-table.ts';
 
@@ -72,6 +72,15 @@ describe('deny by default', () => {
     headers.notBearer = `Basic ${Buffer.from('real-admin:whatever').toString('base64')}`;
     headers.nonAdmin = (await t.authHeader(nonAdmin)).authorization;
     headers.app = (await t.appAuthHeader(nonAdmin)).authorization;
+    // A live session's token that has run out, for an admin and for an app user.
+    const expired = (principal: typeof admin, console: boolean) =>
+      insertTestSession(t.db, principal.id, console).then(
+        async (sid) =>
+          `Bearer ${await t.deps.tokens.sign(console ? principal : { ...principal, isAdmin: false, isRootAdmin: false }, sid, -120)}`,
+      );
+    headers.expired = await expired(admin, true);
+    headers.expiredApp = await expired(nonAdmin, false);
+    headers.forgedApp = `Bearer ${await other.sign({ ...nonAdmin, isAdmin: false }, randomUUID())}`;
     headers.adminApp = (await t.appAuthHeader(admin)).authorization;
     headers.deactivated = (await t.authHeader(deactivated)).authorization;
     const plainAdmin = await insertUser(t.db, { username: 'plain-admin', isAdmin: true });
@@ -119,9 +128,12 @@ describe('deny by default', () => {
     expect(failures).toEqual([]);
   });
 
-  // Every way of lacking a valid admin session. An app user's token (issue #25) joins this list
-  // as one more row once app accounts can sign in.
+  // Every way of lacking a valid session, on every guarded route (admin and app routes alike). A valid
+  // app user's token is the 403 walk below.
   it.each([
+    ['an expired admin token of a live session', 'expired'],
+    ['an expired app token of a live session', 'expiredApp'],
+    ['an app token signed with another secret', 'forgedApp'],
     ['no token', undefined],
     ['a token signed with another secret', 'forged'],
     ['an unsigned token', 'unsigned'],

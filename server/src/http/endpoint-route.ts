@@ -105,7 +105,9 @@ function registerEndpoint<
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await handler(request as unknown as EndpointRequest<P, Q, B>, reply);
-      if (result === reply) return reply;
+      // A reply is thenable: a handler that returned it gets here with what its `then` gave, not the
+      // reply, once it has been sent. Sending again logged "Reply was already sent" on every such route.
+      if (result === reply || reply.sent) return reply;
       return reply.status(status).send(result);
     },
   });

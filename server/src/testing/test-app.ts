@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BUILT_IN_ROLES, type Permission } from '@switchboard/contract/permissions';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
@@ -58,6 +58,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
 export async function createTestApp(
   configOverrides: Partial<Config> = {},
   given?: DatabaseHandle,
+  appOptions: BuildAppOptions = {},
 ): Promise<TestApp> {
   const database = given ?? (await openTestDatabase());
   const config = testConfig(configOverrides);
@@ -71,7 +72,7 @@ export async function createTestApp(
     sessionEnds: createSessionEnds(),
     userPush: createUserPush(),
   };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, appOptions);
   await app.ready();
   return {
     app,

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 const WARNINGS = [
   'Every user, call, message, coin transaction and setting is deleted',
   'Every uploaded file is deleted',
+  'Every backup is deleted, unless you choose to keep them',
   'Every administrator is signed out',
   'A new root administrator must be registered afterwards',
 ];

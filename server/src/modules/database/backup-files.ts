@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DATABASE_MESSAGES } from '@switchboard/contract/database';
@@ -18,6 +18,27 @@ export const backupDir = (files: { dataDir: string; backupDir?: string | undefin
 export function backupFilename(kind: DatabaseHandle['kind'], at: Date): string {
   const stamp = at.toISOString().replace(/[:.]/g, '-');
   return kind === 'pglite' ? `switchboard-${stamp}.tar.gz` : `switchboard-${stamp}.dump`;
+}
+
+const BACKUP_FILE = /^switchboard-.+\.(tar\.gz|dump)$/;
+
+/** The backup files in `dir` (only names a backup is given: BACKUP_DIR may hold other files). */
+async function backupFilesIn(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.filter((name) => BACKUP_FILE.test(name));
+}
+
+export async function backupFilesUsage(dir: string): Promise<{ files: number; bytes: number }> {
+  let bytes = 0;
+  const names = await backupFilesIn(dir);
+  for (const name of names) bytes += (await stat(join(dir, name)).catch(() => ({ size: 0 }))).size;
+  return { files: names.length, bytes };
+}
+
+/** Removes the named files and every other backup file in `dir` (a partial one left by a crash too). */
+export async function removeBackupFiles(dir: string, names: readonly string[]): Promise<void> {
+  const all = new Set([...names.filter((name) => BACKUP_FILE.test(name)), ...(await backupFilesIn(dir))]);
+  await Promise.all([...all].map((name) => rm(join(dir, name), { force: true })));
 }
 
 /** Writes the backup file and returns its size. An abort (the server shutting down) stops pg_dump. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { lastCompletedBackup } from './backup.repository.ts';
-import { createBackup, type DatabaseDeps, recoverInterruptedBackups } from './database.service.ts';
+import { createBackup, type DatabaseDeps, recoverInterruptedBackups } from './backups.service.ts';
 
 const HOUR = 3_600_000;
 const PERIOD_MS: Record<Settings['database']['backup_frequency'], number> = {

@@ -6,7 +6,7 @@ import { testDatabaseKind } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
-import { backupsList, createBackup } from './database.service.ts';
+import { backupsList, createBackup } from './backups.service.ts';
 
 describe.runIf(testDatabaseKind() === 'postgres')('a failed pg_dump', () => {
   let handle: DatabaseHandle;

@@ -8,7 +8,7 @@ import { loadConfig } from '../../config.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import { insertRunningBackup } from './backup.repository.ts';
 import { backupDir } from './backup-files.ts';
-import { backupsList, recoverInterruptedBackups } from './database.service.ts';
+import { backupsList, recoverInterruptedBackups } from './backups.service.ts';
 
 describe('backup storage', () => {
   let t: TestApp;

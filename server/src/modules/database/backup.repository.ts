@@ -91,3 +91,23 @@ export async function pruneCompletedBackups(tx: Executor, keep: number): Promise
   );
   return rows.map((r) => r.filename);
 }
+
+export async function countBackups(executor: Executor): Promise<number> {
+  return executor.$count(backups);
+}
+
+/**
+ * Deletes every backup row (the factory reset's default), under the same lock as a backup's start, so
+ * none starts meanwhile. Null, deleting nothing, when a backup is running: its file would outlive the list.
+ */
+export async function deleteAllBackupsAlone(tx: Executor): Promise<string[] | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard.backups.one_at_a_time'))`);
+  const [running] = await tx
+    .select({ id: backups.id })
+    .from(backups)
+    .where(sql`${backups.status} = 'running' and ${backups.createdAt} > now() - ${RUNNING_BACKUP_STALE}`)
+    .limit(1);
+  if (running) return null;
+  const rows = await tx.delete(backups).returning({ filename: backups.filename });
+  return rows.map((r) => r.filename);
+}

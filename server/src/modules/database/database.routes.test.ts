@@ -9,8 +9,8 @@ import type { AdminPrincipal } from '../../http/access-token.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
 import { backupDir } from './backup-files.ts';
+import { restoreFileInto } from './backups.service.ts';
 import { applicationTables, rows } from './catalog-query.ts';
-import { restoreFileInto } from './database.service.ts';
 import { wipeTables } from './table-copy.ts';
 
 /** Exact row counts of every table (but the backups list) and the coin ledger's sums. */

@@ -5,15 +5,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../../http/auth-guard.ts';
 import { route, routeFile } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
-import {
-  backupFilePath,
-  backupsList,
-  createBackup,
-  databaseOverview,
-  databaseSample,
-  restoreBackup,
-  runMaintenance,
-} from './database.service.ts';
+import { backupFilePath, backupsList, createBackup, restoreBackup } from './backups.service.ts';
+import { databaseOverview, databaseSample, runMaintenance } from './maintenance.service.ts';
 
 export const databaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;

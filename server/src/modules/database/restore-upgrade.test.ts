@@ -11,7 +11,7 @@ import { openTestDatabase } from '../../testing/test-database.ts';
 import { getCallStatistics } from '../calls/call-statistics.service.ts';
 import { ledgerSummary } from '../coins/coins-stats.repository.ts';
 import { writeBackupFile } from './backup-files.ts';
-import { restoreFileInto } from './database.service.ts';
+import { restoreFileInto } from './backups.service.ts';
 
 /**
  * A backup made by the release before the coin counters (0019) and call_totals (0020), restored by this

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FACTORY_RESET_MESSAGES } from '@switchboard/contract/factory-reset';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backups } from '../../db/schema/system.ts';
 import { users } from '../../db/schema/users.ts';
 import { seedDemoData, seedDemoDataIfEmpty } from '../../demo/seed-demo-data.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
@@ -81,6 +82,7 @@ describe('factory reset: who may call it, and what it refuses', () => {
     ['admin_username', { admin_username: ' ' }, FACTORY_RESET_MESSAGES.usernameRequired],
     ['reason', { reason: '   short    ' }, FACTORY_RESET_MESSAGES.reasonTooShort],
     ['confirm_reset', { confirm_reset: false }, FACTORY_RESET_MESSAGES.confirmRequired],
+    ['keep_backups', { keep_backups: 'yes' }, 'keep_backups must be true or false'],
     ['admin_username', { admin_username: 'resetadmin' }, FACTORY_RESET_MESSAGES.wrongUsername],
     ['password', { password: 'Wr0ng!pass' }, FACTORY_RESET_MESSAGES.wrongPassword],
   ])('refuses a bad %s with 400 and its message', async (field, change, message) => {
@@ -91,14 +93,33 @@ describe('factory reset: who may call it, and what it refuses', () => {
   });
 });
 
+const backupNow = async () => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/database/backup', headers: rootAuth });
+  expect(res.statusCode).toBe(201);
+};
+const backupFiles = () => readdirSync(join(dataDir, 'backups')).filter((n) => n.startsWith('switchboard-'));
+const preview = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/v1/factory-reset/preview', headers: rootAuth })).json();
+
 describe('factory reset', () => {
   seededInstallation();
 
-  it('backs up, empties everything, ends every session and leaves only root-admin registration', async () => {
+  it('empties everything, backups included, ends every session and leaves only root-admin registration', async () => {
+    await backupNow();
+    // A partial file from a crashed backup goes too; a file that is not a backup stays.
+    writeFileSync(join(dataDir, 'backups', 'switchboard-2020-01-01T00-00-00-000Z.tar.gz'), 'partial');
+    writeFileSync(join(dataDir, 'backups', 'README.txt'), 'not ours');
+    const before = await preview();
+    expect(before.affected_data.backups).toMatchObject({ records: 1, files: 2 });
+    expect(before.affected_data.backups.size_bytes).toBeGreaterThan(0);
+    expect(before.next_steps.join(' ')).toMatch(/backup.*deleted, unless you choose to keep them/i);
+
     const res = await execute(valid);
     expect(res.statusCode).toBe(200);
     expect(await t.db.$count(users)).toBe(0);
-    expect(readdirSync(join(dataDir, 'backups'))).toHaveLength(1);
+    expect(await t.db.$count(backups)).toBe(0);
+    expect(backupFiles()).toEqual([]);
+    expect(readdirSync(join(dataDir, 'backups'))).toEqual(['README.txt']);
     expect(readdirSync(dataDir)).not.toContain('uploads');
     const signedOut = await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: rootAuth });
     expect(signedOut.statusCode).toBe(401);
@@ -113,5 +134,48 @@ describe('factory reset', () => {
     // A restart with demo data on does not fill the emptied installation again.
     expect(await seedDemoDataIfEmpty(t.db, { scale: 'test' })).toBe(false);
     expect(await t.db.$count(users)).toBe(0);
+
+    // The first visitor to register as root finds no backup of the old installation to download.
+    const newRoot = await insertUser(t.db, {
+      username: 'newroot',
+      password: 'Str0ng!pass',
+      isRootAdmin: true,
+    });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/database/backups',
+      headers: await t.authHeader(newRoot),
+    });
+    expect(list.json().data).toEqual([]);
+  });
+});
+
+describe('factory reset keeping the backups', () => {
+  seededInstallation();
+
+  it('keeps the list and the files when the root admin asks, and backs up the current state first', async () => {
+    await backupNow();
+    const res = await execute({ ...valid, keep_backups: true });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.$count(users)).toBe(0);
+    expect(await t.db.$count(backups)).toBe(2);
+    expect(backupFiles()).toHaveLength(2);
+  });
+
+  it('refuses with 409 and deletes nothing while a backup is running', async () => {
+    const admin = await insertUser(t.db, {
+      username: 'resetroot',
+      password: 'Str0ng!pass',
+      isRootAdmin: true,
+    });
+    rootAuth = await t.authHeader(admin);
+    await t.db
+      .insert(backups)
+      .values({ filename: 'switchboard-running.dump', status: 'running', trigger: 'manual' });
+    const res = await execute(valid);
+    expect(res.statusCode).toBe(409);
+    expect(await t.db.$count(users)).toBe(1);
+    expect(await t.db.$count(backups)).toBe(3);
+    expect(backupFiles()).toHaveLength(2);
   });
 });

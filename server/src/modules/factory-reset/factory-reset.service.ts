@@ -16,8 +16,14 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { insertBuiltInRoles } from '../admin-roles/admin-roles.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { liveSessionIds } from '../auth/refresh-tokens.repository.ts';
+import {
+  backupsSummary,
+  createBackup,
+  type DatabaseDeps,
+  deleteAllBackupRows,
+  removeAllBackupFiles,
+} from '../database/backups.service.ts';
 import { tableStats } from '../database/database.repository.ts';
-import { createBackup, type DatabaseDeps } from '../database/database.service.ts';
 import { wipeTables } from '../database/table-copy.ts';
 import { uploadsDir } from '../official-messages/image-files.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
@@ -44,14 +50,17 @@ export async function factoryResetPreview(db: Database, deps: DatabaseDeps): Pro
         files: uploads.files,
       },
       database_files: await databaseFiles(db, deps),
+      backups: await backupsSummary(db, deps),
     },
     next_steps: [...FACTORY_RESET_NEXT_STEPS],
   };
 }
 
 /**
- * Empties the installation: a backup first, then every table and the uploads, every session ends,
- * and root-admin registration opens again because no root admin is left.
+ * Empties the installation: every table and the uploads, every session ends, and root-admin registration
+ * opens again because no root admin is left. The backups go too (rows and files): the next root admin,
+ * whoever registers first, could otherwise download every old account. Only when the root admin keeps
+ * them is a backup of the current state taken first and the list left as it is.
  */
 export async function executeFactoryReset(
   db: Database,
@@ -66,9 +75,10 @@ export async function executeFactoryReset(
   if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, input.password)))
     throw badRequest(FACTORY_RESET_MESSAGES.wrongPassword, 'password');
 
-  const backup = await createBackup(db, deps, { actor, context });
-  const sessions = await db.transaction(async (tx) => {
+  const backup = input.keep_backups ? await createBackup(db, deps, { actor, context }) : null;
+  const { ended: sessions, removedBackups } = await db.transaction(async (tx) => {
     const ended = await liveSessionIds(tx);
+    const removedBackups = input.keep_backups ? [] : await deleteAllBackupRows(tx);
     const wiped = await wipeTables(tx);
     await insertBuiltInRoles(tx);
     await markFactoryReset(tx, actor.id);
@@ -78,12 +88,17 @@ export async function executeFactoryReset(
       action: 'system.factory_reset',
       targetType: 'system',
       targetId: null,
-      before: { tables: wiped.length, backup: backup.filename },
-      after: { reason: input.reason },
+      before: { tables: wiped.length, backup: backup?.filename ?? null },
+      after: {
+        reason: input.reason,
+        backups_kept: input.keep_backups,
+        backups_removed: removedBackups.length,
+      },
       context,
     });
-    return ended;
+    return { ended, removedBackups };
   });
+  if (!input.keep_backups) await removeAllBackupFiles(deps, removedBackups);
   await rm(uploadsDir(deps.dataDir), { recursive: true, force: true });
   deps.live.replace(structuredClone(SETTINGS_DEFAULTS));
   for (const sessionId of sessions) deps.sessionEnds.ended(sessionId);

@@ -44,14 +44,13 @@ export interface Delivery<Sent> {
 
 /**
  * Writes the recipient rows of a claimed message from its cursor on, a batch per transaction so other
- * requests keep flowing, then marks it sent in one more transaction, where `finish` (an audit) also runs.
+ * requests keep flowing, then marks it sent in one more transaction.
  * Until then the message is not sent; if the process stops, `sendPending` resumes it from the cursor.
  */
 export async function deliver<Row extends Sendable, Sent>(
   db: Database,
   store: BroadcastStore<Row, Sent, string>,
   row: Row,
-  finish?: (tx: Executor, sent: Sent) => Promise<unknown>,
 ): Promise<Delivery<Sent>> {
   const { audience, userIds } = store.audience(row);
   const reached = await insertForAudience(
@@ -64,9 +63,7 @@ export async function deliver<Row extends Sendable, Sent>(
   );
   const sent = await db.transaction(async (tx) => {
     const state = { status: 'sent', sentAt: new Date(), deliveryAt: null, deliveryCursor: null } as const;
-    const after = store.present(await store.update(tx, row.id, state));
-    await finish?.(tx, after);
-    return after;
+    return store.present(await store.update(tx, row.id, state));
   });
   return { sent, reached };
 }
@@ -102,17 +99,22 @@ export async function sendPending<Row extends Sendable, Sent>(
 
 /**
  * Sends one message now: `lock` locks it, refusing (with a 4xx) one that cannot be sent, and it is claimed
- * in that transaction; then it is delivered, and `finish` (an audit) runs where it is marked sent.
+ * in that transaction, where `audit` records who sent it; then it is delivered. The audit row is written
+ * with the claim, not at the end: a send whose process stops mid-way is finished by `sendPending` in
+ * another process, which knows nothing of the admin who asked for it.
  */
 export async function sendNow<Row extends Sendable, Sent>(
   db: Database,
   store: BroadcastStore<Row, Sent, string>,
   lock: (tx: Executor) => Promise<Row>,
-  finish: (tx: Executor, before: Sent, sent: Sent) => Promise<unknown>,
+  audit: (tx: Executor, before: Sent, claimed: Sent) => Promise<unknown>,
 ): Promise<Delivery<Sent>> {
-  const { before, claimed } = await db.transaction(async (tx) => {
+  const claimed = await db.transaction(async (tx) => {
     const row = await lock(tx);
-    return { before: store.present(row), claimed: await recordProgress(tx, store, row.id, '') };
+    const before = store.present(row);
+    const claim = await recordProgress(tx, store, row.id, '');
+    await audit(tx, before, store.present(claim));
+    return claim;
   });
-  return deliver(db, store, claimed, (tx, sent) => finish(tx, before, sent));
+  return deliver(db, store, claimed);
 }

@@ -243,6 +243,30 @@ describe('official messages API', () => {
     expect(await listed()).toEqual({ status: 'sent', total: members.length + 1 });
   });
 
+  it('audits a send that stopped mid-way and was resumed elsewhere with the admin who sent it', async () => {
+    const created = (await submit(base)).json().data;
+    // The recipient rows are refused, as if the process died after claiming the send.
+    await t.db.execute(
+      sql.raw(
+        `alter table official_message_recipients add constraint test_crash check (message_id <> ${Number(created.id)})`,
+      ),
+    );
+    const failed = await call('POST', `/${created.id}/send`);
+    expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+    await t.db.execute(sql`alter table official_message_recipients drop constraint test_crash`);
+    await t.db
+      .update(officialMessages)
+      .set({ deliveryAt: sql`now() - interval '2 minutes'` })
+      .where(eq(officialMessages.id, created.id));
+    expect(await resumeStalledSends(t.db, { userPush: noPush })).toEqual([created.id]);
+    const sends = (await auditRows(t.db, String(created.id))).filter(
+      (a) => a.action === 'official_message.send',
+    );
+    expect(sends).toHaveLength(1);
+    expect(sends[0]).toMatchObject({ actorId: admin.id, actorUsername: admin.username });
+    expect(sends[0]?.before).toMatchObject({ status: 'draft' });
+  });
+
   it('deletes a draft and its image', async () => {
     const created = (await submit(base, { name: 'x.png', type: 'image/png', bytes: PNG })).json().data;
     const name = (created.image_url as string).split('/').pop() as string;

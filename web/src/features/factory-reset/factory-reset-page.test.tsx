@@ -1,4 +1,4 @@
-import type { FactoryResetPreview } from '@switchboard/contract/factory-reset';
+import { FACTORY_RESET_BACKUPS_WARNING, type FactoryResetPreview } from '@switchboard/contract/factory-reset';
 import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ const preview: FactoryResetPreview = {
     databases: { tables: 18, rows: 56_789 },
     uploads_directory: { path: '/data/uploads', size_bytes: 2048, files: 3 },
     database_files: [{ name: 'pglite', size_bytes: 4096 }],
+    backups: { records: 4, files: 4, size_bytes: 8192 },
   },
   next_steps: ['Register a new root administrator at /admin_root_admin'],
 };
@@ -75,7 +76,7 @@ describe('Factory reset page', () => {
     expect(screen.getByText('18 tables, 56,789 rows')).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Execute Factory Reset' });
     expect(submit).toBeDisabled();
-    const confirm = screen.getByRole('checkbox');
+    const confirm = screen.getByRole('checkbox', { name: /I understand/ });
     await user.click(confirm);
     await user.type(screen.getByLabelText('Reason for Reset'), '   short   ');
     await user.click(submit);
@@ -86,6 +87,27 @@ describe('Factory reset page', () => {
     expect(screen.getByText('You must confirm the factory reset')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     expect(calls.some((c) => c.url.endsWith('/execute'))).toBe(false);
+  });
+
+  it('says the backups go too, and sends keep_backups only when the root admin ticks it', async () => {
+    storeSignedInSession();
+    const { calls } = serve();
+    const { user } = renderPage();
+    expect(
+      await screen.findByText(/4 listed, 4 files, 8(\.0)? KB \(deleted unless you keep them\)/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(FACTORY_RESET_BACKUPS_WARNING)).toBeInTheDocument();
+    const keep = screen.getByRole('checkbox', { name: 'Keep existing backups' });
+    expect(keep).not.toBeChecked();
+    await user.type(screen.getByLabelText('Admin Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'Secret#123');
+    await user.type(screen.getByLabelText('Reason for Reset'), 'Decommissioning the demo');
+    await user.click(keep);
+    await user.click(screen.getByRole('checkbox', { name: /I understand/ }));
+    await user.click(screen.getByRole('button', { name: 'Execute Factory Reset' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/execute'))?.body).toMatchObject({ keep_backups: true }),
+    );
   });
 
   it("shows the server's refusal and keeps the form", async () => {
@@ -104,7 +126,7 @@ describe('Factory reset page', () => {
     await user.type(await screen.findByLabelText('Admin Username'), 'admin');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.type(screen.getByLabelText('Reason for Reset'), 'Decommissioning the demo');
-    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('checkbox', { name: /I understand/ }));
     await user.click(screen.getByRole('button', { name: 'Execute Factory Reset' }));
     expect(await screen.findByText('Invalid password')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Execute Factory Reset' })).toBeInTheDocument();
@@ -118,7 +140,7 @@ describe('Factory reset page', () => {
     await user.type(await screen.findByLabelText('Admin Username'), 'admin');
     await user.type(screen.getByLabelText('Password'), 'Secret#123');
     await user.type(screen.getByLabelText('Reason for Reset'), '  Decommissioning the demo  ');
-    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('checkbox', { name: /I understand/ }));
     await user.click(screen.getByRole('button', { name: 'Execute Factory Reset' }));
     expect(await screen.findByText('Verifying credentials...')).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith('/execute'))?.body).toEqual({
@@ -126,6 +148,7 @@ describe('Factory reset page', () => {
       admin_username: 'admin',
       reason: 'Decommissioning the demo',
       confirm_reset: true,
+      keep_backups: false,
     });
     const bar = screen.getByRole('progressbar');
     await vi.waitFor(() => expect(Number(bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(40), {

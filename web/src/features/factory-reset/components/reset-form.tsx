@@ -1,4 +1,5 @@
 import {
+  FACTORY_RESET_BACKUPS_WARNING,
   FACTORY_RESET_MESSAGES,
   type FactoryResetRequest,
   FactoryResetRequest as FactoryResetSchema,
@@ -41,6 +42,7 @@ export function ResetForm({ failure, fieldErrors, pending, onSubmit }: ResetForm
     admin_username: '',
     reason: '',
     confirm_reset: false as unknown as true,
+    keep_backups: false,
   });
   const [errors, setErrors] = useState<Errors>({});
   const shown = { ...fieldErrors, ...errors };
@@ -86,6 +88,21 @@ export function ResetForm({ failure, fieldErrors, pending, onSubmit }: ResetForm
             onChange={(e) => edit('reason', e.target.value)}
           />
         </FormField>
+        <div className="flex flex-col gap-1">
+          <div className="flex items-center gap-3">
+            <Checkbox
+              id="reset-keep-backups"
+              checked={form.keep_backups === true}
+              aria-describedby="reset-keep-backups-warning"
+              onCheckedChange={(v) => edit('keep_backups', v === true)}
+            />
+            <Label htmlFor="reset-keep-backups">Keep existing backups</Label>
+          </div>
+          <p id="reset-keep-backups-warning" className="text-sm text-muted-foreground">
+            {FACTORY_RESET_BACKUPS_WARNING}
+          </p>
+          {shown.keep_backups && <p className="text-sm text-destructive">{shown.keep_backups}</p>}
+        </div>
         <div className="flex flex-col gap-1">
           <div className="flex items-center gap-3">
             <Checkbox

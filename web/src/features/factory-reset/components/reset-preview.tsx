@@ -5,7 +5,13 @@ import { formatBytes, formatCount } from '@/lib/format.ts';
 
 /** What the reset would delete, counted live by the server, and what happens next. */
 export function ResetPreview({ preview }: { preview: FactoryResetPreview }) {
-  const { users, databases, uploads_directory: uploads, database_files: files } = preview.affected_data;
+  const {
+    users,
+    databases,
+    uploads_directory: uploads,
+    database_files: files,
+    backups,
+  } = preview.affected_data;
   const filesSize = files.reduce((sum, f) => sum + f.size_bytes, 0);
   return (
     <TitledCard title="What will be deleted" className="flex flex-col gap-4">
@@ -20,6 +26,10 @@ export function ResetPreview({ preview }: { preview: FactoryResetPreview }) {
         </DetailField>
         <DetailField label="Database files">
           {formatCount(files.length)} files, {formatBytes(filesSize)}
+        </DetailField>
+        <DetailField label="Backups">
+          {formatCount(backups.records)} listed, {formatCount(backups.files)} files,{' '}
+          {formatBytes(backups.size_bytes)} (deleted unless you keep them)
         </DetailField>
       </dl>
       <div>

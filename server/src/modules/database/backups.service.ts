@@ -1,26 +1,20 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  type Backup,
-  DATABASE_MESSAGES,
-  DATABASE_TAB_ROWS,
-  type DatabaseOverview,
-  type DatabaseSample,
-} from '@switchboard/contract/database';
-import { type Database, type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { type Backup, DATABASE_MESSAGES } from '@switchboard/contract/database';
+import { type Database, type Executor, openDatabase } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
-import { withoutStatementTimeout } from '../../db/pool-settings.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { conflict, HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { readSettingsSection } from '../settings/settings.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import {
   type BackupRow,
+  countBackups,
+  deleteAllBackupsAlone,
   findBackup,
   finishBackup,
   insertRunningBackupAlone,
-  lastCompletedBackup,
   listBackups,
   pruneCompletedBackups,
   runningBackups,
@@ -30,28 +24,18 @@ import {
   backupDir,
   backupExists,
   backupFilename,
+  backupFilesUsage,
   pgRestore,
+  removeBackupFiles,
   writeBackupFile,
 } from './backup-files.ts';
 import { backupAbandoned, holdingBackupLock } from './backup-lock.ts';
-import {
-  databaseSize,
-  indexStats,
-  runMaintenanceCommand,
-  sample,
-  tableStats,
-} from './database.repository.ts';
+import type { DatabaseDeps } from './database-deps.ts';
 import { copyTables, executorSource, KEPT_BY_WIPE, replaceRows } from './table-copy.ts';
 
-/** What backups and maintenance need beside the database: its driver handle and where files go. */
-export interface DatabaseDeps {
-  database: DatabaseHandle;
-  dataDir: string;
-  /** BACKUP_DIR; unset means DATA_DIR/backups. */
-  backupDir?: string | undefined;
-}
+export type { DatabaseDeps } from './database-deps.ts';
 
-function toBackup(row: BackupRow): Backup {
+export function toBackup(row: BackupRow): Backup {
   return {
     id: String(row.id),
     filename: row.filename,
@@ -61,82 +45,6 @@ function toBackup(row: BackupRow): Backup {
     created_at: new Date(row.createdAt).toISOString(),
     completed_at: row.completedAt ? new Date(row.completedAt).toISOString() : null,
     error: row.error,
-  };
-}
-
-export async function databaseOverview(
-  db: Database,
-  { database }: Pick<DatabaseDeps, 'database'>,
-): Promise<DatabaseOverview> {
-  const [tables, indexes, size, last] = [
-    await tableStats(db),
-    await indexStats(db),
-    await databaseSize(db),
-    await lastCompletedBackup(db),
-  ];
-  return {
-    engine: database.kind === 'pglite' ? 'pglite' : 'postgresql',
-    total_tables: tables.length,
-    total_records: tables.reduce((sum, t) => sum + t.records, 0),
-    database_size_bytes: size,
-    last_backup: last ? toBackup(last) : null,
-    pool: poolStats(database),
-    tables: tables.map((t) => ({
-      name: t.name,
-      records: t.records,
-      records_estimated: t.estimated,
-      size_bytes: t.sizeBytes,
-      last_updated: t.lastUpdated,
-    })),
-    indexes: indexes.map((i) => ({
-      name: i.name,
-      table: i.table,
-      columns: i.columns,
-      unique: i.unique,
-      size_bytes: i.sizeBytes,
-    })),
-  };
-}
-
-/** The real pool's counts; PGlite is one connection, busy or not. */
-function poolStats(handle: DatabaseHandle) {
-  if (handle.pool) {
-    const total = handle.pool.totalCount;
-    const idle = handle.pool.idleCount;
-    return { active: total - idle, idle, total };
-  }
-  return { active: 1, idle: 0, total: 1 };
-}
-
-export async function databaseSample(db: Database): Promise<DatabaseSample> {
-  const found = await sample(db, DATABASE_TAB_ROWS);
-  return {
-    users: {
-      total: Number(found.users_total),
-      rows: found.users.map((u) => ({
-        id: u.id,
-        username: u.username,
-        full_name: u.full_name,
-        email: u.email,
-        is_active: u.is_active,
-        is_admin: u.is_admin,
-        call_count: Number(u.call_count),
-        coin_balance: Number(u.coin_balance ?? 0),
-        last_login: u.last_login ? new Date(u.last_login).toISOString() : null,
-      })),
-    },
-    calls: {
-      total: Number(found.calls_total),
-      rows: found.calls.map((c) => ({
-        id: c.id,
-        caller: c.caller ?? '',
-        callee: c.callee ?? '',
-        type: c.type,
-        status: c.status,
-        duration: Number(c.duration),
-        cost: Number(c.coins_used),
-      })),
-    },
   };
 }
 
@@ -281,33 +189,35 @@ export async function restoreFileInto(
   }
 }
 
-export async function runMaintenance(
-  db: Database,
-  { database }: Pick<DatabaseDeps, 'database'>,
-  kind: 'vacuum' | 'analyze',
-  by: { actor: AdminPrincipal; context: RequestContext },
-): Promise<number> {
-  const started = performance.now();
-  await withoutStatementTimeout(database, (client) => runMaintenanceCommand(db, client, kind));
-  const durationMs = Math.round(performance.now() - started);
-  // VACUUM cannot run inside a transaction, so its audit row follows it.
-  await db.transaction((tx) =>
-    recordAudit(tx, {
-      actor: by.actor,
-      action: `database.${kind}`,
-      targetType: 'database',
-      targetId: null,
-      before: null,
-      after: { duration_ms: durationMs },
-      context: by.context,
-    }),
-  );
-  return durationMs;
-}
-
 /** Keeps the newest `backup_keep_last` completed backups (Settings → Database); older rows and files go. */
 async function pruneOldBackups(db: Database, deps: DatabaseDeps): Promise<void> {
-  const { backup_keep_last: keep } = await readSettingsSection(db, 'database');
+  const { backup_keep_last: keep } = await liveSettings(db).section('database');
   const removed = await pruneCompletedBackups(db, keep);
   await Promise.all(removed.map((name) => rm(join(backupDir(deps), name), { force: true })));
+}
+
+/** What a factory reset would delete unless the backups are kept: the list's rows and the files. */
+export async function backupsSummary(
+  db: Executor,
+  files: Pick<DatabaseDeps, 'dataDir' | 'backupDir'>,
+): Promise<{ records: number; files: number; size_bytes: number }> {
+  const usage = await backupFilesUsage(backupDir(files));
+  return { records: await countBackups(db), files: usage.files, size_bytes: usage.bytes };
+}
+
+/**
+ * Empties the list of backups inside the caller's transaction; answers 409 when a backup is running.
+ * The caller removes the files once the transaction commits (`removeAllBackupFiles`).
+ */
+export async function deleteAllBackupRows(tx: Executor): Promise<string[]> {
+  const removed = await deleteAllBackupsAlone(tx);
+  if (!removed) throw conflict(DATABASE_MESSAGES.backupRunning);
+  return removed;
+}
+
+export async function removeAllBackupFiles(
+  files: Pick<DatabaseDeps, 'dataDir' | 'backupDir'>,
+  names: readonly string[],
+): Promise<void> {
+  await removeBackupFiles(backupDir(files), names);
 }
