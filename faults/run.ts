@@ -28,7 +28,9 @@ const DATABASE_SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@12
 const PORTS = [18140, 18141] as const;
 const REDIS_PORT = Number(process.env.FAULTS_REDIS_PORT || 6391);
 const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
-const TIME_LIMIT_MS = 240_000;
+const TIME_LIMIT_MS = 270_000;
+/** Issue #27: two instances keep serving HTTP through a 30 s Redis outage. */
+const REDIS_OUTAGE_MS = 30_000;
 
 interface Outcome {
   name: string;
@@ -118,9 +120,9 @@ async function main(): Promise<void> {
     return `${cut} connections cut; ${load.attempted} writes, ${load.acknowledged.length} acknowledged (all kept), ${load.failures.get('503') ?? 0} answered 503`;
   });
 
-  await scenario('Redis outage of 11 s under two instances', async () => {
+  await scenario(`Redis outage of ${REDIS_OUTAGE_MS / 1000} s under two instances`, async () => {
     await redis?.stop();
-    const ends = Date.now() + 11_000;
+    const ends = Date.now() + REDIS_OUTAGE_MS;
     let served = 0;
     while (Date.now() < ends) {
       for (const port of PORTS) {

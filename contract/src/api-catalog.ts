@@ -1,5 +1,6 @@
 import * as account from './account.ts';
 import * as adminRoles from './admin-roles.ts';
+import * as appActions from './app-actions.ts';
 import * as appConfig from './app-config.ts';
 import * as auditLog from './audit-log.ts';
 import * as auth from './auth.ts';
@@ -18,9 +19,11 @@ import * as notifications from './notifications.ts';
 import * as officialMessages from './official-messages.ts';
 import * as rootAdmin from './root-admin.ts';
 import * as security from './security.ts';
+import * as sessions from './sessions.ts';
 import * as settings from './settings.ts';
 import * as social from './social.ts';
 import * as systemLogs from './system-logs.ts';
+import * as twoFactor from './two-factor.ts';
 import * as userCreate from './user-create.ts';
 import * as userReports from './user-reports.ts';
 import * as users from './users.ts';
@@ -34,6 +37,7 @@ import * as users from './users.ts';
 const MODULES: readonly Record<string, unknown>[] = [
   account,
   adminRoles,
+  appActions,
   appConfig,
   auditLog,
   auth,
@@ -51,9 +55,11 @@ const MODULES: readonly Record<string, unknown>[] = [
   officialMessages,
   rootAdmin,
   security,
+  sessions,
   settings,
   social,
   systemLogs,
+  twoFactor,
   userCreate,
   userReports,
   users,
@@ -64,6 +70,8 @@ export const API_TAGS: Record<string, string> = {
   account: "A calling app's signed-in user: their profile, contacts and settings.",
   app: 'What a calling app reads before signing in: its configuration.',
   'app-auth': 'Sign-up and sign-in for calling-app users.',
+  'app-actions':
+    "A calling app's social actions and receipts: likes, friend requests, follows, reports, location, and marking notifications and official messages.",
   audit: 'The audit log of administrator actions.',
   auth: 'Administrator sign-in, token refresh and sign-out.',
   calls: 'Call records, live calls, statistics and call quality.',

@@ -158,6 +158,7 @@ export const twoFactorEndpoints = {
     path: '/admin/users/:id/two-factor',
     tag: 'account',
     access: 'root',
+    permission: 'admins:manage',
     params: z.object({ id: UserId }),
     response: SuccessMessage,
   }),

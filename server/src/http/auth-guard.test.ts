@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/auth/logout',
   'POST /api/v1/auth/refresh-token',
   'POST /api/v1/auth/register',
+  'POST /api/v1/auth/request-otp',
+  'POST /api/v1/auth/verify-otp',
 ];
 
 const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;
