@@ -59,6 +59,8 @@ export function createClient(baseUrl: string, token?: string) {
 export async function example(baseUrl: string): Promise<void> {
   const anonymous = createClient(baseUrl);
   const login = await anonymous.login({ username: 'admin', password: 'secret' });
+  // An admin with a second factor gets a pending sign-in, finished at /auth/verify-otp with the code.
+  if (!('access_token' in login)) throw new Error(`a ${login.method} code is needed: POST /auth/verify-otp`);
   const client = createClient(baseUrl, login.access_token);
   try {
     const page = await client.listUsers({ page: 1, status: 'online' });
