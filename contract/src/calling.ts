@@ -26,6 +26,7 @@ export const CALL_REFUSALS = {
   invalid: 'Invalid request',
   rate_limited: `Too many events: at most ${APP_LIMITS.socketEventsPerSecond} a second on one connection`,
   unavailable: 'The call service is unavailable, please try again',
+  maintenance: 'The service is under maintenance. Please try again later.',
 } as const;
 export type CallRefusalCode = keyof typeof CALL_REFUSALS;
 

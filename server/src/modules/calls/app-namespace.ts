@@ -19,11 +19,13 @@ import {
   type AppServerToClientEvents,
   userRoom,
 } from '@switchboard/contract/realtime';
+import { SETTINGS_MESSAGES } from '@switchboard/contract/settings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { authenticateAccount } from '../auth/authenticate.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import {
   leaveInstance,
   onlineAmong,
@@ -132,12 +134,16 @@ export function startAppNamespace(
   const heartbeat = setInterval(() => void beat(), heartbeatMs);
   heartbeat.unref();
 
+  const underMaintenance = async () => (await liveSettings(deps.db).get()).app.maintenance_mode;
+
   ns.use(async (socket, next) => {
     try {
       if (await isBlocked(socket as unknown as Socket)) return next(new Error('Access denied'));
       const token = socket.handshake.auth?.token;
       const account = await authenticateAccount(deps, typeof token === 'string' ? token : null);
       if (!account) return next(new Error('Not authenticated'));
+      // Maintenance closes the app's doors, the socket as the HTTP API: no new connections, no new calls.
+      if (await underMaintenance()) return next(new Error(SETTINGS_MESSAGES.maintenance));
       socket.data.userId = account.id;
       socket.data.username = account.username;
       socket.data.calls = new Map();
@@ -193,6 +199,7 @@ export function startAppNamespace(
     socket.on(
       'call_invite',
       step(CallInvite, async (input) => {
+        if (await underMaintenance()) throw new CallRefusal('maintenance');
         const call = await inviteCall(ctx, me, input);
         await carry(call, 'caller');
         return call;
