@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { APP_LIMITS } from './account.ts';
 import { envelope, IsoDateTime, SuccessMessage, UserId } from './common.ts';
 import { endpoint } from './endpoint.ts';
-import { LOCATION_SOURCES } from './geolocation.ts';
+import { GeolocationRecord, LOCATION_SOURCES } from './geolocation.ts';
 import { REPORT_TYPES } from './user-reports.ts';
 
 /**
@@ -120,17 +120,6 @@ export const SendLocation = z.object({
   accuracy: z.number().min(0, 'Accuracy must not be negative').max(1_000_000).nullable().optional(),
 });
 
-export const MyLocation = z.object({
-  id: z.number().int(),
-  city: z.string(),
-  country: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  location_type: z.enum(LOCATION_SOURCES),
-  accuracy: z.number().nullable(),
-  created_at: IsoDateTime,
-});
-
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The account's own copy of a notification: when it reached the app and when it was read. */
@@ -223,7 +212,7 @@ export const appActionEndpoints = {
     path: '/users/location',
     body: SendLocation,
     status: 201,
-    response: envelope(MyLocation),
+    response: envelope(GeolocationRecord),
   }),
   readNotification: endpoint({
     ...mine,
