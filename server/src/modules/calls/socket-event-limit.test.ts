@@ -1,13 +1,10 @@
 import { APP_LIMITS } from '@switchboard/contract/account';
 import { CALL_REFUSALS } from '@switchboard/contract/calling';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema/calls.ts';
-import { type Realtime, startRealtime } from '../../realtime/socket-server.ts';
-import { connected } from '../../testing/socket-connected.ts';
-import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
-import { authenticateAdmin } from '../auth/authenticate.ts';
-import { startAppNamespace } from './app-namespace.ts';
+import { type SocketTestServer, startSocketTestServer } from '../../testing/socket-test-server.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 import { createSocketEventWindow } from './socket-event-window.ts';
 
 describe('the spec’s 10 socket events a second per connection', () => {
@@ -22,38 +19,16 @@ describe('the spec’s 10 socket events a second per connection', () => {
   });
 
   describe('on the /app namespace', () => {
-    let t: TestApp;
-    let realtime: Realtime;
-    let url: string;
-    const sockets: Socket[] = [];
+    let server: SocketTestServer;
     beforeAll(async () => {
-      t = await createTestApp();
-      realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
-        authenticate: (token) => authenticateAdmin(t.deps, token),
-        blocks: t.app.blockedIps,
-        namespaces: [(io, isBlocked) => startAppNamespace(io, t.deps, t.app.log, isBlocked)],
-      });
-      t.deps.userPush.attach(realtime.io);
-      url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      server = await startSocketTestServer(await createTestApp(), { appNamespace: true });
     });
     afterAll(async () => {
-      for (const socket of sockets) socket.close();
-      await realtime.close();
-      await t.close();
+      await server.close();
+      await server.t.close();
     });
 
-    const open = async (username: string) => {
-      const user = await insertUser(t.db, { username, coinBalance: 100 });
-      const token = (await t.appAuthHeader(user)).authorization.slice(7);
-      const socket = connect(`${url}/app`, {
-        path: '/socket.io',
-        auth: { token },
-        transports: ['websocket'],
-      });
-      sockets.push(socket);
-      await connected(socket);
-      return { user, socket };
-    };
+    const open = (username: string) => server.appUser(username, 100);
     const ask = <T>(socket: Socket, event: string, payload: unknown) =>
       new Promise<T>((resolve) => socket.emit(event, payload, resolve));
 
@@ -68,7 +43,7 @@ describe('the spec’s 10 socket events a second per connection', () => {
       expect((await Promise.all(burst)).every((r) => r.ok)).toBe(true);
       const over = await eleventh;
       expect(over).toEqual({ ok: false, code: 'rate_limited', message: CALL_REFUSALS.rate_limited });
-      expect(await t.db.select().from(calls)).toEqual([]);
+      expect(await server.t.db.select().from(calls)).toEqual([]);
 
       // Another connection has its own budget.
       expect(await ask(other, 'presence_query', { user_ids: [] })).toEqual({ ok: true, online: [] });
@@ -79,7 +54,7 @@ describe('the spec’s 10 socket events a second per connection', () => {
         type: 'voice',
       });
       expect(placed.ok).toBe(true);
-      expect(await t.db.select().from(calls)).toHaveLength(1);
+      expect(await server.t.db.select().from(calls)).toHaveLength(1);
     });
   });
 });
