@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { APP_LIMITS } from '@switchboard/contract/account';
 import {
   APP_NAMESPACE,
@@ -26,15 +25,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { authenticateAccount } from '../auth/authenticate.ts';
 import { liveSettings } from '../settings/live-settings.ts';
-import {
-  leaveInstance,
-  onlineAmong,
-  presenceConnected,
-  presenceDisconnected,
-  reapDeadInstances,
-  reclaimPresence,
-  stampInstance,
-} from '../users/presence.repository.ts';
+import { onlineAmong, presenceConnected, presenceDisconnected } from '../users/presence.repository.ts';
 import {
   abandonCall,
   acceptCall,
@@ -45,6 +36,11 @@ import {
   inviteCall,
 } from './call-lifecycle.service.ts';
 import { estimateMos } from './call-quality-estimate.ts';
+import {
+  PRESENCE_HEARTBEAT_MS,
+  PRESENCE_STALE_AFTER_MS,
+  startPresenceHeartbeat,
+} from './presence-heartbeat.ts';
 import { createQualitySampleBuffer } from './quality-sample-buffer.ts';
 import { createSocketEventWindow } from './socket-event-window.ts';
 
@@ -71,13 +67,6 @@ type Refused = { ok: false; code: CallRefusalCode; message: string };
 
 const refused = (code: CallRefusalCode): Refused => ({ ok: false, code, message: CALL_REFUSALS[code] });
 
-/** How often each instance stamps its heartbeat and looks for dead instances. */
-export const PRESENCE_HEARTBEAT_MS = 5000;
-/** An instance whose heartbeat is older than this is dead: its users go offline within this plus one beat. */
-export const PRESENCE_STALE_AFTER_MS = 15_000;
-/** How long a stopping instance tries to clear its presence before it lets the others reap it. */
-const LEAVE_TIMEOUT_MS = 2000;
-
 /**
  * The calling apps' namespace `/app`: any active account signs in with its access token. Presence, the
  * call lifecycle, and the signalling relay between the two parties of a call, who may be connected to
@@ -101,38 +90,16 @@ export function startAppNamespace(
   // or by their timers, rather than each restart ending every call on this instance.
   let closing = false;
 
-  // Presence is kept per instance (user_presence rows under this instance's heartbeat row), so that an
-  // instance killed outright does not leave its users online: the others reap it once its heartbeat is stale.
-  const instanceId = randomUUID();
   const localSocketsByUser = () => {
     const counts = new Map<string, number>();
     for (const socket of ns.sockets.values())
       counts.set(socket.data.userId, (counts.get(socket.data.userId) ?? 0) + 1);
     return counts;
   };
-  let beating: Promise<void> | null = null;
-  let registered: number | null = null;
-  const beat = () => {
-    beating ??= (async () => {
-      // New, or reaped while alive (the heartbeat stalled longer than the others wait) and written again
-      // since: say again who is here.
-      const startedAt = await stampInstance(deps.db, instanceId);
-      if (startedAt !== registered) {
-        await reclaimPresence(deps.db, instanceId, localSocketsByUser());
-        registered = startedAt;
-      }
-      const gone = await reapDeadInstances(deps.db, staleAfterMs / 1000);
-      if (gone.length > 0) log.info({ users: gone.length }, 'presence of a dead instance reaped');
-    })()
-      .catch((err) => log.warn({ err }, 'presence heartbeat failed'))
-      .finally(() => {
-        beating = null;
-      });
-    return beating;
-  };
-  void beat();
-  const heartbeat = setInterval(() => void beat(), heartbeatMs);
-  heartbeat.unref();
+  const { instanceId, stop: stopHeartbeat } = startPresenceHeartbeat(deps.db, log, localSocketsByUser, {
+    heartbeatMs,
+    staleAfterMs,
+  });
 
   const underMaintenance = async () => (await liveSettings(deps.db).get()).app.maintenance_mode;
 
@@ -313,19 +280,8 @@ export function startAppNamespace(
     },
     close: async () => {
       closing = true;
-      clearInterval(heartbeat);
       await samples.stop();
-      // Bounded: a stop must not wait on a database that is gone (the others reap this instance then).
-      const leaving = (async () => {
-        await beating;
-        await leaveInstance(deps.db, instanceId);
-      })().catch((err) => log.warn({ err }, 'presence not cleared'));
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([
-        leaving,
-        new Promise((resolve) => (timer = setTimeout(resolve, LEAVE_TIMEOUT_MS))),
-      ]);
-      clearTimeout(timer);
+      await stopHeartbeat();
     },
   };
 }
