@@ -39,12 +39,13 @@ describe('Geolocation and Social Interactions on the demo data', () => {
     await table.waitFor();
     assert.equal(await table.locator('tbody tr').count(), 50);
 
-    const point = map.locator('circle').first();
+    // The last point is drawn on top of every other, so nothing can cover it.
+    const point = map.locator('circle').last();
+    const city = await point.getAttribute('data-city');
     await point.hover();
-    await page
-      .getByRole('tooltip')
-      .getByText(/locations$/)
-      .waitFor();
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.getByText(/locations$/).waitFor();
+    assert.match(await tooltip.innerText(), new RegExp(`^${city},`));
 
     // Points drawn over the country can cover its outline, so the click goes to the path itself.
     await map.locator('path[data-country="Germany"]').dispatchEvent('click');

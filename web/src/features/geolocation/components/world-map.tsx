@@ -31,10 +31,12 @@ export function WorldMap({ places, selectedCountry, onCountryClick }: WorldMapPr
   const [hovered, setHovered] = useState<GeolocationPlace | null>(null);
   const points = useMemo(() => {
     const max = Math.max(1, ...places.map((p) => p.visits));
-    return places.flatMap((place) => {
+    const drawn = places.flatMap((place) => {
       const xy = projection([place.longitude, place.latitude]);
       return xy ? [{ place, x: xy[0], y: xy[1], r: 2 + 10 * Math.sqrt(place.visits / max) }] : [];
     });
+    // Largest first, so a small city next to a big one (Manchester by London) is drawn on top and stays reachable.
+    return drawn.sort((a, b) => b.r - a.r);
   }, [places]);
 
   return (
