@@ -1,4 +1,4 @@
-// `npm run simulate -- --users 500 --rate 2 [--url http://127.0.0.1:8080] [--seed 1] [--duration 600]`:
+// `npm run simulate -- --users 500 --rate 2 [--social 2] [--url http://127.0.0.1:8080] [--seed 1] [--duration 600]`:
 // virtual app users against a running server, through its HTTP API and `/app` socket. Ctrl-C ends
 // their calls and stops. Run the server with TRUST_PROXY=127.0.0.1 so each user counts as its own
 // client; without it they share this machine's address and its request budget.
@@ -9,6 +9,7 @@ const { values } = parseArgs({
   options: {
     users: { type: 'string', default: '100' },
     rate: { type: 'string', default: '1' },
+    social: { type: 'string' },
     url: { type: 'string', default: 'http://127.0.0.1:8080' },
     seed: { type: 'string', default: '1' },
     duration: { type: 'string' },
@@ -25,6 +26,7 @@ const number = (name: keyof typeof values, min: number, max: number): number => 
 };
 const users = Math.floor(number('users', 2, 100_000));
 const rate = number('rate', 0, 1000);
+const socialRate = values.social === undefined ? undefined : number('social', 0, 1000);
 const seed = Math.floor(number('seed', 0, 2 ** 31));
 const duration = values.duration === undefined ? null : number('duration', 1, 7 * 86_400);
 const url = String(values.url).replace(/\/+$/, '');
@@ -35,6 +37,7 @@ const simulation = startSimulation({
   url,
   users,
   rate,
+  socialRate,
   seed,
   log: (line) => print(`${line}\n`),
 });

@@ -42,6 +42,7 @@ describe('the traffic simulator against a real server', () => {
       seed: 7,
       onlineShare: 1,
       talkMedianSeconds: 12,
+      socialRate: 6,
     });
     await until(
       async () => (await history()).some((c) => c.status === 'ended' && c.quality !== null),
@@ -51,6 +52,38 @@ describe('the traffic simulator against a real server', () => {
     expect(ended.every((c) => c.caller_username.startsWith('sim_7_'))).toBe(true);
     // New users start with no coins: a paid call was refused, the caller bought a package, and paid.
     expect(ended.some((c) => c.coins_used > 0)).toBe(true);
+
+    // The social side reaches the console's screens through the app's own endpoints.
+    const json = async <T>(path: string, init: RequestInit = {}): Promise<T> =>
+      (
+        (await (await api(PORT, path, { ...init, headers: { ...admin, ...init.headers } })).json()) as {
+          data: T;
+        }
+      ).data;
+    await until(async () => {
+      const social = await json<{
+        total_likes_given: number;
+        total_following: number;
+        total_friends: number;
+      }>('/admin/social/summary');
+      return social.total_likes_given > 0 && social.total_following > 0 && social.total_friends > 0;
+    }, 60_000);
+    const places = await json<{ locations: { city: string }[] }>('/admin/geolocation-data');
+    expect(places.locations.length).toBeGreaterThan(0);
+
+    // A notification the console sends is opened by the users it reaches.
+    const created = await json<{ id: number }>('/admin/notifications', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Maintenance tonight', message: 'Calls may drop at 2 a.m.' }),
+    });
+    await api(PORT, `/admin/notifications/${created.id}/send`, { method: 'POST', headers: admin });
+    await until(async () => {
+      const list = await json<{ notifications: { id: number; read_count: number }[] }>(
+        '/admin/notifications',
+      );
+      return (list.notifications.find((n) => n.id === created.id)?.read_count ?? 0) > 0;
+    }, 30_000);
 
     expect(simulation.stats().lastError).toBeNull();
 

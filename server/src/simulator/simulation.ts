@@ -13,6 +13,8 @@ export interface SimulationOptions {
   seed: number;
   /** A fixed share of users online (0 to 1) instead of the app's daily rhythm. */
   onlineShare?: number;
+  /** Social actions per second across all users (likes, follows, friend requests, reports, moves); the call rate by default. */
+  socialRate?: number;
   /** Median talk time in seconds; by default a minute for voice and two for video. */
   talkMedianSeconds?: number;
   /** One line per notable happening (an admin ending a call, a failure); never per event. */
@@ -40,11 +42,14 @@ const SIGN_IN_CONCURRENCY = 4;
 /** Share of users online at the quietest and at the busiest hour. */
 const ONLINE_SHARE = [0.35, 0.8] as const;
 const VIDEO_SHARE = 0.3;
+/** Share of users whose app sends a position when it comes online. */
+const MOVES_ON_COMING_ONLINE = 0.5;
 
 /**
  * Drives `users` virtual app users against a server: they come online and go with the hour of the
  * day, call each other at `rate` attempts a second, answer, decline or miss, talk, report quality and
- * buy coins. Deterministic choices under `seed` (the timing of the network is not).
+ * buy coins; they like, follow, befriend and now and then report each other, move between cities, and
+ * read the notifications and official messages the console sends them. Deterministic choices under `seed` (the timing of the network is not).
  */
 export function startSimulation(options: SimulationOptions): Simulation {
   const rng = Random.stream(options.seed, 'simulator');
@@ -86,6 +91,7 @@ export function startSimulation(options: SimulationOptions): Simulation {
     signingIn++;
     user
       .comeOnline()
+      .then(() => (rng.chance(MOVES_ON_COMING_ONLINE) ? user.social.move() : undefined))
       .catch((err) => observer.error('sign-in', err))
       .finally(() => signingIn--);
   };
@@ -114,6 +120,21 @@ export function startSimulation(options: SimulationOptions): Simulation {
       const callee = idle.splice(rng.below(idle.length), 1)[0] as VirtualUser;
       void caller.place(callee, rng.chance(VIDEO_SHARE) ? 'video' : 'voice');
     }
+    const known = users.filter((u) => u.id !== null);
+    for (
+      let n = poisson(rng, options.socialRate ?? options.rate);
+      n > 0 && online.length > 0 && known.length > 1;
+      n--
+    )
+      socialAction(rng.pick(online), rng.pick(known));
+  };
+  const socialAction = (actor: VirtualUser, other: VirtualUser) => {
+    if (actor === other || !other.id) return;
+    const action = actor.social.pickAction();
+    observer.event();
+    void actor.social.act(action, other.id).then((friendRequest) => {
+      if (friendRequest !== null) other.later(() => other.social.answerFriendRequest(friendRequest));
+    });
   };
   const timer = setInterval(() => {
     if (!stopped) tick();

@@ -17,6 +17,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { Random } from '../demo/prng.ts';
 import { AppClient, AppRequestError } from './app-client.ts';
 import { type NetworkProfile, qualitySample } from './network-profiles.ts';
+import { SocialLife } from './social-life.ts';
 
 type AppSocket = Socket<AppServerToClientEvents, AppClientToServerEvents>;
 
@@ -55,6 +56,7 @@ const TALK_MAX_S = 15 * 60;
  */
 export class VirtualUser {
   readonly client: AppClient;
+  readonly social: SocialLife;
   id: string | null = null;
   private socket: AppSocket | null = null;
   private current: OwnCall | null = null;
@@ -68,6 +70,7 @@ export class VirtualUser {
     private readonly talkMedianSeconds?: number,
   ) {
     this.client = new AppClient(baseUrl, identity.address);
+    this.social = new SocialLife(this.client, rng, (what, err) => observer.error(what, err));
   }
 
   get online(): boolean {
@@ -128,8 +131,10 @@ export class VirtualUser {
     socket.on('call_state', (call) => this.follow(call));
     socket.on('call_description', () => this.observer.event());
     socket.on('call_ice_candidate', () => this.observer.event());
-    socket.on('notification', () => this.observer.event());
-    socket.on('official_message', () => this.observer.event());
+    socket.on('notification', (n) => this.later(() => this.social.received('notification', n.id)));
+    socket.on('official_message', (m) =>
+      this.later(() => this.social.received('official', m.id, m.is_important || m.is_urgent)),
+    );
     socket.on('connect_error', (err) => this.observer.error('socket', err));
     await new Promise<void>((resolve) => {
       const done = () => {
@@ -140,6 +145,12 @@ export class VirtualUser {
       socket.once('connect', done);
       socket.once('connect_error', done);
     });
+  }
+
+  /** Something the user does a few seconds after it happens, as a person would. */
+  later(step: () => Promise<void>): void {
+    this.observer.event();
+    setTimeout(() => void step(), this.rng.between(1000, 8000)).unref();
   }
 
   goOffline(): void {
