@@ -16,6 +16,9 @@ export const CALL_STATUS_VALUES = [
 export const CALL_STATUS_FILTERS = ['all', 'active', 'ended', 'failed', 'missed', 'ringing'] as const;
 export const CALL_TYPE_FILTERS = ['all', 'voice', 'video'] as const;
 export const CALLS_PAGE_SIZE = 20;
+/** A call carries a flag once one side's samples crossed the named threshold (see the calling settings). */
+export const CALL_QUALITY_FLAGS = ['high_rtt', 'high_jitter', 'high_loss', 'low_mos'] as const;
+export type CallQualityFlag = (typeof CALL_QUALITY_FLAGS)[number];
 
 export const CALL_MESSAGES = {
   fetchFailed: 'Failed to fetch calls data',
