@@ -8,6 +8,7 @@ import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
+import { type Needed, useCan } from '@/lib/permissions.ts';
 
 /** A row of a broadcast list (a notification, an official message): drafts are edited, sent or deleted. */
 interface BroadcastRow {
@@ -37,7 +38,11 @@ interface BroadcastScreenProps<Row extends BroadcastRow> {
   description: string;
   /** The create button's text. */
   createLabel: string;
-  writable: boolean;
+  /**
+   * The create endpoint: the create button and the draft actions are offered only to an admin whose role
+   * may call it (the server still checks every request).
+   */
+  createEndpoint: Needed;
   /** The screen's messages: the send toasts, the delete question and its toasts. */
   messages: {
     sent: string;
@@ -79,7 +84,8 @@ interface BroadcastScreenProps<Row extends BroadcastRow> {
  * the create/edit dialog, the send toasts and the delete confirmation (Notifications, Official Messaging).
  */
 export function BroadcastScreen<Row extends BroadcastRow>(props: BroadcastScreenProps<Row>) {
-  const { send, writable, messages, editor, table } = props;
+  const { send, messages, editor, table } = props;
+  const writable = useCan()(props.createEndpoint);
   const [dialog, setDialog] = useState<{ open: boolean; editing: Row | null }>({
     open: false,
     editing: null,

@@ -19,7 +19,6 @@ import { Label } from '@/components/ui/label.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
 import { formatCount, formatPercent } from '@/lib/format.ts';
 import { listError } from '@/lib/list-error.ts';
-import { useCan } from '@/lib/permissions.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import {
@@ -41,7 +40,6 @@ export function NotificationsPage() {
   const send = useSendNotification();
   const cancel = useCancelNotification();
   const remove = useDeleteNotification();
-  const writable = useCan()(notificationsEndpoints.create);
   const [search, setSearch] = useState(params.search);
   const debounced = useDebouncedValue(search, 300);
 
@@ -75,7 +73,7 @@ export function NotificationsPage() {
       title="Notifications"
       description="Send and schedule notifications to the app's users."
       createLabel="Create Notification"
-      writable={writable}
+      createEndpoint={notificationsEndpoints.create}
       messages={NOTIFICATION_MESSAGES}
       send={send}
       remove={remove.mutateAsync}

@@ -9,7 +9,6 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { BroadcastScreen, type DraftRowHandlers } from '@/components/messaging/broadcast-screen.tsx';
 import { TableNote } from '@/components/table-note.tsx';
 import { listError } from '@/lib/list-error.ts';
-import { useCan } from '@/lib/permissions.ts';
 import { useDeleteMessage, useOfficialMessages, useSendMessage } from './api.ts';
 import { messageColumns } from './columns.tsx';
 import { MessageDetailsDialog } from './components/message-details-dialog.tsx';
@@ -19,7 +18,6 @@ export function OfficialMessagesPage() {
   const list = useOfficialMessages();
   const send = useSendMessage();
   const remove = useDeleteMessage();
-  const writable = useCan()(officialMessagesEndpoints.create);
   const [viewing, setViewing] = useState<OfficialMessage | null>(null);
   const columns = useCallback(
     (handlers: DraftRowHandlers<OfficialMessage>) => messageColumns({ ...handlers, onView: setViewing }),
@@ -31,7 +29,7 @@ export function OfficialMessagesPage() {
       title="Official Messaging"
       description="Announcements sent to every user of the app."
       createLabel="Create Message"
-      writable={writable}
+      createEndpoint={officialMessagesEndpoints.create}
       messages={OFFICIAL_MESSAGE_MESSAGES}
       send={send}
       remove={remove.mutateAsync}
