@@ -32,6 +32,12 @@ export function formatCount(count: number): string {
   return numberFormat.format(count);
 }
 
+/** A 0–1 rate as a whole percentage, e.g. 0.425 → "43%". */
+export const formatPercent = (rate: number) => `${Math.round(rate * 100)}%`;
+
+/** "Info", "Scheduled": an API's lowercase value as a label. */
+export const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
 /** Money is held in cents; shown in US dollars: "$12.50". */
 export function formatUsdCents(cents: number): string {
   return usdFormat.format(cents / 100);

@@ -3,8 +3,9 @@ import {
   type NotificationInput,
   notificationsEndpoints,
 } from '@switchboard/contract/notifications';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -30,13 +31,8 @@ export function useNotificationStats() {
 }
 
 /** Every change can move a notification between filters and stat cards, so all notification queries refetch. */
-function useNotificationMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-  });
-}
+const useNotificationMutation = <T, R>(mutationFn: (input: T) => Promise<R>) =>
+  useInvalidatingMutation(notificationKeys.all, mutationFn);
 
 export const useCreateNotification = () =>
   useNotificationMutation((body: NotificationInput) => callEndpoint(notificationsEndpoints.create, { body }));

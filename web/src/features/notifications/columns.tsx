@@ -2,20 +2,14 @@ import type { Notification } from '@switchboard/contract/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import { XCircleIcon } from 'lucide-react';
 import { DraftActions } from '@/components/draft-actions.tsx';
+import type { DraftRowHandlers } from '@/components/messaging/broadcast-screen.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { formatCount } from '@/lib/format.ts';
-import { capitalize, formatPercent } from './notification-format.ts';
+import { capitalize, formatCount, formatPercent } from '@/lib/format.ts';
 
-export interface NotificationActions {
-  onEdit(notification: Notification): void;
-  onSend(notification: Notification): void;
-  onDelete(notification: Notification): void;
+/** The draft actions of the shared broadcast screen, and Cancel for a scheduled notification. */
+export interface NotificationActions extends DraftRowHandlers<Notification> {
   onCancel(notification: Notification): void;
-  /** The id whose send or cancel is in flight. */
-  busyId: number | null;
-  /** Whether the admin's role may change notifications; no row actions are offered otherwise. */
-  writable: boolean;
 }
 
 const STATUS_VARIANT: Record<Notification['status'], 'default' | 'secondary' | 'destructive' | 'outline'> = {

@@ -1,14 +1,9 @@
 import type { Notification, NotificationStats } from '@switchboard/contract/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '@/lib/api-client.ts';
-import { StaticSession } from '@/lib/session-context.tsx';
-import { serveFetch } from '@/testing/mock-fetch.ts';
-import { TEST_USER } from '@/testing/render-app.tsx';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { renderScreen } from '@/testing/render-screen.tsx';
+import { rowOf as rowShowing } from '@/testing/table-row.ts';
 import { NotificationsPage } from './notifications-page.tsx';
 
 const base: Notification = {
@@ -50,54 +45,23 @@ const stats: NotificationStats = {
   recent_activity: [{ id: 2, title: 'Outage over', sent_at: base.created_at, read_rate: 0.25 }],
 };
 
-type Handler = (url: URL, init: RequestInit) => { status: number; body: unknown } | undefined;
+type Answer = { status: number; body: unknown } | undefined;
 
-function serve(handler: Handler) {
-  const calls: { method: string; url: URL; body: unknown }[] = [];
-  const fetch = vi.fn(async (input: string | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    const method = init.method ?? 'GET';
-    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+/** Answers the list and the stats with the rows above unless `handler` answers first. */
+function serve(handler: (path: string, method: string) => Answer) {
+  return mockFetch((call) => {
+    const path = call.url.split('?')[0] ?? '';
     const answer =
-      handler(url, init) ??
-      (url.pathname.endsWith('/notification-stats')
+      handler(path, call.method) ??
+      (path.endsWith('/notification-stats')
         ? { status: 200, body: { success: true, data: stats } }
         : { status: 200, body: { success: true, data: { notifications: rows, has_more: false } } });
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  serveFetch(fetch);
-  return calls;
+    return jsonResponse(answer.body, answer.status);
+  }).calls;
 }
 
-function renderPage() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={client}>
-      <StaticSession user={TEST_USER}>
-        <MemoryRouter initialEntries={['/notifications']}>
-          <NotificationsPage />
-        </MemoryRouter>
-      </StaticSession>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return user;
-}
-
-const rowOf = (title: string) => {
-  const tr = screen.getByText(title, { selector: 'td span' }).closest('tr');
-  if (!tr) throw new Error(`no row ${title}`);
-  return within(tr);
-};
-
-beforeAll(() => configureApiClient({ getAccessToken: () => 'token' }));
-afterEach(() => vi.unstubAllGlobals());
+const renderPage = () => renderScreen(<NotificationsPage />, '/notifications').user;
+const rowOf = (title: string) => rowShowing(title, 'td span');
 
 describe('NotificationsPage', () => {
   it('shows the stat cards, recent activity and rows with read/total and percent read', async () => {
@@ -115,8 +79,8 @@ describe('NotificationsPage', () => {
 
   it('on a failed load shows the error with Retry and no sample notifications', async () => {
     let fail = true;
-    serve((url) =>
-      fail && url.pathname.endsWith('/admin/notifications')
+    serve((path) =>
+      fail && path.endsWith('/admin/notifications')
         ? { status: 500, body: { success: false, message: 'Internal error' } }
         : undefined,
     );
@@ -129,8 +93,8 @@ describe('NotificationsPage', () => {
   });
 
   it('creates with the defaults; the button waits for a title and a message', async () => {
-    const calls = serve((url, init) =>
-      init.method === 'POST' && url.pathname.endsWith('/admin/notifications')
+    const calls = serve((path, method) =>
+      method === 'POST' && path.endsWith('/admin/notifications')
         ? { status: 201, body: { success: true, data: { ...base, id: 3 } } }
         : undefined,
     );
@@ -154,11 +118,11 @@ describe('NotificationsPage', () => {
       is_scheduled: false,
       scheduled_at: null,
     });
-  });
+  }, 15_000);
 
   it('asks before deleting and says so when the delete fails', async () => {
-    serve((_url, init) =>
-      init.method === 'DELETE' ? { status: 500, body: { success: false, message: 'boom' } } : undefined,
+    serve((_path, method) =>
+      method === 'DELETE' ? { status: 500, body: { success: false, message: 'boom' } } : undefined,
     );
     const user = renderPage();
     await screen.findByText('Welcome', { selector: 'td span' });
@@ -172,12 +136,59 @@ describe('NotificationsPage', () => {
   });
 
   it('says so when a send fails', async () => {
-    serve((url) =>
-      url.pathname.endsWith('/send') ? { status: 409, body: { success: false, message: 'nope' } } : undefined,
+    serve((path) =>
+      path.endsWith('/send') ? { status: 409, body: { success: false, message: 'nope' } } : undefined,
     );
     const user = renderPage();
     await screen.findByText('Welcome', { selector: 'td span' });
     await user.click(rowOf('Welcome').getByRole('button', { name: 'Send Welcome' }));
     expect(await screen.findByText('Failed to send notification')).toBeInTheDocument();
+  });
+
+  it('edits a draft in the same dialog, filled in, and saves it with PUT', async () => {
+    const calls = serve((path, method) =>
+      method === 'PUT' && path.endsWith('/admin/notifications/1')
+        ? { status: 200, body: { success: true, data: { ...base, title: 'Welcome back' } } }
+        : undefined,
+    );
+    const user = renderPage();
+    await screen.findByText('Welcome', { selector: 'td span' });
+    await user.click(rowOf('Welcome').getByRole('button', { name: 'Edit Welcome' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Notification' });
+    const title = within(dialog).getByLabelText('Title *');
+    expect(title).toHaveValue('Welcome');
+    expect(within(dialog).getByLabelText('Message *')).toHaveValue('Hello there');
+    await user.type(title, ' back');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Notification' }));
+    expect(await screen.findByText('Notification updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ title: 'Welcome back' });
+  }, 15_000);
+
+  it('offers Cancel on a scheduled notification and says when it is cancelled', async () => {
+    const scheduled: Notification = {
+      ...base,
+      id: 3,
+      title: 'Tonight',
+      status: 'scheduled',
+      is_scheduled: true,
+      scheduled_at: '2026-11-30T20:00:00.000Z',
+    };
+    const calls = serve((path, method) => {
+      if (path.endsWith('/cancel')) return { status: 200, body: { success: true, data: scheduled } };
+      if (method === 'GET' && path.endsWith('/admin/notifications'))
+        return {
+          status: 200,
+          body: { success: true, data: { notifications: [scheduled], has_more: false } },
+        };
+      return undefined;
+    });
+    const user = renderPage();
+    await screen.findByText('Tonight', { selector: 'td span' });
+    expect(rowOf('Tonight').queryByRole('button', { name: 'Send Tonight' })).toBeNull();
+    await user.click(rowOf('Tonight').getByRole('button', { name: 'Cancel Tonight' }));
+    expect(await screen.findByText('Notification cancelled')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/admin/notifications/3/cancel'))).toBe(
+      true,
+    );
   });
 });

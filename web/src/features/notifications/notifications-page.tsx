@@ -7,23 +7,18 @@ import {
   type Notification,
   notificationsEndpoints,
 } from '@switchboard/contract/notifications';
-import { PlusIcon } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { DataTable } from '@/components/data-table.tsx';
-import { DeleteRowDialog } from '@/components/delete-row-dialog.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
+import { BroadcastScreen, type DraftRowHandlers } from '@/components/messaging/broadcast-screen.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { TableNote } from '@/components/table-note.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
-import { formatCount } from '@/lib/format.ts';
+import { formatCount, formatPercent } from '@/lib/format.ts';
 import { listError } from '@/lib/list-error.ts';
-import { useCan } from '@/lib/permissions.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import {
@@ -34,9 +29,8 @@ import {
   useSendNotification,
 } from './api.ts';
 import { notificationColumns } from './columns.tsx';
-import { NotificationDialog } from './components/notification-dialog.tsx';
+import { NotificationForm } from './components/notification-form.tsx';
 import { RecentActivity } from './components/recent-activity.tsx';
-import { formatPercent } from './notification-format.ts';
 
 export function NotificationsPage() {
   const id = useId();
@@ -46,44 +40,28 @@ export function NotificationsPage() {
   const send = useSendNotification();
   const cancel = useCancelNotification();
   const remove = useDeleteNotification();
-  const [dialog, setDialog] = useState<{ open: boolean; editing: Notification | null }>({
-    open: false,
-    editing: null,
-  });
-  const [deleting, setDeleting] = useState<Notification | null>(null);
   const [search, setSearch] = useState(params.search);
   const debounced = useDebouncedValue(search, 300);
-  const createButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (debounced.trim() !== params.search) update({ search: debounced.trim() }, { replace: true });
   }, [debounced, params.search, update]);
 
-  const busyId = send.isPending
-    ? (send.variables ?? null)
-    : cancel.isPending
-      ? (cancel.variables ?? null)
-      : null;
-  const writable = useCan()(notificationsEndpoints.create);
-  const columns = useMemo(
-    () =>
+  // A scheduled notification can be cancelled too; its button waits like Send does.
+  const cancelling = cancel.isPending ? (cancel.variables ?? null) : null;
+  const cancelMutate = cancel.mutate;
+  const columns = useCallback(
+    (handlers: DraftRowHandlers<Notification>) =>
       notificationColumns({
-        busyId,
-        writable,
-        onEdit: (n) => setDialog({ open: true, editing: n }),
-        onDelete: setDeleting,
-        onSend: (n) =>
-          send.mutate(n.id, {
-            onSuccess: () => toast.success(NOTIFICATION_MESSAGES.sent),
-            onError: (error) => failureToast(NOTIFICATION_MESSAGES.sendFailed, error),
-          }),
+        ...handlers,
+        busyId: handlers.busyId ?? cancelling,
         onCancel: (n) =>
-          cancel.mutate(n.id, {
+          cancelMutate(n.id, {
             onSuccess: () => toast.success(NOTIFICATION_MESSAGES.cancelled),
             onError: (error) => failureToast(NOTIFICATION_MESSAGES.cancelFailed, error),
           }),
       }),
-    [busyId, send, cancel, writable],
+    [cancelling, cancelMutate],
   );
 
   const s = stats.data;
@@ -91,19 +69,34 @@ export function NotificationsPage() {
   const figure = (value: (data: NonNullable<typeof s>) => string) =>
     s ? value(s) : stats.isError ? '—' : undefined;
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Notifications"
-        description="Send and schedule notifications to the app's users."
-        actions={
-          writable ? (
-            <Button ref={createButton} onClick={() => setDialog({ open: true, editing: null })}>
-              <PlusIcon aria-hidden="true" />
-              Create Notification
-            </Button>
-          ) : undefined
-        }
-      />
+    <BroadcastScreen
+      title="Notifications"
+      description="Send and schedule notifications to the app's users."
+      createLabel="Create Notification"
+      createEndpoint={notificationsEndpoints.create}
+      messages={NOTIFICATION_MESSAGES}
+      send={send}
+      remove={remove.mutateAsync}
+      deleteTitle="Delete notification"
+      columns={columns}
+      table={{
+        label: 'Notifications',
+        rows: list.isError ? [] : list.data?.notifications,
+        stale: list.isPlaceholderData,
+        error: listError(list, NOTIFICATION_MESSAGES.fetchFailed),
+        empty: <EmptyState title="No notifications" description="Nothing matches these filters yet." />,
+        footer: list.data?.has_more ? (
+          <TableNote>
+            Showing the newest {NOTIFICATION_LIST_LIMIT}; narrow the search or filters to find older ones.
+          </TableNote>
+        ) : null,
+      }}
+      editor={{
+        titles: { create: 'Create Notification', edit: 'Edit Notification' },
+        description: 'Title and message are required.',
+        form: (editing, done) => <NotificationForm editing={editing} onDone={done} />,
+      }}
+    >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
           label="Total"
@@ -147,35 +140,6 @@ export function NotificationsPage() {
           onChange={(type) => update({ type })}
         />
       </div>
-      <DataTable
-        label="Notifications"
-        columns={columns}
-        rows={list.isError ? [] : list.data?.notifications}
-        getRowId={(n) => String(n.id)}
-        stale={list.isPlaceholderData}
-        error={listError(list, NOTIFICATION_MESSAGES.fetchFailed)}
-        empty={<EmptyState title="No notifications" description="Nothing matches these filters yet." />}
-        footer={
-          list.data?.has_more ? (
-            <TableNote>
-              Showing the newest {NOTIFICATION_LIST_LIMIT}; narrow the search or filters to find older ones.
-            </TableNote>
-          ) : null
-        }
-      />
-      <NotificationDialog
-        open={dialog.open}
-        editing={dialog.editing}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-      />
-      <DeleteRowDialog
-        row={deleting}
-        title="Delete notification"
-        messages={NOTIFICATION_MESSAGES}
-        remove={remove.mutateAsync}
-        onClose={() => setDeleting(null)}
-        returnFocus={createButton}
-      />
-    </div>
+    </BroadcastScreen>
   );
 }

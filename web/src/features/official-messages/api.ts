@@ -1,7 +1,8 @@
 import { type EndpointResponse, fillPath } from '@switchboard/contract/endpoint';
 import { officialMessagesEndpoints } from '@switchboard/contract/official-messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest, callEndpoint } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 export const messageKeys = {
   all: ['official-messages'] as const,
@@ -27,13 +28,8 @@ export function useMessageStats(id: number | null) {
   });
 }
 
-function useMessageMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
-  });
-}
+const useMessageMutation = <T, R>(mutationFn: (input: T) => Promise<R>) =>
+  useInvalidatingMutation(messageKeys.all, mutationFn);
 
 type Saved = EndpointResponse<typeof officialMessagesEndpoints.create>;
 

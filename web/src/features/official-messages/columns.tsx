@@ -3,20 +3,14 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { EyeIcon } from 'lucide-react';
 import { DraftActions } from '@/components/draft-actions.tsx';
 import { IconButton } from '@/components/icon-button.tsx';
+import type { DraftRowHandlers } from '@/components/messaging/broadcast-screen.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { formatCount } from '@/lib/format.ts';
+import { capitalize, formatCount } from '@/lib/format.ts';
 
-export interface MessageActions {
+/** The draft actions of the shared broadcast screen, and View, which every admin who reads the list gets. */
+export interface MessageActions extends DraftRowHandlers<OfficialMessage> {
   onView(message: OfficialMessage): void;
-  onEdit(message: OfficialMessage): void;
-  onSend(message: OfficialMessage): void;
-  onDelete(message: OfficialMessage): void;
-  busyId: number | null;
-  /** Whether the admin's role may change messages; only View is offered otherwise. */
-  writable: boolean;
 }
-
-const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 export function MessageBadges({ message }: { message: OfficialMessage }) {
   return (
@@ -48,16 +42,19 @@ export function messageColumns(actions: MessageActions): ColumnDef<OfficialMessa
           ) : null}
           <div className="flex flex-col gap-1">
             <span className="font-medium">{row.original.title}</span>
-            <span className="text-xs text-muted-foreground">{label(row.original.message_type)}</span>
+            <span className="text-xs text-muted-foreground">{capitalize(row.original.message_type)}</span>
             <MessageBadges message={row.original} />
           </div>
         </div>
       ),
     },
-    { header: 'Status', cell: ({ row }) => <Badge variant="outline">{label(row.original.status)}</Badge> },
+    {
+      header: 'Status',
+      cell: ({ row }) => <Badge variant="outline">{capitalize(row.original.status)}</Badge>,
+    },
     {
       header: 'Priority',
-      cell: ({ row }) => label(row.original.priority),
+      cell: ({ row }) => capitalize(row.original.priority),
       meta: { className: 'hidden md:table-cell' },
     },
     { header: 'Recipients', cell: count((m) => m.total_recipients) },

@@ -1,13 +1,10 @@
 import type { OfficialMessage } from '@switchboard/contract/official-messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '@/lib/api-client.ts';
-import { StaticSession } from '@/lib/session-context.tsx';
-import { TEST_USER } from '@/testing/render-app.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/testing/mock-fetch.ts';
+import { renderScreen } from '@/testing/render-screen.tsx';
+import { rowOf } from '@/testing/table-row.ts';
 import { OfficialMessagesPage } from './official-messages-page.tsx';
 
 const message: OfficialMessage = {
@@ -39,64 +36,42 @@ const draft: OfficialMessage = {
   is_urgent: false,
 };
 
+const STATS = {
+  total_recipients: 200,
+  delivered_count: 150,
+  read_count: 90,
+  acknowledged_count: 12,
+  read_rate: 0.45,
+};
+
 // Fetch is stubbed by hand here, not through the network layer: jsdom's File loses its name when Node's
 // fetch serialises the multipart body, and the image's name is part of what this screen must send.
-function serve(handler: (url: URL, init: RequestInit) => { status: number; body: unknown } | undefined) {
+function serve(handler: (path: string, method: string) => { status: number; body: unknown } | undefined) {
   const calls: { method: string; url: URL; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string | URL, init: RequestInit = {}) => {
       const url = new URL(String(input));
-      calls.push({ method: init.method ?? 'GET', url, body: init.body });
-      const answer = handler(url, init) ?? {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: init.body });
+      const answer = handler(url.pathname, method) ?? {
         status: 200,
         body: url.pathname.endsWith('/stats')
-          ? {
-              success: true,
-              data: {
-                total_recipients: 200,
-                delivered_count: 150,
-                read_count: 90,
-                acknowledged_count: 12,
-                read_rate: 0.45,
-              },
-            }
+          ? { success: true, data: STATS }
           : { success: true, data: { messages: [message, draft], has_more: false } },
       };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
+      return jsonResponse(answer.body, answer.status);
     }),
   );
   return calls;
 }
 
+/** The file input accepts images only; the user picks any file, so the screen's own check is what is tested. */
 function renderPage() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const user = userEvent.setup({ applyAccept: false });
-  render(
-    <QueryClientProvider client={client}>
-      <StaticSession user={TEST_USER}>
-        <MemoryRouter>
-          <OfficialMessagesPage />
-        </MemoryRouter>
-      </StaticSession>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return user;
+  renderScreen(<OfficialMessagesPage />);
+  return userEvent.setup({ applyAccept: false });
 }
 
-const rowOf = (title: string) => {
-  const tr = screen.getByText(title).closest('tr');
-  if (!tr) throw new Error(`no row ${title}`);
-  return within(tr);
-};
-
-beforeAll(() => configureApiClient({ getAccessToken: () => 'token' }));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('OfficialMessagesPage', () => {
@@ -124,8 +99,8 @@ describe('OfficialMessagesPage', () => {
   });
 
   it('checks the form: required fields, a non-image, an oversize image; then sends multipart', async () => {
-    const calls = serve((url, init) =>
-      init.method === 'POST' && url.pathname.endsWith('/official-messages')
+    const calls = serve((path, method) =>
+      method === 'POST' && path.endsWith('/official-messages')
         ? { status: 201, body: { success: true, data: { ...draft, id: 9 } } }
         : undefined,
     );

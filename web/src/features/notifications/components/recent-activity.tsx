@@ -1,8 +1,7 @@
 import type { NotificationStats } from '@switchboard/contract/notifications';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { formatDateTime } from '@/lib/format.ts';
-import { formatPercent } from '../notification-format.ts';
+import { formatDateTime, formatPercent } from '@/lib/format.ts';
 
 /** The latest sends with their read rates. */
 export function RecentActivity({ items }: { items: NotificationStats['recent_activity'] | undefined }) {

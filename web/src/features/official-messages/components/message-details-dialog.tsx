@@ -3,7 +3,7 @@ import { ErrorPanel } from '@/components/error-panel.tsx';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatCount, formatDateTime } from '@/lib/format.ts';
+import { formatCount, formatDateTime, formatPercent } from '@/lib/format.ts';
 import { useMessageStats } from '../api.ts';
 import { MessageBadges } from '../columns.tsx';
 
@@ -51,7 +51,7 @@ export function MessageDetailsDialog({
               <StatCard
                 label="Read"
                 value={s ? formatCount(s.read_count) : undefined}
-                hint={s ? `${Math.round(s.read_rate * 100)}% read rate` : undefined}
+                hint={s ? `${formatPercent(s.read_rate)} read rate` : undefined}
               />
               <StatCard label="Acknowledged" value={s ? formatCount(s.acknowledged_count) : undefined} />
             </div>

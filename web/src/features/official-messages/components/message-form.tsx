@@ -8,14 +8,11 @@ import {
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert.tsx';
-import { ModalDialog } from '@/components/modal-dialog.tsx';
+import { CheckboxField, Field, TitleAndBody } from '@/components/messaging/message-fields.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useSaveMessage, useSendMessage } from '../api.ts';
 import { imageProblem } from '../image-check.ts';
@@ -27,27 +24,8 @@ const FLAGS = [
 ] as const;
 type Flag = (typeof FLAGS)[number][0];
 
-interface MessageDialogProps {
-  open: boolean;
-  editing: OfficialMessage | null;
-  onOpenChange(open: boolean): void;
-}
-
-export function MessageDialog({ open, editing, onOpenChange }: MessageDialogProps) {
-  return (
-    <ModalDialog
-      className="max-h-[90vh]"
-      open={open}
-      onOpenChange={onOpenChange}
-      title={editing ? 'Edit Official Message' : 'Create Official Message'}
-      description="Sent to every user of the app."
-    >
-      <MessageForm key={editing?.id ?? 'new'} editing={editing} onDone={() => onOpenChange(false)} />
-    </ModalDialog>
-  );
-}
-
-function MessageForm({ editing, onDone }: { editing: OfficialMessage | null; onDone(): void }) {
+/** The body of the create/edit dialog: `editing` is the draft being edited, null to create one. */
+export function MessageForm({ editing, onDone }: { editing: OfficialMessage | null; onDone(): void }) {
   const id = useId();
   const [title, setTitle] = useState(editing?.title ?? '');
   const [content, setContent] = useState(editing?.content ?? '');
@@ -111,19 +89,12 @@ function MessageForm({ editing, onDone }: { editing: OfficialMessage | null; onD
       }}
     >
       {problem ? <FormAlert message={problem} /> : null}
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-title`}>Title *</Label>
-        <Input id={`${id}-title`} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-content`}>Content *</Label>
-        <Textarea
-          id={`${id}-content`}
-          value={content}
-          maxLength={5000}
-          onChange={(e) => setContent(e.target.value)}
-        />
-      </div>
+      <TitleAndBody
+        id={id}
+        title={title}
+        onTitle={setTitle}
+        body={{ label: 'Content *', value: content, maxLength: 5000, onChange: setContent }}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <OptionSelect
           id={`${id}-type`}
@@ -142,18 +113,16 @@ function MessageForm({ editing, onDone }: { editing: OfficialMessage | null; onD
       </div>
       <div className="flex flex-wrap gap-4">
         {FLAGS.map(([flag, text]) => (
-          <div key={flag} className="flex items-center gap-2">
-            <Checkbox
-              id={`${id}-${flag}`}
-              checked={flags[flag]}
-              onCheckedChange={(checked) => setFlags((f) => ({ ...f, [flag]: checked === true }))}
-            />
-            <Label htmlFor={`${id}-${flag}`}>{text}</Label>
-          </div>
+          <CheckboxField
+            key={flag}
+            id={`${id}-${flag}`}
+            label={text}
+            checked={flags[flag]}
+            onChange={(checked) => setFlags((f) => ({ ...f, [flag]: checked }))}
+          />
         ))}
       </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-image`}>Image</Label>
+      <Field id={`${id}-image`} label="Image">
         <Input
           id={`${id}-image`}
           type="file"
@@ -169,16 +138,15 @@ function MessageForm({ editing, onDone }: { editing: OfficialMessage | null; onD
         {editing?.image_url && !image ? (
           <p className="text-xs text-muted-foreground">The current image stays unless you choose another.</p>
         ) : null}
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-alt`}>Image alt text</Label>
+      </Field>
+      <Field id={`${id}-alt`} label="Image alt text">
         <Input
           id={`${id}-alt`}
           value={imageAlt}
           maxLength={300}
           onChange={(e) => setImageAlt(e.target.value)}
         />
-      </div>
+      </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
           Cancel

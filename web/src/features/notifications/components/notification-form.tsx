@@ -8,13 +8,11 @@ import {
 } from '@switchboard/contract/notifications';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ModalDialog } from '@/components/modal-dialog.tsx';
+import { CheckboxField, Field, TitleAndBody } from '@/components/messaging/message-fields.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
 import { useCreateNotification, useUpdateNotification } from '../api.ts';
@@ -49,29 +47,8 @@ const initialForm = (editing: Notification | null): Form => ({
   scheduled_at: toLocalInput(editing?.scheduled_at ?? null),
 });
 
-interface NotificationDialogProps {
-  open: boolean;
-  /** The draft being edited; null to create one. */
-  editing: Notification | null;
-  onOpenChange(open: boolean): void;
-}
-
-export function NotificationDialog({ open, editing, onOpenChange }: NotificationDialogProps) {
-  return (
-    <ModalDialog
-      className="max-h-[90vh]"
-      open={open}
-      onOpenChange={onOpenChange}
-      title={editing ? 'Edit Notification' : 'Create Notification'}
-      description="Title and message are required."
-    >
-      {/* Keyed so each opening starts from the defaults or the draft being edited. */}
-      <NotificationForm key={editing?.id ?? 'new'} editing={editing} onDone={() => onOpenChange(false)} />
-    </ModalDialog>
-  );
-}
-
-function NotificationForm({ editing, onDone }: { editing: Notification | null; onDone(): void }) {
+/** The body of the create/edit dialog: `editing` is the draft being edited, null to create one. */
+export function NotificationForm({ editing, onDone }: { editing: Notification | null; onDone(): void }) {
   const id = useId();
   const [form, setForm] = useState<Form>(() => initialForm(editing));
   const create = useCreateNotification();
@@ -102,24 +79,17 @@ function NotificationForm({ editing, onDone }: { editing: Notification | null; o
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-title`}>Title *</Label>
-        <Input
-          id={`${id}-title`}
-          value={form.title}
-          maxLength={200}
-          onChange={(e) => set('title', e.target.value)}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-message`}>Message *</Label>
-        <Textarea
-          id={`${id}-message`}
-          value={form.message}
-          maxLength={2000}
-          onChange={(e) => set('message', e.target.value)}
-        />
-      </div>
+      <TitleAndBody
+        id={id}
+        title={form.title}
+        onTitle={(title) => set('title', title)}
+        body={{
+          label: 'Message *',
+          value: form.message,
+          maxLength: 2000,
+          onChange: (message) => set('message', message),
+        }}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <OptionSelect
           id={`${id}-type`}
@@ -145,33 +115,29 @@ function NotificationForm({ editing, onDone }: { editing: Notification | null; o
         />
       </div>
       {form.target_audience === 'specific' ? (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-users`}>User IDs (one per line)</Label>
+        <Field id={`${id}-users`} label="User IDs (one per line)">
           <Textarea
             id={`${id}-users`}
             value={form.target_user_ids}
             onChange={(e) => set('target_user_ids', e.target.value)}
           />
-        </div>
+        </Field>
       ) : null}
-      <div className="flex items-center gap-2">
-        <Checkbox
-          id={`${id}-scheduled`}
-          checked={form.is_scheduled}
-          onCheckedChange={(checked) => set('is_scheduled', checked === true)}
-        />
-        <Label htmlFor={`${id}-scheduled`}>Schedule for later</Label>
-      </div>
+      <CheckboxField
+        id={`${id}-scheduled`}
+        label="Schedule for later"
+        checked={form.is_scheduled}
+        onChange={(checked) => set('is_scheduled', checked)}
+      />
       {form.is_scheduled ? (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-when`}>Scheduled date and time</Label>
+        <Field id={`${id}-when`} label="Scheduled date and time">
           <Input
             id={`${id}-when`}
             type="datetime-local"
             value={form.scheduled_at}
             onChange={(e) => set('scheduled_at', e.target.value)}
           />
-        </div>
+        </Field>
       ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

@@ -1,0 +1,162 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { PlusIcon } from 'lucide-react';
+import { Fragment, type ReactNode, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { DataTable, type DataTableError } from '@/components/data-table.tsx';
+import { DeleteRowDialog } from '@/components/delete-row-dialog.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { failureToast } from '@/lib/failure-toast.ts';
+import { type Needed, useCan } from '@/lib/permissions.ts';
+
+/** A row of a broadcast list (a notification, an official message): drafts are edited, sent or deleted. */
+interface BroadcastRow {
+  id: number;
+  title: string;
+}
+
+/** What a row's draft actions call. */
+export interface DraftRowHandlers<Row> {
+  onEdit(row: Row): void;
+  onSend(row: Row): void;
+  onDelete(row: Row): void;
+  /** The id whose send is in flight. */
+  busyId: number | null;
+  /** Whether the admin's role may change these rows; no create button and no draft actions otherwise. */
+  writable: boolean;
+}
+
+interface SendMutation {
+  mutate(id: number, options: { onSuccess(): void; onError(error: Error): void }): void;
+  isPending: boolean;
+  variables: number | undefined;
+}
+
+interface BroadcastScreenProps<Row extends BroadcastRow> {
+  title: string;
+  description: string;
+  /** The create button's text. */
+  createLabel: string;
+  /**
+   * The create endpoint: the create button and the draft actions are offered only to an admin whose role
+   * may call it (the server still checks every request).
+   */
+  createEndpoint: Needed;
+  /** The screen's messages: the send toasts, the delete question and its toasts. */
+  messages: {
+    sent: string;
+    sendFailed: string;
+    deleteConfirm: string;
+    deleted: string;
+    deleteFailed: string;
+  };
+  send: SendMutation;
+  remove(id: number): Promise<unknown>;
+  deleteTitle: string;
+  /**
+   * The table's columns for these handlers. Pass a stable function (module-level or useCallback): the
+   * columns are rebuilt only when it or the handlers change, so cells keep their identity.
+   */
+  columns(handlers: DraftRowHandlers<Row>): ColumnDef<Row>[];
+  table: {
+    label: string;
+    rows: Row[] | undefined;
+    stale?: boolean;
+    error: DataTableError | null;
+    empty: ReactNode;
+    footer: ReactNode;
+  };
+  /** The create/edit dialog: its two headings, its description, and the form (it calls `done` to close). */
+  editor: {
+    titles: { create: string; edit: string };
+    description: string;
+    form(editing: Row | null, done: () => void): ReactNode;
+  };
+  /** Between the header and the table: stat cards, filters. */
+  children?: ReactNode;
+  /** The screen's other dialogs (a details view), after the editor. */
+  dialogs?: ReactNode;
+}
+
+/**
+ * A list of broadcasts that an admin drafts, then sends: the header with its create button, the table,
+ * the create/edit dialog, the send toasts and the delete confirmation (Notifications, Official Messaging).
+ */
+export function BroadcastScreen<Row extends BroadcastRow>(props: BroadcastScreenProps<Row>) {
+  const { send, messages, editor, table } = props;
+  const writable = useCan()(props.createEndpoint);
+  const [dialog, setDialog] = useState<{ open: boolean; editing: Row | null }>({
+    open: false,
+    editing: null,
+  });
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
+
+  const busyId = send.isPending ? (send.variables ?? null) : null;
+  const sendMutate = send.mutate;
+  const handlers = useMemo<DraftRowHandlers<Row>>(
+    () => ({
+      busyId,
+      writable,
+      onEdit: (row) => setDialog({ open: true, editing: row }),
+      onDelete: setDeleting,
+      onSend: (row) =>
+        sendMutate(row.id, {
+          onSuccess: () => toast.success(messages.sent),
+          onError: (error) => failureToast(messages.sendFailed, error),
+        }),
+    }),
+    [busyId, writable, sendMutate, messages],
+  );
+  const columnsFor = props.columns;
+  const columns = useMemo(() => columnsFor(handlers), [columnsFor, handlers]);
+  const close = () => setDialog((d) => ({ ...d, open: false }));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={props.title}
+        description={props.description}
+        actions={
+          writable ? (
+            <Button ref={createButton} onClick={() => setDialog({ open: true, editing: null })}>
+              <PlusIcon aria-hidden="true" />
+              {props.createLabel}
+            </Button>
+          ) : undefined
+        }
+      />
+      {props.children}
+      <DataTable
+        label={table.label}
+        columns={columns}
+        rows={table.rows}
+        getRowId={(row) => String(row.id)}
+        stale={table.stale}
+        error={table.error}
+        empty={table.empty}
+        footer={table.footer}
+      />
+      <ModalDialog
+        className="max-h-[90vh]"
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        title={dialog.editing ? editor.titles.edit : editor.titles.create}
+        description={editor.description}
+      >
+        {/* Keyed so each opening starts from the defaults or the draft being edited. */}
+        <Fragment key={dialog.editing?.id ?? 'new'}>{editor.form(dialog.editing, close)}</Fragment>
+      </ModalDialog>
+      {props.dialogs}
+      <DeleteRowDialog
+        row={deleting}
+        title={props.deleteTitle}
+        messages={messages}
+        remove={props.remove}
+        onClose={() => setDeleting(null)}
+        returnFocus={createButton}
+      />
+    </div>
+  );
+}
