@@ -15,6 +15,7 @@ import { DeleteRowDialog } from '@/components/delete-row-dialog.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { SendConfirmDialog } from '@/components/send-confirm-dialog.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { TableNote } from '@/components/table-note.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -51,6 +52,8 @@ export function NotificationsPage() {
     editing: null,
   });
   const [deleting, setDeleting] = useState<Notification | null>(null);
+  // A send reaches many users and cannot be taken back: it asks first, stating how many.
+  const [sending, setSending] = useState<Notification | null>(null);
   const [search, setSearch] = useState(params.search);
   const debounced = useDebouncedValue(search, 300);
   const createButton = useRef<HTMLButtonElement>(null);
@@ -72,18 +75,14 @@ export function NotificationsPage() {
         writable,
         onEdit: (n) => setDialog({ open: true, editing: n }),
         onDelete: setDeleting,
-        onSend: (n) =>
-          send.mutate(n.id, {
-            onSuccess: () => toast.success(NOTIFICATION_MESSAGES.sent),
-            onError: (error) => failureToast(NOTIFICATION_MESSAGES.sendFailed, error),
-          }),
+        onSend: setSending,
         onCancel: (n) =>
           cancel.mutate(n.id, {
             onSuccess: () => toast.success(NOTIFICATION_MESSAGES.cancelled),
             onError: (error) => failureToast(NOTIFICATION_MESSAGES.cancelFailed, error),
           }),
       }),
-    [busyId, send, cancel, writable],
+    [busyId, cancel, writable],
   );
 
   const s = stats.data;
@@ -167,6 +166,25 @@ export function NotificationsPage() {
         open={dialog.open}
         editing={dialog.editing}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+      <SendConfirmDialog
+        audience={
+          sending
+            ? { target_audience: sending.target_audience, target_user_ids: sending.target_user_ids }
+            : null
+        }
+        detail={sending?.title}
+        noun="notification"
+        onClose={() => setSending(null)}
+        onConfirm={async () => {
+          if (!sending) return;
+          try {
+            await send.mutateAsync(sending.id);
+            toast.success(NOTIFICATION_MESSAGES.sent);
+          } catch (error) {
+            failureToast(NOTIFICATION_MESSAGES.sendFailed, error);
+          }
+        }}
       />
       <DeleteRowDialog
         row={deleting}

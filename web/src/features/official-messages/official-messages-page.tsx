@@ -11,6 +11,7 @@ import { DataTable } from '@/components/data-table.tsx';
 import { DeleteRowDialog } from '@/components/delete-row-dialog.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { SendConfirmDialog } from '@/components/send-confirm-dialog.tsx';
 import { TableNote } from '@/components/table-note.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
@@ -31,6 +32,8 @@ export function OfficialMessagesPage() {
   });
   const [viewing, setViewing] = useState<OfficialMessage | null>(null);
   const [deleting, setDeleting] = useState<OfficialMessage | null>(null);
+  // A send reaches every user and cannot be taken back: it asks first, stating how many.
+  const [sending, setSending] = useState<OfficialMessage | null>(null);
   const createButton = useRef<HTMLButtonElement>(null);
 
   const busyId = send.isPending ? (send.variables ?? null) : null;
@@ -43,13 +46,9 @@ export function OfficialMessagesPage() {
         onView: setViewing,
         onEdit: (m) => setDialog({ open: true, editing: m }),
         onDelete: setDeleting,
-        onSend: (m) =>
-          send.mutate(m.id, {
-            onSuccess: () => toast.success(OFFICIAL_MESSAGE_MESSAGES.sent),
-            onError: (error) => failureToast(OFFICIAL_MESSAGE_MESSAGES.sendFailed, error),
-          }),
+        onSend: setSending,
       }),
-    [busyId, send, writable],
+    [busyId, writable],
   );
 
   return (
@@ -85,6 +84,21 @@ export function OfficialMessagesPage() {
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
       />
       <MessageDetailsDialog message={viewing} onClose={() => setViewing(null)} />
+      <SendConfirmDialog
+        audience={sending ? { target_audience: 'all' } : null}
+        detail={sending?.title}
+        noun="message"
+        onClose={() => setSending(null)}
+        onConfirm={async () => {
+          if (!sending) return;
+          try {
+            await send.mutateAsync(sending.id);
+            toast.success(OFFICIAL_MESSAGE_MESSAGES.sent);
+          } catch (error) {
+            failureToast(OFFICIAL_MESSAGE_MESSAGES.sendFailed, error);
+          }
+        }}
+      />
       <DeleteRowDialog
         row={deleting}
         title="Delete message"

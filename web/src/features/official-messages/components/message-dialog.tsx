@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
+import { SendConfirmDialog } from '@/components/send-confirm-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
@@ -64,12 +65,19 @@ function MessageForm({ editing, onDone }: { editing: OfficialMessage | null; onD
   const save = useSaveMessage();
   const send = useSendMessage();
   const pending = save.isPending || send.isPending;
+  // "Create & Send" asks first, stating how many users it reaches; Cancel saves and sends nothing.
+  const [confirming, setConfirming] = useState(false);
 
-  const submit = async (andSend: boolean) => {
+  const submit = (andSend: boolean) => {
     if (!title.trim() || !content.trim()) {
       setProblem(OFFICIAL_MESSAGE_MESSAGES.required);
       return;
     }
+    if (andSend) setConfirming(true);
+    else void saveAndSend(false);
+  };
+
+  const saveAndSend = async (andSend: boolean) => {
     const form = new FormData();
     form.set('title', title.trim());
     form.set('content', content.trim());
@@ -107,7 +115,7 @@ function MessageForm({ editing, onDone }: { editing: OfficialMessage | null; onD
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit(true);
+        submit(true);
       }}
     >
       {problem ? <FormAlert message={problem} /> : null}
@@ -183,13 +191,20 @@ function MessageForm({ editing, onDone }: { editing: OfficialMessage | null; onD
         <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
           Cancel
         </Button>
-        <Button type="button" variant="secondary" disabled={pending} onClick={() => void submit(false)}>
+        <Button type="button" variant="secondary" disabled={pending} onClick={() => submit(false)}>
           {editing ? 'Save Changes' : 'Save as Draft'}
         </Button>
         <Button type="submit" disabled={pending}>
           Create &amp; Send to All Users
         </Button>
       </DialogFooter>
+      <SendConfirmDialog
+        audience={confirming ? { target_audience: 'all' } : null}
+        detail={title.trim()}
+        noun="message"
+        onClose={() => setConfirming(false)}
+        onConfirm={() => saveAndSend(true)}
+      />
     </form>
   );
 }
