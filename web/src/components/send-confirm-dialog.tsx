@@ -41,10 +41,9 @@ export function SendConfirmDialog({
       : count.isError
         ? `Send this ${noun}?`
         : 'Counting recipients…';
-  const description =
-    count.isError
-      ? `The recipients could not be counted. A sent ${noun} cannot be taken back.`
-      : `Every one of them receives this ${noun} at once. A sent ${noun} cannot be taken back.`;
+  const description = count.isError
+    ? `The recipients could not be counted. A sent ${noun} cannot be taken back.`
+    : `Every one of them receives this ${noun} at once. A sent ${noun} cannot be taken back.`;
   return (
     <ConfirmDialog
       open={audience !== null}

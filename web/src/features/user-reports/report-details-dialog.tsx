@@ -3,14 +3,14 @@ import {
   type UserReport,
   userReportsEndpoints,
 } from '@switchboard/contract/user-reports';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
+import { Time } from '@/components/time.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useDismissReport, useResolveReport, useSuspendReportedUser } from './api.ts';
 
@@ -66,7 +66,7 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
     }
   };
 
-  const rows: [string, string][] = report
+  const rows: [string, ReactNode][] = report
     ? [
         ['Type', reportTypeLabel(report.report_type)],
         ['Status', report.status],
@@ -74,8 +74,8 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
         ['Reported User ID', report.reported_user_id ?? '—'],
         ['Reason', report.reason],
         ['Description', report.description ?? '—'],
-        ['Created', formatDateTime(report.created_at)],
-        ['Updated', formatDateTime(report.updated_at)],
+        ['Created', <Time key="created" value={report.created_at} exact />],
+        ['Updated', <Time key="updated" value={report.updated_at} exact />],
         ['Resolution Notes', report.resolution_notes ?? '—'],
       ]
     : [];
