@@ -35,7 +35,7 @@ describe('routes while signed out', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Calls Management' })).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/calls?tab=recent');
-  });
+  }, 20_000);
 
   it.each(['/no-such-page', '/landing'])('redirects %s to the landing page', async (start) => {
     const { router } = renderApp(start);
