@@ -74,7 +74,9 @@ describe('user reports', () => {
     expect((await statsOf()).pending_reports).toBe(pending);
     const audits = await auditsFor(id);
     expect(audits.map((a) => a.action).sort()).toEqual(['user_report.reopen', 'user_report.resolve']);
-    expect(audits.find((a) => a.action === 'user_report.reopen')?.before).toMatchObject({ status: 'resolved' });
+    expect(audits.find((a) => a.action === 'user_report.reopen')?.before).toMatchObject({
+      status: 'resolved',
+    });
 
     // Pending again, it can be decided again; a pending report cannot be reopened.
     const again = await api('POST', `/user-reports/${id}/reopen`);

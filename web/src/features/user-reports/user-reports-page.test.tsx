@@ -34,7 +34,6 @@ describe('User Reports screen', () => {
     expect(await screen.findByText('Failed to fetch reports data')).toBeInTheDocument();
   });
 
-
   it('lists pending reports, shows every detail, and resolves only with notes', async () => {
     let failResolve = true;
     const { calls } = mockFetch((call) => {
@@ -86,7 +85,10 @@ describe('User Reports screen', () => {
   it('offers Undo after a resolve, which reopens the report on the server', async () => {
     const { calls } = mockFetch((call) => {
       if (call.url.endsWith('/resolve'))
-        return jsonResponse({ success: true, data: { ...report, status: 'resolved', resolution_notes: 'x' } });
+        return jsonResponse({
+          success: true,
+          data: { ...report, status: 'resolved', resolution_notes: 'x' },
+        });
       if (call.url.endsWith('/reopen')) return jsonResponse({ success: true, data: report });
       if (call.url.startsWith('/api/v1/user-reports/stats'))
         return jsonResponse({ success: true, data: STATS });
