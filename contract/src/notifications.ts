@@ -98,6 +98,20 @@ export const NotificationStats = z.object({
 });
 export type NotificationStats = z.infer<typeof NotificationStats>;
 
+/**
+ * Who a send would reach, asked before it goes: the console confirms "Send to 1,939 users?". Official
+ * messages always go to `all`.
+ */
+export const AudiencePreviewRequest = z.object({
+  target_audience: z.enum(NOTIFICATION_AUDIENCES).default('all'),
+  target_user_ids: z.array(UserId).max(MAX_SPECIFIC_USERS).default([]),
+});
+export type AudiencePreviewRequest = z.input<typeof AudiencePreviewRequest>;
+
+/** How many users a send to that audience reaches now: active and not deleted. */
+export const AudiencePreview = z.object({ recipients: z.number().int().nonnegative() });
+export type AudiencePreview = z.infer<typeof AudiencePreview>;
+
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const NotificationResponse = envelope(Notification);
 
@@ -118,6 +132,16 @@ export const notificationsEndpoints = {
     access: 'admin',
     permission: 'messaging:read',
     response: envelope(NotificationStats),
+  }),
+  audiencePreview: endpoint({
+    method: 'POST',
+    path: '/admin/audience-preview',
+    tag: 'notifications',
+    access: 'admin',
+    permission: 'messaging:read',
+    summary: 'How many users a notification or official message to this audience would reach; sends nothing',
+    body: AudiencePreviewRequest,
+    response: envelope(AudiencePreview),
   }),
   create: endpoint({
     method: 'POST',

@@ -13,6 +13,9 @@ export const SECURITY_MESSAGES = {
   blockFailed: 'Failed to block IP',
   eventNotFound: 'Security event not found',
   alreadyResolved: 'Security event is already resolved',
+  notResolved: 'Only a resolved security event can be reopened',
+  reopened: 'Event reopened',
+  reopenFailed: 'Failed to reopen event',
   ipRequired: 'IP address is required',
   reasonRequired: 'Reason is required',
   invalidIp: 'Enter an IPv4 or IPv6 address, or a CIDR range such as 203.0.113.0/24',
@@ -178,6 +181,16 @@ export const securityEndpoints = {
     permission: 'safety:write',
     params: Id,
     body: z.object({ resolved: z.literal(true) }),
+    response: envelope(SecurityEvent),
+  }),
+  /** A resolved event back to active (the console's Undo after a resolve); audited as security_event.reopen. */
+  reopen: endpoint({
+    method: 'POST',
+    path: '/security/events/:id/reopen',
+    tag: 'security',
+    access: 'admin',
+    permission: 'safety:write',
+    params: Id,
     response: envelope(SecurityEvent),
   }),
   blockedIps: endpoint({

@@ -17,6 +17,9 @@ export const USER_REPORT_MESSAGES = {
   reasonRequired: 'Dismissal reason is required',
   notFound: 'Report not found',
   notPending: 'Only pending reports can be resolved or dismissed',
+  notClosed: 'Only a resolved or dismissed report can be reopened',
+  reopened: 'Report reopened',
+  reopenFailed: 'Failed to reopen report',
   noReportedUser: 'This report has no reported user',
   resolved: 'Report resolved',
   dismissed: 'Report dismissed',
@@ -98,6 +101,19 @@ export const userReportsEndpoints = {
     permission: REPORTS_WRITE,
     params: Id,
     body: z.object({ dismissal_reason: required(USER_REPORT_MESSAGES.reasonRequired) }),
+    response: envelope(UserReport),
+  }),
+  /**
+   * Beyond the spec: a resolved or dismissed report back to pending, its notes cleared (the console's
+   * Undo after a resolve or dismiss). Audited as user_report.reopen.
+   */
+  reopen: endpoint({
+    method: 'POST',
+    path: '/user-reports/:id/reopen',
+    tag: 'user-reports',
+    access: 'admin',
+    permission: REPORTS_WRITE,
+    params: Id,
     response: envelope(UserReport),
   }),
   /** Beyond the spec: deactivates the reported user (sign-in refused, sessions end). */

@@ -4,10 +4,12 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { takeContractViolations } from '@/testing/contract-check.ts';
 import { network } from '@/testing/mock-fetch.ts';
 
-// jsdom lacks these browser APIs; Radix Select calls the pointer/scroll ones when it opens and
+// jsdom lacks these browser APIs; Radix Select calls the pointer/scroll ones when it opens (a toast's
+// button captures the pointer when pressed), and
 // Radix Checkbox measures itself with ResizeObserver inside a <form>.
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.setPointerCapture ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
 globalThis.ResizeObserver ??= class {
   observe() {}

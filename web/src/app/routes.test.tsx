@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { CONSOLE_SCREENS } from '@/app/console-screens.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderApp, storeSignedInSession, TEST_USER, tokenResponse } from '@/testing/render-app.tsx';
@@ -27,13 +28,14 @@ describe('routes while signed out', () => {
     const { router } = renderApp('/calls?tab=recent');
     // The login screen's module is compiled on first import in the test run; a busy machine can take seconds.
     await waitFor(() => expect(path(router)).toBe('/login'), { timeout: 10_000 });
+    await waitFor(() => expect(document.title).toBe('Sign In · Switchboard'));
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Username'), 'admin');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Calls Management' })).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/calls?tab=recent');
-  });
+  }, 20_000);
 
   it.each(['/no-such-page', '/landing'])('redirects %s to the landing page', async (start) => {
     const { router } = renderApp(start);
@@ -95,6 +97,20 @@ describe('routes while signed in', () => {
       expect(within(nav).getByRole('link', { current: 'page' })).toHaveAttribute('href', route),
     );
     expect(path(router)).toBe(route);
+    // Each screen names the browser tab after itself.
+    const title = CONSOLE_SCREENS.find((s) => s.path === route)?.title;
+    expect(document.title).toBe(`${title} · Switchboard`);
+  });
+
+  it('names the browser tab after the screen, and renames it on the next screen', async () => {
+    storeSignedInSession();
+    mockFetch(() => jsonResponse({ success: false, message: 'Not found' }, 404));
+    const { router } = renderApp('/calls');
+    await waitFor(() => expect(document.title).toBe('Calls · Switchboard'), { timeout: 10_000 });
+    await act(() => router.navigate('/settings?tab=api'));
+    await waitFor(() => expect(document.title).toBe('Settings · Switchboard'));
+    await act(() => router.navigate('/account'));
+    await waitFor(() => expect(document.title).toBe('Account · Switchboard'));
   });
 
   it('shows the shell: every screen in the sidebar, the user and Logout', async () => {

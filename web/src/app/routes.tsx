@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { CONSOLE_SCREENS } from '@/app/console-screens.ts';
+import { CONSOLE_SCREENS, STANDALONE_ENTRIES } from '@/app/console-screens.ts';
 import { RouteErrorScreen } from '@/app/error-boundary.tsx';
 import { lazyScreen } from '@/app/lazy-screen.ts';
 import {
@@ -11,11 +12,30 @@ import {
 } from '@/app/route-guards.tsx';
 import { loadConsoleLayout } from '@/app/routes-preload.ts';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+/** Names the browser tab after the route's screen ("Calls · Switchboard"), then renders the route's children. */
+function ScreenTitle({ title, children = <Outlet /> }: { title?: string; children?: ReactNode }) {
+  useDocumentTitle(title);
+  return children;
+}
+
+const standaloneTitle = (path: string) => STANDALONE_ENTRIES.find((e) => e.path === path)?.title;
+
+/** A route that only sets the title of the routes under it. */
+const titled = (title: string | undefined, children: RouteObject[]): RouteObject => ({
+  element: <ScreenTitle title={title} />,
+  children,
+});
 
 /** The signed-in screens, from the table the sidebar lists too. */
-const consoleRoutes: RouteObject[] = CONSOLE_SCREENS.map(({ path, lazy, permission }) => ({
+const consoleRoutes: RouteObject[] = CONSOLE_SCREENS.map(({ path, lazy, permission, title }) => ({
   path: path.slice(1),
-  element: <RequirePermission permission={permission} />,
+  element: (
+    <ScreenTitle title={title}>
+      <RequirePermission permission={permission} />
+    </ScreenTitle>
+  ),
   children: [{ index: true, lazy }],
 }));
 
@@ -29,39 +49,47 @@ export const appRoutes: RouteObject[] = [
       {
         element: <SignedOutOnly />,
         children: [
-          {
-            index: true,
-            lazy: lazyScreen(
-              () => import('@/features/landing/landing-page.tsx'),
-              (m) => m.LandingPage,
-            ),
-          },
-          {
-            path: 'login',
-            lazy: lazyScreen(
-              () => import('@/features/auth/login-page.tsx'),
-              (m) => m.LoginPage,
-            ),
-          },
+          titled(undefined, [
+            {
+              index: true,
+              lazy: lazyScreen(
+                () => import('@/features/landing/landing-page.tsx'),
+                (m) => m.LandingPage,
+              ),
+            },
+          ]),
+          titled('Sign In', [
+            {
+              path: 'login',
+              lazy: lazyScreen(
+                () => import('@/features/auth/login-page.tsx'),
+                (m) => m.LoginPage,
+              ),
+            },
+          ]),
         ],
       },
       {
         element: <AnySession />,
         children: [
-          {
-            path: 'admin_root_admin',
-            lazy: lazyScreen(
-              () => import('@/features/root-admin/root-admin-page.tsx'),
-              (m) => m.RootAdminPage,
-            ),
-          },
-          {
-            path: 'factory-reset',
-            lazy: lazyScreen(
-              () => import('@/features/factory-reset/factory-reset-page.tsx'),
-              (m) => m.FactoryResetPage,
-            ),
-          },
+          titled(standaloneTitle('/admin_root_admin'), [
+            {
+              path: 'admin_root_admin',
+              lazy: lazyScreen(
+                () => import('@/features/root-admin/root-admin-page.tsx'),
+                (m) => m.RootAdminPage,
+              ),
+            },
+          ]),
+          titled(standaloneTitle('/factory-reset'), [
+            {
+              path: 'factory-reset',
+              lazy: lazyScreen(
+                () => import('@/features/factory-reset/factory-reset-page.tsx'),
+                (m) => m.FactoryResetPage,
+              ),
+            },
+          ]),
         ],
       },
       { path: 'landing', element: <Navigate to="/" replace /> },
@@ -81,13 +109,15 @@ export const appRoutes: RouteObject[] = [
             children: [
               ...consoleRoutes,
               // Every admin's own account, opened from the top bar rather than the sidebar.
-              {
-                path: 'account',
-                lazy: lazyScreen(
-                  () => import('@/features/account/account-page.tsx'),
-                  (m) => m.AccountPage,
-                ),
-              },
+              titled('Account', [
+                {
+                  path: 'account',
+                  lazy: lazyScreen(
+                    () => import('@/features/account/account-page.tsx'),
+                    (m) => m.AccountPage,
+                  ),
+                },
+              ]),
             ],
           },
         ],

@@ -24,6 +24,8 @@ interface ConfirmDialogProps {
   pendingLabel?: string;
   /** Destructive (red) by default: most confirmations guard a change that cannot be undone. */
   variant?: 'destructive' | 'default';
+  /** Keeps the confirm button disabled, e.g. while the question's figures load. */
+  confirmDisabled?: boolean;
   /** The dialog stays open, with its buttons disabled, until this settles. */
   onConfirm(): Promise<unknown>;
 }
@@ -37,6 +39,7 @@ export function ConfirmDialog({
   confirmLabel = 'Delete',
   pendingLabel = 'Deleting...',
   variant = 'destructive',
+  confirmDisabled = false,
   onOpenChange,
   onCloseAutoFocus,
   onConfirm,
@@ -64,7 +67,7 @@ export function ConfirmDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           {/* A plain button, not AlertDialogAction, so the dialog waits for the server before closing. */}
-          <Button variant={variant} disabled={pending} onClick={confirm}>
+          <Button variant={variant} disabled={pending || confirmDisabled} onClick={confirm}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </AlertDialogFooter>

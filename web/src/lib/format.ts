@@ -2,6 +2,8 @@
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const exactFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' });
+const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
 const numberFormat = new Intl.NumberFormat();
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -21,6 +23,56 @@ export function formatDateTime(iso: string | null, missing = 'Never'): string {
   if (iso === null) return missing;
   const date = parse(iso);
   return date ? dateTimeFormat.format(date) : iso;
+}
+
+/** The exact moment, to the second, for a tooltip or a details line: "Thursday, November 26, 2026 at 4:39:52 AM". */
+export function formatExactTime(iso: string): string {
+  const date = parse(iso);
+  return date ? exactFormat.format(date) : iso;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** The largest unit whose threshold a distance reaches, with its length in ms. */
+const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number, number][] = [
+  ['year', 365 * DAY, 365 * DAY],
+  ['month', 30 * DAY, 30 * DAY],
+  ['week', 7 * DAY, 7 * DAY],
+  ['day', DAY, DAY],
+  ['hour', HOUR, HOUR],
+  ['minute', MINUTE, MINUTE],
+];
+
+/**
+ * How long ago (or ahead) a moment is, in the browser's words: "just now", "3 min. ago", "yesterday",
+ * "in 2 hr.". Under 45 seconds either way is "just now" (clocks of server and browser differ by a few
+ * seconds). The one way every screen shows a time; `<Time>` adds the exact moment on hover.
+ */
+export function formatRelativeTime(iso: string, now: number = Date.now()): string {
+  const date = parse(iso);
+  if (!date) return iso;
+  const diff = date.getTime() - now;
+  const distance = Math.abs(diff);
+  if (distance < 45 * SECOND) return 'just now';
+  for (const [unit, threshold, length] of RELATIVE_UNITS) {
+    if (distance >= threshold) return relativeFormat.format(Math.trunc(diff / length), unit);
+  }
+  return relativeFormat.format(Math.sign(diff) * Math.max(1, Math.round(distance / MINUTE)), 'minute');
+}
+
+const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const clockSecondsFormat = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** A clock time for a chart's axis, where points minutes or seconds apart need telling apart: "04:39". */
+export function formatClockTime(iso: string, withSeconds = false): string {
+  const date = parse(iso);
+  return date ? (withSeconds ? clockSecondsFormat : clockFormat).format(date) : iso;
 }
 
 /** Coins are whole numbers, grouped: "12,500". */

@@ -110,6 +110,32 @@ describe('notifications API', () => {
     }
   });
 
+  it('previews how many users each audience reaches, the same users a send writes, and writes nothing', async () => {
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(notifications);
+    const preview = async (body: object) => {
+      const res = await call('POST', '/admin/audience-preview', body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.recipients as number;
+    };
+    expect(await preview({})).toBe([admin, ...plain, premium].length);
+    expect(await preview({ target_audience: 'premium' })).toBe(1);
+    expect(await preview({ target_audience: 'admin' })).toBe(1);
+    expect(await preview({ target_audience: 'specific', target_user_ids: [plain[0]?.id, deleted.id] })).toBe(
+      1,
+    );
+    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(notifications)).toEqual(before);
+
+    const bad = await call('POST', '/admin/audience-preview', { target_audience: 'everyone' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('target_audience');
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/audience-preview',
+      payload: {},
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('refuses the specific audience without users', async () => {
     const res = await call('POST', '/admin/notifications', {
       title: 'T',

@@ -23,6 +23,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
     data: await service.notificationStats(db),
   }));
 
+  route(app, notificationsEndpoints.audiencePreview, async (request) => ({
+    success: true as const,
+    data: await service.previewAudience(db, request.body),
+  }));
+
   route(app, notificationsEndpoints.create, async (request) => ({
     success: true as const,
     data: await service.createNotification(db, request.body, who(request)),

@@ -1,4 +1,6 @@
 import {
+  type AudiencePreview,
+  type AudiencePreviewRequest,
   type ListNotificationsQuery,
   NOTIFICATION_MESSAGES,
   type Notification,
@@ -11,6 +13,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import { type Delivery, sendNow, sendPending } from '../messaging/broadcast.ts';
 import { type MessageActor, markRecipientStep, messageAudit } from '../messaging/message-changes.ts';
+import { countAudience } from '../users/audience.ts';
 import * as repo from './notifications.repository.ts';
 
 type Input = z.output<typeof NotificationInput>;
@@ -64,6 +67,14 @@ function valuesOf(input: Input, now = Date.now()): repo.NotificationValues {
     scheduledAt,
     status: input.is_scheduled ? 'scheduled' : 'draft',
   };
+}
+
+/** How many users a send to this audience reaches now; writes nothing. */
+export async function previewAudience(
+  db: Database,
+  { target_audience, target_user_ids }: z.output<typeof AudiencePreviewRequest>,
+): Promise<AudiencePreview> {
+  return { recipients: await countAudience(db, target_audience, target_user_ids) };
 }
 
 export async function createNotification(db: Database, input: Input, { actor, context }: Actor) {

@@ -108,6 +108,17 @@ export async function markResolved(tx: Executor, id: number, by: string): Promis
   return row;
 }
 
+/** Back to active: who resolved it and when are cleared. */
+export async function markActive(tx: Executor, id: number): Promise<SecurityEvent> {
+  const [row] = await tx
+    .update(securityEvents)
+    .set({ resolved: false, resolvedAt: null, resolvedBy: null })
+    .where(eq(securityEvents.id, id))
+    .returning(eventColumns);
+  if (!row) throw new Error(`security event ${id} vanished under its lock`);
+  return row;
+}
+
 /** A single address without its /32 or /128; a range as address/prefix. */
 const networkText = (column: SQL) =>
   sql<string>`case when masklen(${column}) = case family(${column}) when 4 then 32 else 128 end

@@ -90,6 +90,15 @@ describe('security events and blocked addresses', () => {
     expect((await api('PUT', `/security/events/${event.id}`, { resolved: true })).statusCode).toBe(409);
     expect(await auditCount('security_event.resolve')).toBe(before + 1);
     expect((await api('PUT', '/security/events/999999', { resolved: true })).statusCode).toBe(404);
+
+    // Undo: reopened on the server, audited; it can be resolved again, and an active event is not reopened.
+    const reopened = await api('POST', `/security/events/${event.id}/reopen`);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().data.resolved).toBe(false);
+    expect(await auditCount('security_event.reopen')).toBeGreaterThanOrEqual(1);
+    expect((await api('POST', `/security/events/${event.id}/reopen`)).statusCode).toBe(409);
+    expect((await api('PUT', `/security/events/${event.id}`, { resolved: true })).statusCode).toBe(200);
+    expect((await api('POST', '/security/events/999999/reopen')).statusCode).toBe(404);
   });
 
   it('blocking makes the next request from that address a 403 with an event; unblocking restores it', async () => {

@@ -30,6 +30,11 @@ export const securityRoutes: FastifyPluginAsyncZod<{
     data: await service.resolveEvent(db, requireAdmin(request), request.params.id, requestContext(request)),
   }));
 
+  route(app, securityEndpoints.reopen, async (request) => ({
+    success: true as const,
+    data: await service.reopenEvent(db, requireAdmin(request), request.params.id, requestContext(request)),
+  }));
+
   route(app, securityEndpoints.blockedIps, async (request) => ({
     success: true as const,
     data: await service.listBlockedIps(db, request.query),

@@ -61,7 +61,7 @@ export async function securityStats(db: Database): Promise<SecurityStats> {
   };
 }
 
-/** Active → resolved, once; no way back. */
+/** Active → resolved, once; `reopenEvent` is the way back. */
 export async function resolveEvent(
   db: Database,
   actor: AdminPrincipal,
@@ -80,6 +80,31 @@ export async function resolveEvent(
       targetId: String(id),
       before: { resolved: false },
       after: { resolved: true },
+      context,
+    });
+    return after;
+  });
+}
+
+/** Resolved → active again (the console's Undo after a resolve); an active event is refused with 409. */
+export async function reopenEvent(
+  db: Database,
+  actor: AdminPrincipal,
+  id: number,
+  context: RequestContext,
+): Promise<SecurityEvent> {
+  return db.transaction(async (tx) => {
+    const before = await repo.findEventForUpdate(tx, id);
+    if (!before) throw notFound(SECURITY_MESSAGES.eventNotFound);
+    if (!before.resolved) throw conflict(SECURITY_MESSAGES.notResolved);
+    const after = await repo.markActive(tx, id);
+    await recordAudit(tx, {
+      actor,
+      action: 'security_event.reopen',
+      targetType: 'security_event',
+      targetId: String(id),
+      before: { resolved: true },
+      after: { resolved: false },
       context,
     });
     return after;

@@ -83,3 +83,14 @@ export async function closeReport(
   if (!row) throw new Error(`report ${id} vanished under its lock`);
   return row;
 }
+
+/** Back to pending: the outcome, its notes and who decided are cleared. */
+export async function reopenReport(tx: Executor, id: number): Promise<UserReport> {
+  const [row] = await tx
+    .update(userReports)
+    .set({ status: 'pending', resolutionNotes: null, resolvedBy: null, updatedAt: sql`now()` })
+    .where(eq(userReports.id, id))
+    .returning(reportColumns);
+  if (!row) throw new Error(`report ${id} vanished under its lock`);
+  return row;
+}

@@ -62,6 +62,31 @@ describe('user reports', () => {
     expect((await auditsFor(id)).map((a) => a.action)).toEqual(['user_report.dismiss']);
   });
 
+  it('reopens a resolved or dismissed report (the Undo): pending again, notes cleared, audited, counters follow', async () => {
+    const statsOf = async () => (await api('GET', '/user-reports/stats')).json().data;
+    const id = await newReport();
+    const pending = (await statsOf()).pending_reports;
+    await api('POST', `/user-reports/${id}/resolve`, { resolution_notes: 'Warned' });
+    expect((await statsOf()).pending_reports).toBe(pending - 1);
+    const res = await api('POST', `/user-reports/${id}/reopen`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ id, status: 'pending', resolution_notes: null });
+    expect((await statsOf()).pending_reports).toBe(pending);
+    const audits = await auditsFor(id);
+    expect(audits.map((a) => a.action).sort()).toEqual(['user_report.reopen', 'user_report.resolve']);
+    expect(audits.find((a) => a.action === 'user_report.reopen')?.before).toMatchObject({
+      status: 'resolved',
+    });
+
+    // Pending again, it can be decided again; a pending report cannot be reopened.
+    const again = await api('POST', `/user-reports/${id}/reopen`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(USER_REPORT_MESSAGES.notClosed);
+    await api('POST', `/user-reports/${id}/dismiss`, { dismissal_reason: 'Not spam' });
+    expect((await api('POST', `/user-reports/${id}/reopen`)).json().data.status).toBe('pending');
+    expect((await api('POST', '/user-reports/999999/reopen')).statusCode).toBe(404);
+  });
+
   it('refuses blank notes or reason with 400 and changes nothing', async () => {
     const id = await newReport();
     for (const [path, body] of [

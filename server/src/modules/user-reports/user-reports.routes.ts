@@ -4,7 +4,13 @@ import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../../http/auth-guard.ts';
 import { route } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
-import { closeReport, listReports, reportStats, suspendReportedUser } from './user-reports.service.ts';
+import {
+  closeReport,
+  listReports,
+  reopenReport,
+  reportStats,
+  suspendReportedUser,
+} from './user-reports.service.ts';
 
 export const userReportsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
@@ -39,6 +45,11 @@ export const userReportsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       { status: 'dismissed', notes: request.body.dismissal_reason },
       requestContext(request),
     ),
+  }));
+
+  route(app, userReportsEndpoints.reopen, async (request) => ({
+    success: true as const,
+    data: await reopenReport(db, requireAdmin(request), request.params.id, requestContext(request)),
   }));
 
   route(app, userReportsEndpoints.suspendReportedUser, async (request) => {

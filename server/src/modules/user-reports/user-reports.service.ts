@@ -70,6 +70,35 @@ export async function closeReport(
 }
 
 /**
+ * Resolved or dismissed → pending again (the console's Undo after a resolve or dismiss); a pending or
+ * reviewed report is refused with 409. Audited with the outcome it undid.
+ */
+export async function reopenReport(
+  db: Database,
+  actor: AdminPrincipal,
+  id: number,
+  context: RequestContext,
+): Promise<UserReport> {
+  return db.transaction(async (tx) => {
+    const before = await repo.findReportForUpdate(tx, id);
+    if (!before) throw notFound(USER_REPORT_MESSAGES.notFound);
+    if (before.status !== 'resolved' && before.status !== 'dismissed')
+      throw conflict(USER_REPORT_MESSAGES.notClosed);
+    const after = await repo.reopenReport(tx, id);
+    await recordAudit(tx, {
+      actor,
+      action: 'user_report.reopen',
+      targetType: 'user_report',
+      targetId: String(id),
+      before: { status: before.status, resolution_notes: before.resolution_notes },
+      after: { status: after.status, resolution_notes: after.resolution_notes },
+      context,
+    });
+    return after;
+  });
+}
+
+/**
  * Deactivates the reported user: sign-in is refused, their sessions end (trigger on users) and,
  * once that is committed, their live sockets are closed on every instance.
  */

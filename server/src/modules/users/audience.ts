@@ -1,4 +1,5 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type Audience = 'all' | 'premium' | 'admin' | 'specific';
@@ -41,3 +42,15 @@ export const audienceBatchSql = (
 ) =>
   sql`select ${users.id} as user_id from ${users}
     where ${audienceCondition(audience, specificIds)} and ${users.id} > ${cursor} and ${users.id} <= ${last}`;
+
+/** How many users a broadcast to the audience would reach now (the console states it before a send). */
+export async function countAudience(
+  db: Executor,
+  audience: Audience,
+  specificIds: readonly string[],
+): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from ${users} where ${audienceCondition(audience, specificIds)}`,
+  )) as unknown as { rows: { n: number | string }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}

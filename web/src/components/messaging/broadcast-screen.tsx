@@ -1,3 +1,4 @@
+import type { AudiencePreviewRequest } from '@switchboard/contract/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import { PlusIcon } from 'lucide-react';
 import { Fragment, type ReactNode, useMemo, useRef, useState } from 'react';
@@ -6,6 +7,7 @@ import { DataTable, type DataTableError } from '@/components/data-table.tsx';
 import { DeleteRowDialog } from '@/components/delete-row-dialog.tsx';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { SendConfirmDialog } from '@/components/send-confirm-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
 import { type Needed, useCan } from '@/lib/permissions.ts';
@@ -28,7 +30,7 @@ export interface DraftRowHandlers<Row> {
 }
 
 interface SendMutation {
-  mutate(id: number, options: { onSuccess(): void; onError(error: Error): void }): void;
+  mutateAsync(id: number): Promise<unknown>;
   isPending: boolean;
   variables: number | undefined;
 }
@@ -52,6 +54,10 @@ interface BroadcastScreenProps<Row extends BroadcastRow> {
     deleteFailed: string;
   };
   send: SendMutation;
+  /** Who a row's send reaches, counted by the server for the confirmation ("Send to 1,939 users?"). */
+  audienceOf(row: Row): AudiencePreviewRequest;
+  /** What a row is, for the confirmation's sentence: "notification", "message". */
+  noun: string;
   remove(id: number): Promise<unknown>;
   deleteTitle: string;
   /**
@@ -91,23 +97,20 @@ export function BroadcastScreen<Row extends BroadcastRow>(props: BroadcastScreen
     editing: null,
   });
   const [deleting, setDeleting] = useState<Row | null>(null);
+  // A send reaches many users and cannot be taken back: it asks first, stating how many.
+  const [sending, setSending] = useState<Row | null>(null);
   const createButton = useRef<HTMLButtonElement>(null);
 
   const busyId = send.isPending ? (send.variables ?? null) : null;
-  const sendMutate = send.mutate;
   const handlers = useMemo<DraftRowHandlers<Row>>(
     () => ({
       busyId,
       writable,
       onEdit: (row) => setDialog({ open: true, editing: row }),
       onDelete: setDeleting,
-      onSend: (row) =>
-        sendMutate(row.id, {
-          onSuccess: () => toast.success(messages.sent),
-          onError: (error) => failureToast(messages.sendFailed, error),
-        }),
+      onSend: setSending,
     }),
-    [busyId, writable, sendMutate, messages],
+    [busyId, writable],
   );
   const columnsFor = props.columns;
   const columns = useMemo(() => columnsFor(handlers), [columnsFor, handlers]);
@@ -149,6 +152,21 @@ export function BroadcastScreen<Row extends BroadcastRow>(props: BroadcastScreen
         <Fragment key={dialog.editing?.id ?? 'new'}>{editor.form(dialog.editing, close)}</Fragment>
       </ModalDialog>
       {props.dialogs}
+      <SendConfirmDialog
+        audience={sending ? props.audienceOf(sending) : null}
+        detail={sending?.title}
+        noun={props.noun}
+        onClose={() => setSending(null)}
+        onConfirm={async () => {
+          if (!sending) return;
+          try {
+            await send.mutateAsync(sending.id);
+            toast.success(messages.sent);
+          } catch (error) {
+            failureToast(messages.sendFailed, error);
+          }
+        }}
+      />
       <DeleteRowDialog
         row={deleting}
         title={props.deleteTitle}

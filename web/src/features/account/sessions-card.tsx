@@ -4,12 +4,12 @@ import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { FormAlert } from '@/components/form-alert.tsx';
+import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useReturnFocus } from '@/lib/use-return-focus.ts';
 import { useEndOtherSessions, useEndSession, useSessions } from './api.ts';
 
@@ -66,8 +66,8 @@ export function SessionsCard() {
                   {session.app && <Badge variant="outline">App</Badge>}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {session.ip_address ?? 'Unknown address'} · Signed in {formatDateTime(session.signed_in_at)}{' '}
-                  · Last seen {formatDateTime(session.last_seen_at)}
+                  {session.ip_address ?? 'Unknown address'} · Signed in <Time value={session.signed_in_at} />{' '}
+                  · Last seen <Time value={session.last_seen_at} missing="Never" />
                 </p>
               </div>
               {!session.current && (

@@ -4,6 +4,7 @@ import { ErrorPanel } from '@/components/error-panel.tsx';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField } from '@/components/form-field.tsx';
 import { RecoveryCodesPanel } from '@/components/recovery-codes-panel.tsx';
+import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { TotpSetup } from '@/components/totp-setup.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -11,7 +12,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import {
   useConfirmTotp,
   useDisableTwoFactor,
@@ -69,7 +69,7 @@ export function TwoFactorCard() {
           <Badge>
             <ShieldCheckIcon aria-hidden="true" /> On
           </Badge>
-          Since {formatDateTime(status.data.enrolled_at)} · {status.data.recovery_codes_left} recovery codes
+          Since <Time value={status.data.enrolled_at} /> · {status.data.recovery_codes_left} recovery codes
           left
         </p>
         <div className="flex flex-wrap gap-2">

@@ -2,9 +2,9 @@ import type { CallRow } from '@switchboard/contract/calls';
 import type { ColumnDef } from '@tanstack/react-table';
 import { EyeIcon, PhoneIcon, PhoneOffIcon, VideoIcon } from 'lucide-react';
 import { IconButton } from '@/components/icon-button.tsx';
+import { Time } from '@/components/time.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { valueColumn } from '@/components/value-column.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { callTitle, capitalize, formatCost, formatQuality, isLive } from './call-format.ts';
 import { CallDuration } from './components/call-duration.tsx';
 import { CallStatusBadge } from './components/call-status-badge.tsx';
@@ -35,7 +35,7 @@ export function callColumns(actions: CallRowActions): ColumnDef<CallRow>[] {
             <span className="font-medium">{callTitle(call)}</span>
             <span className="flex items-center gap-1 text-xs text-muted-foreground">
               <TypeIcon className="size-3" aria-hidden="true" />
-              {capitalize(call.type)} · {formatDateTime(call.started_at)}
+              {capitalize(call.type)} · <Time value={call.started_at} />
             </span>
           </div>
         );

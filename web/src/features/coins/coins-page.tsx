@@ -8,16 +8,17 @@ import {
 } from '@switchboard/contract/coins';
 import { ArrowDownIcon, ArrowUpIcon, CoinsIcon, PlusIcon, UsersIcon, XIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { FormAlert } from '@/components/form-alert.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Pagination, pagerProps } from '@/components/pagination.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
+import { failureToast } from '@/lib/failure-toast.ts';
 import { formatCoins } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
@@ -177,13 +178,18 @@ export function CoinsPage() {
         pendingLabel="Reversing..."
         onOpenChange={(open) => !open && setReversing(null)}
         onCloseAutoFocus={returnFocus.onCloseAutoFocus}
-        onConfirm={() =>
-          reversing ? reverse.mutateAsync(reversing.id).catch(() => undefined) : Promise.resolve()
-        }
+        onConfirm={async () => {
+          if (!reversing) return;
+          try {
+            await reverse.mutateAsync(reversing.id);
+            toast.success(COIN_MESSAGES.reversed, {
+              description: `${reversing.username}: ${signedCoins(-reversing.amount)} coins`,
+            });
+          } catch (error) {
+            failureToast('Failed to reverse the transaction', error);
+          }
+        }}
       />
-      {reverse.error ? (
-        <FormAlert message={errorMessage(reverse.error, 'Failed to reverse the transaction')} />
-      ) : null}
     </div>
   );
 }

@@ -2,9 +2,10 @@ import type { CoinTransaction, CoinTransactionType } from '@switchboard/contract
 import type { ColumnDef } from '@tanstack/react-table';
 import { Undo2Icon } from 'lucide-react';
 import { IconButton } from '@/components/icon-button.tsx';
+import { Time } from '@/components/time.tsx';
 import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
 import { valueColumn } from '@/components/value-column.ts';
-import { formatCoins, formatDateTime } from '@/lib/format.ts';
+import { formatCoins } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 
 export const TYPE_LABELS: Record<CoinTransactionType, string> = {
@@ -65,7 +66,7 @@ export function transactionColumns(onReverse?: (row: CoinTransaction) => void): 
     valueColumn<CoinTransaction>(
       'date',
       'Date',
-      (entry) => formatDateTime(entry.created_at),
+      (entry) => <Time value={entry.created_at} />,
       'hidden whitespace-nowrap lg:table-cell',
     ),
   ];

@@ -5,11 +5,12 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { UsageMeter } from '@/components/usage-meter.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatCount, formatDateTime } from '@/lib/format.ts';
+import { formatCount } from '@/lib/format.ts';
 import { formatMs, healthVariant } from '@/lib/health-display.ts';
 import { useDashboard } from './api.ts';
 
@@ -110,13 +111,15 @@ export function DashboardPage() {
           {d?.recent_activity.map((a) => (
             <li key={a.id} className="flex justify-between gap-4 py-2 text-sm">
               <span>{a.details}</span>
-              <span className="shrink-0 text-muted-foreground">{formatDateTime(a.timestamp)}</span>
+              <span className="shrink-0 text-muted-foreground">
+                <Time value={a.timestamp} />
+              </span>
             </li>
           ))}
         </ul>
       </TitledCard>
       <p className="text-xs text-muted-foreground">
-        Last updated: {d ? new Date(d.last_updated).toLocaleTimeString() : '—'}
+        Last updated: <Time value={d?.last_updated} />
       </p>
     </div>
   );

@@ -6,9 +6,10 @@ import type {
 } from '@switchboard/contract/database';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod';
+import { Time } from '@/components/time.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
-import { formatBytes, formatCoins, formatCount, formatDateTime, formatDurationWords } from '@/lib/format.ts';
+import { formatBytes, formatCoins, formatCount, formatDurationWords } from '@/lib/format.ts';
 
 type UserRow = z.infer<typeof DatabaseUserRow>;
 type CallRow = z.infer<typeof DatabaseCallRow>;
@@ -44,7 +45,7 @@ export const tableColumns: ColumnDef<TableRow>[] = [
   {
     header: 'Last Updated',
     meta: wide,
-    cell: ({ row }) => formatDateTime(row.original.last_updated, 'Unknown'),
+    cell: ({ row }) => <Time value={row.original.last_updated} missing="Unknown" />,
   },
 ];
 
@@ -87,7 +88,11 @@ export const userColumns: ColumnDef<UserRow>[] = [
   },
   { header: 'Calls', cell: ({ row }) => formatCount(row.original.call_count) },
   { header: 'Coins', cell: ({ row }) => formatCoins(row.original.coin_balance) },
-  { header: 'Last Login', meta: wide, cell: ({ row }) => formatDateTime(row.original.last_login) },
+  {
+    header: 'Last Login',
+    meta: wide,
+    cell: ({ row }) => <Time value={row.original.last_login} missing="Never" />,
+  },
 ];
 
 export const callColumns: ColumnDef<CallRow>[] = [

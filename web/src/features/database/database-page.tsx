@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.t
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
+import { useTabUrlState } from '@/lib/use-tab-url-state.ts';
 import { useAnalyze, useCreateBackup, useDatabaseOverview, useDatabaseSample, useVacuum } from './api.ts';
 import { callColumns, indexColumns, tableColumns, userColumns } from './columns.tsx';
 import { OptimizationTab } from './components/optimization-tab.tsx';
@@ -37,6 +38,7 @@ export function DatabasePage() {
   const busy = backup.isPending || vacuum.isPending || analyze.isPending;
   // Backup, vacuum and analyze are all the data area's write.
   const canMaintain = useCan()(databaseEndpoints.backup);
+  const [tab, setTab] = useTabUrlState(TABS);
 
   const runBackup = () =>
     backup.mutate(undefined, {
@@ -105,7 +107,7 @@ export function DatabasePage() {
           onRetry={retry}
         />
       ) : (
-        <Tabs defaultValue="overview">
+        <Tabs value={tab} onValueChange={(next) => setTab(next as typeof tab)}>
           <TabsList aria-label="Database sections">
             {TABS.map(([value, label]) => (
               <TabsTrigger key={value} value={value}>

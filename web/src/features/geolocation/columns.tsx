@@ -1,7 +1,7 @@
 import type { GeolocationRecord } from '@switchboard/contract/geolocation';
 import type { ColumnDef } from '@tanstack/react-table';
+import { Time } from '@/components/time.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { formatDateTime } from '@/lib/format.ts';
 
 /** High when the source reported an accuracy, Medium when it gave none. */
 export const accuracyLabel = (accuracy: number | null) => (accuracy === null ? 'Medium' : 'High');
@@ -39,7 +39,7 @@ export const locationColumns: ColumnDef<GeolocationRecord>[] = [
   {
     id: 'time',
     header: 'Time',
-    cell: ({ row }) => formatDateTime(row.original.created_at),
+    cell: ({ row }) => <Time value={row.original.created_at} />,
     meta: { className: 'whitespace-nowrap' },
   },
 ];

@@ -4,6 +4,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -146,14 +147,20 @@ export function MonitorPage() {
                   <span className="uppercase">{a.severity}</span>
                 </div>
                 <div className="text-xs opacity-80">
-                  {new Date(a.timestamp).toLocaleString()}
-                  {a.cleared_at ? ` · cleared ${new Date(a.cleared_at).toLocaleTimeString()}` : ''}
+                  <Time value={a.timestamp} />
+                  {a.cleared_at ? (
+                    <>
+                      {' · cleared '}
+                      <Time value={a.cleared_at} />
+                    </>
+                  ) : null}
                 </div>
               </div>
             ))}
           </TitledCard>
           <p className="text-xs text-muted-foreground">
-            Last updated: {query.dataUpdatedAt ? new Date(query.dataUpdatedAt).toLocaleTimeString() : '—'}
+            Last updated:{' '}
+            <Time value={query.dataUpdatedAt ? new Date(query.dataUpdatedAt).toISOString() : null} />
           </p>
         </>
       )}

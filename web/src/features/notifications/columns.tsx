@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { XCircleIcon } from 'lucide-react';
 import { DraftActions } from '@/components/draft-actions.tsx';
 import type { DraftRowHandlers } from '@/components/messaging/broadcast-screen.tsx';
+import { Time } from '@/components/time.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { capitalize, formatCount, formatPercent } from '@/lib/format.ts';
@@ -46,7 +47,7 @@ export function notificationColumns(actions: NotificationActions): ColumnDef<Not
           <Badge variant={STATUS_VARIANT[row.original.status]}>{capitalize(row.original.status)}</Badge>
           {row.original.status === 'scheduled' && row.original.scheduled_at ? (
             <span className="text-xs text-muted-foreground">
-              {new Date(row.original.scheduled_at).toLocaleString()}
+              <Time value={row.original.scheduled_at} />
             </span>
           ) : null}
         </div>

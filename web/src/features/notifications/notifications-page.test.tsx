@@ -135,14 +135,40 @@ describe('NotificationsPage', () => {
     expect(await screen.findByText('Failed to delete notification')).toBeInTheDocument();
   });
 
-  it('says so when a send fails', async () => {
-    serve((path) =>
-      path.endsWith('/send') ? { status: 409, body: { success: false, message: 'nope' } } : undefined,
+  it('asks before a send, stating how many users it reaches; Cancel sends nothing', async () => {
+    const calls = serve((path) =>
+      path.endsWith('/audience-preview')
+        ? { status: 200, body: { success: true, data: { recipients: 1939 } } }
+        : undefined,
     );
     const user = renderPage();
     await screen.findByText('Welcome', { selector: 'td span' });
     await user.click(rowOf('Welcome').getByRole('button', { name: 'Send Welcome' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(await within(confirm).findByText('Send to 1,939 users?')).toBeInTheDocument();
+    const preview = calls.find((c) => c.url.split('?')[0]?.endsWith('/audience-preview'));
+    expect(preview?.body).toEqual({ target_audience: 'all', target_user_ids: [] });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.some((c) => c.url.split('?')[0]?.endsWith('/send'))).toBe(false);
+  });
+
+  it('says so when a confirmed send fails', async () => {
+    const calls = serve((path) =>
+      path.endsWith('/send')
+        ? { status: 409, body: { success: false, message: 'nope' } }
+        : path.endsWith('/audience-preview')
+          ? { status: 200, body: { success: true, data: { recipients: 1 } } }
+          : undefined,
+    );
+    const user = renderPage();
+    await screen.findByText('Welcome', { selector: 'td span' });
+    await user.click(rowOf('Welcome').getByRole('button', { name: 'Send Welcome' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(await within(confirm).findByText('Send to 1 user?')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Failed to send notification')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.split('?')[0]?.endsWith('/send'))).toHaveLength(1);
   });
 
   it('edits a draft in the same dialog, filled in, and saves it with PUT', async () => {

@@ -32,6 +32,11 @@ import { notificationColumns } from './columns.tsx';
 import { NotificationForm } from './components/notification-form.tsx';
 import { RecentActivity } from './components/recent-activity.tsx';
 
+const audienceOf = (n: Notification) => ({
+  target_audience: n.target_audience,
+  target_user_ids: n.target_user_ids,
+});
+
 export function NotificationsPage() {
   const id = useId();
   const { params, update } = useListUrlState(ListNotificationsQuery);
@@ -76,6 +81,8 @@ export function NotificationsPage() {
       createEndpoint={notificationsEndpoints.create}
       messages={NOTIFICATION_MESSAGES}
       send={send}
+      noun="notification"
+      audienceOf={audienceOf}
       remove={remove.mutateAsync}
       deleteTitle="Delete notification"
       columns={columns}

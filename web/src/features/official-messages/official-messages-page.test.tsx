@@ -132,6 +132,27 @@ describe('OfficialMessagesPage', () => {
     expect((sent.get('image') as File).name).toBe('ok.png');
   }, 20_000);
 
+  it('"Create & Send to All Users" asks first with the recipient count; Cancel saves and sends nothing', async () => {
+    const calls = serve((path) =>
+      path.endsWith('/audience-preview')
+        ? { status: 200, body: { success: true, data: { recipients: 1939 } } }
+        : undefined,
+    );
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Create Message' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Title *'), 'Hello');
+    await user.type(within(dialog).getByLabelText('Content *'), 'World');
+    await user.click(within(dialog).getByRole('button', { name: 'Create & Send to All Users' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(await within(confirm).findByText('Send to 1,939 users?')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => new URL(c.url).pathname)).toEqual([
+      '/api/v1/admin/audience-preview',
+    ]);
+  }, 20_000);
+
   it('asks before deleting a draft', async () => {
     serve(() => undefined);
     const user = renderPage();

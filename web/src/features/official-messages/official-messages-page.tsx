@@ -14,6 +14,8 @@ import { messageColumns } from './columns.tsx';
 import { MessageDetailsDialog } from './components/message-details-dialog.tsx';
 import { MessageForm } from './components/message-form.tsx';
 
+const everyUser = () => ({ target_audience: 'all' as const });
+
 export function OfficialMessagesPage() {
   const list = useOfficialMessages();
   const send = useSendMessage();
@@ -32,6 +34,8 @@ export function OfficialMessagesPage() {
       createEndpoint={officialMessagesEndpoints.create}
       messages={OFFICIAL_MESSAGE_MESSAGES}
       send={send}
+      noun="message"
+      audienceOf={everyUser}
       remove={remove.mutateAsync}
       deleteTitle="Delete message"
       columns={columns}

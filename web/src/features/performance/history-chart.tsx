@@ -1,4 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatClockTime } from '@/lib/format.ts';
 
 interface Point {
   timestamp: string;
@@ -8,7 +9,7 @@ interface Point {
   error_rate: number;
 }
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const time = (iso: string) => formatClockTime(iso);
 
 /** The last hour: CPU and memory percent, p95 response time and error rate (percent). */
 export function HistoryChart({ points }: { points: Point[] }) {

@@ -69,6 +69,15 @@ function useInvalidateSecurity() {
   return () => queryClient.invalidateQueries({ queryKey: securityKeys.all });
 }
 
+/** The Undo after a resolve: the event active again, on the server. */
+export function useReopenEvent() {
+  const invalidate = useInvalidateSecurity();
+  return useMutation({
+    mutationFn: (id: number) => callEndpoint(securityEndpoints.reopen, { params: { id } }),
+    onSettled: invalidate,
+  });
+}
+
 export function useResolveEvent() {
   const invalidate = useInvalidateSecurity();
   return useMutation({

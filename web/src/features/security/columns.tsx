@@ -1,8 +1,9 @@
 import type { BlockedIp, SecurityEvent } from '@switchboard/contract/security';
 import type { ColumnDef } from '@tanstack/react-table';
+import { Time } from '@/components/time.tsx';
 import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { formatCount, formatDateTime } from '@/lib/format.ts';
+import { formatCount } from '@/lib/format.ts';
 
 const SEVERITY_VARIANT: Record<SecurityEvent['severity'], BadgeProps['variant']> = {
   critical: 'destructive',
@@ -48,7 +49,7 @@ export function eventColumns(
     },
     {
       header: 'Time',
-      cell: ({ row }) => formatDateTime(row.original.timestamp),
+      cell: ({ row }) => <Time value={row.original.timestamp} />,
       meta: { className: 'hidden md:table-cell', headClassName: 'hidden md:table-cell' },
     },
     {
@@ -88,7 +89,7 @@ export function blockedColumns(onUnblock?: (ip: BlockedIp) => void): ColumnDef<B
       cell: ({ row }) => row.original.reason,
       meta: { className: 'max-w-md whitespace-normal' },
     },
-    { header: 'Blocked', cell: ({ row }) => formatDateTime(row.original.blocked_at) },
+    { header: 'Blocked', cell: ({ row }) => <Time value={row.original.blocked_at} /> },
     {
       header: 'By',
       cell: ({ row }) => row.original.blocked_by ?? '—',

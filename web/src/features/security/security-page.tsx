@@ -24,10 +24,12 @@ import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
+import { undoToast } from '@/lib/undo-toast.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import {
   useBlockedIps,
   useBlockIp,
+  useReopenEvent,
   useResolveEvent,
   useSecurityEvents,
   useSecurityStats,
@@ -118,13 +120,17 @@ function Overview() {
 function EventsTab({ page, onPageChange }: Paging) {
   const events = useSecurityEvents({ page, status: 'all' });
   const resolve = useResolveEvent();
+  const reopen = useReopenEvent();
   const [resolvingId, setResolvingId] = useState<number | null>(null);
   const canResolve = useCan()(securityEndpoints.resolve);
   const onResolve = async (event: SecurityEvent) => {
     setResolvingId(event.id);
     try {
       await resolve.mutateAsync(event.id);
-      toast.success(SECURITY_MESSAGES.resolved);
+      undoToast(SECURITY_MESSAGES.resolved, () => reopen.mutateAsync(event.id), {
+        undone: SECURITY_MESSAGES.reopened,
+        undoFailed: SECURITY_MESSAGES.reopenFailed,
+      });
     } catch (error) {
       toast.error(errorMessage(error, SECURITY_MESSAGES.resolveFailed));
     } finally {

@@ -1,8 +1,8 @@
 import { AUDIT_LOG_MESSAGES } from '@switchboard/contract/audit-log';
 import { ErrorPanel } from '@/components/error-panel.tsx';
+import { Time } from '@/components/time.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useSecurityLogs } from './api.ts';
 import { Section } from './settings-section.tsx';
 
@@ -29,7 +29,7 @@ export function SecurityLogsTab() {
               <span className="font-medium">{entry.action}</span>
               <span className="text-muted-foreground">
                 {entry.actor_username ?? 'system'} · {entry.ip_address ?? '-'} ·{' '}
-                {formatDateTime(entry.timestamp)}
+                <Time value={entry.timestamp} />
               </span>
             </li>
           ))}

@@ -7,12 +7,15 @@ import {
 } from '@switchboard/contract/settings';
 import { SaveIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
+import { failureToast } from '@/lib/failure-toast.ts';
 import { useCan } from '@/lib/permissions.ts';
+import { useTabUrlState } from '@/lib/use-tab-url-state.ts';
 import { useSaveSettings, useSettings } from './api.ts';
 import { FactoryResetTab } from './factory-reset-tab.tsx';
 import { RootAdminTab } from './root-admin-tab.tsx';
@@ -29,6 +32,9 @@ const TABS = [
   ['security-logs', 'Security Logs'],
 ] as const;
 
+/** One toast for the outcome of a save: a second save replaces it rather than stacking another. */
+const SAVE_TOAST = 'settings-save';
+
 /** Shown instead of Save Settings to a role that may read the settings but not change them. */
 export const READ_ONLY_NOTE = 'Your role can view these settings but not change them.';
 
@@ -37,42 +43,34 @@ export function SettingsPage() {
   const query = useSettings();
   const save = useSaveSettings();
   const canSave = useCan()(settingsEndpoints.put);
+  const [tab, setTab] = useTabUrlState(TABS);
   const [draft, setDraft] = useState<Settings>(SETTINGS_DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
-  const [saveFailed, setSaveFailed] = useState<string | null>(null);
 
   useEffect(() => {
     if (!query.data) return;
     setDraft(query.data);
   }, [query.data]);
 
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), SETTINGS_SAVED_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
-
   const set = (section: keyof Settings, field: string, value: unknown) =>
     setDraft((d) => ({ ...d, [section]: { ...d[section], [field]: value } }));
 
+  // Saved and failed are toasts, as on every other screen; the fields at fault are marked in place.
   const onSave = async () => {
-    setSaved(false);
-    setSaveFailed(null);
     const checked = validateSettings(draft);
     if (!checked.ok) {
       setErrors(checked.errors);
-      setSaveFailed(SETTINGS_MESSAGES.saveFailed);
+      toast.error(SETTINGS_MESSAGES.saveFailed, { id: SAVE_TOAST });
       return;
     }
     setErrors({});
     try {
       await save.mutateAsync(checked.value);
-      setSaved(true);
+      toast.success(SETTINGS_MESSAGES.saved, { id: SAVE_TOAST, duration: SETTINGS_SAVED_MS });
     } catch (error) {
       if (error instanceof ApiRequestError)
         setErrors(Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])));
-      setSaveFailed(SETTINGS_MESSAGES.saveFailed);
+      failureToast(SETTINGS_MESSAGES.saveFailed, error, { id: SAVE_TOAST });
     }
   };
 
@@ -91,16 +89,7 @@ export function SettingsPage() {
       />
       {canSave ? null : <p className="text-sm text-muted-foreground">{READ_ONLY_NOTE}</p>}
       {query.isError && <FormAlert message={SETTINGS_MESSAGES.fetchFailed} />}
-      {saveFailed && <FormAlert message={saveFailed} focusOnMount />}
-      {saved && (
-        <p
-          role="status"
-          className="rounded-md border border-success/30 bg-success/10 px-4 py-3 text-sm text-success"
-        >
-          {SETTINGS_MESSAGES.saved}
-        </p>
-      )}
-      <Tabs defaultValue="general">
+      <Tabs value={tab} onValueChange={(next) => setTab(next as typeof tab)}>
         <TabsList aria-label="Settings sections">
           {TABS.map(([value, label]) => (
             <TabsTrigger key={value} value={value}>

@@ -1,12 +1,12 @@
 import type { Follow, FriendRequest, Like, SocialUser } from '@switchboard/contract/social';
 import type { ColumnDef } from '@tanstack/react-table';
+import { Time } from '@/components/time.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { formatDateTime } from '@/lib/format.ts';
 
 const when = <Row extends { created_at: string }>(): ColumnDef<Row> => ({
   id: 'created_at',
   header: 'Date',
-  cell: ({ row }) => formatDateTime(row.original.created_at),
+  cell: ({ row }) => <Time value={row.original.created_at} />,
   meta: { className: 'whitespace-nowrap' },
 });
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

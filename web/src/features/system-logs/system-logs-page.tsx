@@ -13,10 +13,11 @@ import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { loadedCount as n, StatOverview } from '@/components/stat-overview.tsx';
 import { PageTabs } from '@/components/tabs.tsx';
+import { Time } from '@/components/time.tsx';
 import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { formatCount, formatDateTime, formatTotal } from '@/lib/format.ts';
+import { formatCount, formatTotal } from '@/lib/format.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { type LogFilters, useLogStats, useSystemLogs } from './api.ts';
 import { SystemLogsUrlQuery } from './system-logs-url-state.ts';
@@ -37,7 +38,7 @@ const LEVEL_VARIANT: Record<LogLevel, BadgeProps['variant']> = {
 };
 
 const columns: ColumnDef<SystemLog>[] = [
-  { header: 'Time', cell: ({ row }) => formatDateTime(row.original.timestamp) },
+  { header: 'Time', cell: ({ row }) => <Time value={row.original.timestamp} /> },
   {
     header: 'Level',
     cell: ({ row }) => <Badge variant={LEVEL_VARIANT[row.original.level]}>{row.original.level}</Badge>,

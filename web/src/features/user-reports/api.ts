@@ -55,6 +55,15 @@ export function useDismissReport() {
   });
 }
 
+/** The Undo after a resolve or dismiss: the report back to pending, on the server. */
+export function useReopenReport() {
+  const invalidate = useInvalidateReports();
+  return useMutation({
+    mutationFn: (id: number) => callEndpoint(userReportsEndpoints.reopen, { params: { id } }),
+    onSettled: invalidate,
+  });
+}
+
 export function useSuspendReportedUser() {
   const invalidate = useInvalidateReports();
   return useMutation({

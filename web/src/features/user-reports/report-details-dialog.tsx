@@ -3,16 +3,17 @@ import {
   type UserReport,
   userReportsEndpoints,
 } from '@switchboard/contract/user-reports';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
+import { Time } from '@/components/time.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
-import { useDismissReport, useResolveReport, useSuspendReportedUser } from './api.ts';
+import { undoToast } from '@/lib/undo-toast.ts';
+import { useDismissReport, useReopenReport, useResolveReport, useSuspendReportedUser } from './api.ts';
 
 export const reportTypeLabel = (type: string) => type.replace(/_/g, ' ');
 
@@ -23,6 +24,7 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
   const resolve = useResolveReport();
   const dismiss = useDismissReport();
   const suspend = useSuspendReportedUser();
+  const reopen = useReopenReport();
   const busy = resolve.isPending || dismiss.isPending || suspend.isPending;
   // Resolving, dismissing and suspending are offered only to a role that may make them.
   const can = useCan();
@@ -45,7 +47,12 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
     try {
       if (kind === 'resolve') await resolve.mutateAsync({ id: report.id, notes: text });
       else await dismiss.mutateAsync({ id: report.id, reason: text });
-      toast.success(kind === 'resolve' ? USER_REPORT_MESSAGES.resolved : USER_REPORT_MESSAGES.dismissed);
+      const id = report.id;
+      undoToast(
+        kind === 'resolve' ? USER_REPORT_MESSAGES.resolved : USER_REPORT_MESSAGES.dismissed,
+        () => reopen.mutateAsync(id),
+        { undone: USER_REPORT_MESSAGES.reopened, undoFailed: USER_REPORT_MESSAGES.reopenFailed },
+      );
       close();
     } catch (error) {
       toast.error(
@@ -66,7 +73,7 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
     }
   };
 
-  const rows: [string, string][] = report
+  const rows: [string, ReactNode][] = report
     ? [
         ['Type', reportTypeLabel(report.report_type)],
         ['Status', report.status],
@@ -74,8 +81,8 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
         ['Reported User ID', report.reported_user_id ?? '—'],
         ['Reason', report.reason],
         ['Description', report.description ?? '—'],
-        ['Created', formatDateTime(report.created_at)],
-        ['Updated', formatDateTime(report.updated_at)],
+        ['Created', <Time key="created" value={report.created_at} exact />],
+        ['Updated', <Time key="updated" value={report.updated_at} exact />],
         ['Resolution Notes', report.resolution_notes ?? '—'],
       ]
     : [];

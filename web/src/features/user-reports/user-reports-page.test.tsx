@@ -81,4 +81,36 @@ describe('User Reports screen', () => {
       body: { resolution_notes: 'done' },
     });
   });
+
+  it('offers Undo after a resolve, which reopens the report on the server', async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.url.endsWith('/resolve'))
+        return jsonResponse({
+          success: true,
+          data: { ...report, status: 'resolved', resolution_notes: 'x' },
+        });
+      if (call.url.endsWith('/reopen')) return jsonResponse({ success: true, data: report });
+      if (call.url.startsWith('/api/v1/user-reports/stats'))
+        return jsonResponse({ success: true, data: STATS });
+      return jsonResponse({
+        success: true,
+        data: { reports: [report], total: 1, page: 1, per_page: 20, total_pages: 1, next_cursor: null },
+      });
+    });
+    const { user } = renderScreen(<UserReportsPage />);
+    await user.click(screen.getByRole('tab', { name: 'Pending Reports' }));
+    await user.click(await screen.findByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Details' });
+    await user.type(within(dialog).getByLabelText('Resolution Notes'), 'Warned');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve Report' }));
+    // Toasts of the test before may still be on their way out: take this one's, the newest.
+    const toasts = await screen.findAllByText('Report resolved');
+    const toast = toasts[0]?.closest('li') as HTMLElement;
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Report reopened')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/v1/user-reports/7/resolve',
+      '/api/v1/user-reports/7/reopen',
+    ]);
+  });
 });

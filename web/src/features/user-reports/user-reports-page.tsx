@@ -7,9 +7,9 @@ import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { loadedCount as n, StatOverview } from '@/components/stat-overview.tsx';
 import { PageTabs } from '@/components/tabs.tsx';
+import { Time } from '@/components/time.tsx';
 import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { formatDateTime } from '@/lib/format.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { useReportStats, useReports } from './api.ts';
 import { ReportDetailsDialog, reportTypeLabel } from './report-details-dialog.tsx';
@@ -43,7 +43,7 @@ function reportColumns(onView: (report: UserReport) => void): ColumnDef<UserRepo
     },
     {
       header: 'Created',
-      cell: ({ row }) => formatDateTime(row.original.created_at),
+      cell: ({ row }) => <Time value={row.original.created_at} />,
       meta: { className: 'hidden md:table-cell', headClassName: 'hidden md:table-cell' },
     },
     {

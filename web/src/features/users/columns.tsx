@@ -1,9 +1,10 @@
 import type { AdminUserRow } from '@switchboard/contract/users';
 import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, useContext } from 'react';
+import { Time } from '@/components/time.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
-import { formatCoins, formatDate } from '@/lib/format.ts';
+import { formatCoins } from '@/lib/format.ts';
 import { UserRoleBadges, UserStatusBadges } from './components/user-badges.tsx';
 import { UserRowActions } from './components/user-row-actions.tsx';
 
@@ -121,7 +122,7 @@ const wideColumns: ColumnDef<AdminUserRow>[] = [
       className: 'hidden whitespace-nowrap xl:table-cell',
       skeleton: <Skeleton className="h-4 w-20" />,
     },
-    cell: ({ row }) => formatDate(row.original.created_at),
+    cell: ({ row }) => <Time value={row.original.created_at} />,
   },
 ];
 

@@ -2,8 +2,9 @@ import type { CallRow } from '@switchboard/contract/calls';
 import { lazy, Suspense } from 'react';
 import { DetailField } from '@/components/detail-field.tsx';
 import { DetailList, DetailsDialog } from '@/components/details-dialog.tsx';
+import { Time } from '@/components/time.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { formatCoins, formatDateTime } from '@/lib/format.ts';
+import { formatCoins } from '@/lib/format.ts';
 import { capitalize, formatCost, formatQuality, partyName } from '../call-format.ts';
 import { CallDuration } from './call-duration.tsx';
 import { CallStatusBadge } from './call-status-badge.tsx';
@@ -44,9 +45,13 @@ export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: Call
             <DetailField label="Quality">{formatQuality(call.quality)}</DetailField>
             <DetailField label="Cost">{formatCost(call.cost)}</DetailField>
             <DetailField label="Coins Used">{formatCoins(call.coins_used)}</DetailField>
-            <DetailField label="Start Time">{formatDateTime(call.started_at)}</DetailField>
+            <DetailField label="Start Time">
+              <Time value={call.started_at} exact />
+            </DetailField>
             {call.ended_at ? (
-              <DetailField label="End Time">{formatDateTime(call.ended_at)}</DetailField>
+              <DetailField label="End Time">
+                <Time value={call.ended_at} exact />
+              </DetailField>
             ) : null}
           </DetailList>
           <Suspense fallback={<Skeleton className="h-40 w-full" />}>

@@ -4,6 +4,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
+import { formatClockTime } from '@/lib/format.ts';
 import { useCallQuality } from '../api.ts';
 import { partyName } from '../call-format.ts';
 
@@ -21,8 +22,7 @@ const SIDES = [
   { side: 'callee', stroke: 'var(--color-destructive)' },
 ] as const;
 
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const timeOf = (iso: string) => formatClockTime(iso, true);
 
 /** Each client reports on its own; one point per report, each side its own line. */
 function chartPoints(samples: CallQualitySample[], metric: Metric) {

@@ -1,5 +1,6 @@
 import { COIN_MESSAGES } from '@switchboard/contract/coins';
 import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField } from '@/components/form-field.tsx';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
@@ -9,6 +10,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useAddCoins } from '../api.ts';
+import { signedCoins } from '../columns.tsx';
 import { type PickedUser, UserPicker } from './user-picker.tsx';
 
 interface AddCoinsDialogProps {
@@ -56,6 +58,9 @@ export function AddCoinsDialog({ open, onOpenChange }: AddCoinsDialogProps) {
       await addCoins.mutateAsync({
         body: { user_id: user.id, amount: parsed, description: description.trim() },
         idempotencyKey,
+      });
+      toast.success(COIN_MESSAGES.added, {
+        description: `${signedCoins(parsed)} coins for ${user.username}`,
       });
       reset();
       onOpenChange(false);

@@ -2,13 +2,14 @@ import { type Backup, DATABASE_MESSAGES, databaseEndpoints } from '@switchboard/
 import { DownloadIcon, RotateCcwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatBytes, formatDateTime } from '@/lib/format.ts';
+import { formatBytes } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { downloadBackup, useBackups, useRestoreBackup } from '../api.ts';
 import { RestoreDialog } from './restore-dialog.tsx';
@@ -53,7 +54,7 @@ export function OptimizationTab({
         <dl className="grid gap-2 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-muted-foreground">Last backup</dt>
-            <dd>{lastBackup ? formatDateTime(lastBackup.created_at) : DATABASE_MESSAGES.noBackups}</dd>
+            <dd>{<Time value={lastBackup?.created_at} missing={DATABASE_MESSAGES.noBackups} />}</dd>
           </div>
           {durations.vacuum !== undefined && (
             <div>
@@ -101,7 +102,7 @@ function BackupList() {
                 <div className="flex flex-col">
                   <span className="font-mono">{backup.filename}</span>
                   <span className="text-muted-foreground">
-                    {formatDateTime(backup.created_at)}
+                    <Time value={backup.created_at} />
                     {backup.size_bytes !== null && ` · ${formatBytes(backup.size_bytes)}`} · {backup.trigger}
                   </span>
                 </div>

@@ -1,9 +1,10 @@
 import type { DatabaseOverview } from '@switchboard/contract/database';
 import { ArchiveIcon, DatabaseIcon, HardDriveIcon, RowsIcon } from 'lucide-react';
 import { StatCard } from '@/components/stat-card.tsx';
+import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { UsageBar } from '@/components/usage-bar.tsx';
-import { formatBytes, formatCount, formatDateTime } from '@/lib/format.ts';
+import { formatBytes, formatCount } from '@/lib/format.ts';
 
 /** Totals from the live catalog and the real connection pool. */
 export function OverviewTab({ overview }: { overview: DatabaseOverview }) {
@@ -28,7 +29,7 @@ export function OverviewTab({ overview }: { overview: DatabaseOverview }) {
         />
         <StatCard
           label="Last Backup"
-          value={overview.last_backup ? formatDateTime(overview.last_backup.created_at) : 'Never'}
+          value={<Time value={overview.last_backup?.created_at} missing="Never" />}
           hint={
             overview.last_backup?.size_bytes != null
               ? formatBytes(overview.last_backup.size_bytes)

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField } from '@/components/form-field.tsx';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
+import { Time } from '@/components/time.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatDateTime } from '@/lib/format.ts';
 
 interface RestoreDialogProps {
   backup: Backup | null;
@@ -47,8 +47,9 @@ export function RestoreDialog({ backup, onClose, onRestore }: RestoreDialogProps
       title="Restore backup?"
       description={
         <>
-          Every table is replaced with the backup from {backup ? formatDateTime(backup.created_at) : ''}. An
-          automatic backup of the current state is taken first.
+          Every table is replaced with the backup from{' '}
+          {backup ? <Time value={backup.created_at} exact /> : ''}. An automatic backup of the current state
+          is taken first.
         </>
       }
     >

@@ -1,7 +1,8 @@
 import type { NotificationStats } from '@switchboard/contract/notifications';
+import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { formatDateTime, formatPercent } from '@/lib/format.ts';
+import { formatPercent } from '@/lib/format.ts';
 
 /** The latest sends with their read rates. */
 export function RecentActivity({ items }: { items: NotificationStats['recent_activity'] | undefined }) {
@@ -17,7 +18,7 @@ export function RecentActivity({ items }: { items: NotificationStats['recent_act
             <li key={item.id} className="flex items-center justify-between gap-4 text-sm">
               <span className="truncate font-medium">{item.title}</span>
               <span className="shrink-0 text-muted-foreground tabular-nums">
-                {formatDateTime(item.sent_at)} · {formatPercent(item.read_rate)} read
+                <Time value={item.sent_at} /> · {formatPercent(item.read_rate)} read
               </span>
             </li>
           ))}

@@ -2,8 +2,9 @@ import { OFFICIAL_MESSAGE_MESSAGES, type OfficialMessage } from '@switchboard/co
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { Time } from '@/components/time.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatCount, formatDateTime, formatPercent } from '@/lib/format.ts';
+import { formatCount, formatPercent } from '@/lib/format.ts';
 import { useMessageStats } from '../api.ts';
 import { MessageBadges } from '../columns.tsx';
 
@@ -24,7 +25,13 @@ export function MessageDetailsDialog({
       onOpenChange={(open) => !open && onClose()}
       title={message?.title ?? ''}
       description={
-        message?.status === 'sent' ? `Sent ${formatDateTime(message.sent_at)}` : `Status: ${message?.status}`
+        message?.status === 'sent' ? (
+          <>
+            Sent <Time value={message.sent_at} />
+          </>
+        ) : (
+          `Status: ${message?.status}`
+        )
       }
     >
       {message ? (

@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { CheckboxField, Field, TitleAndBody } from '@/components/messaging/message-fields.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
+import { SendConfirmDialog } from '@/components/send-confirm-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -42,12 +43,19 @@ export function MessageForm({ editing, onDone }: { editing: OfficialMessage | nu
   const save = useSaveMessage();
   const send = useSendMessage();
   const pending = save.isPending || send.isPending;
+  // "Create & Send" asks first, stating how many users it reaches; Cancel saves and sends nothing.
+  const [confirming, setConfirming] = useState(false);
 
-  const submit = async (andSend: boolean) => {
+  const submit = (andSend: boolean) => {
     if (!title.trim() || !content.trim()) {
       setProblem(OFFICIAL_MESSAGE_MESSAGES.required);
       return;
     }
+    if (andSend) setConfirming(true);
+    else void saveAndSend(false);
+  };
+
+  const saveAndSend = async (andSend: boolean) => {
     const form = new FormData();
     form.set('title', title.trim());
     form.set('content', content.trim());
@@ -85,7 +93,7 @@ export function MessageForm({ editing, onDone }: { editing: OfficialMessage | nu
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit(true);
+        submit(true);
       }}
     >
       {problem ? <FormAlert message={problem} /> : null}
@@ -151,13 +159,20 @@ export function MessageForm({ editing, onDone }: { editing: OfficialMessage | nu
         <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
           Cancel
         </Button>
-        <Button type="button" variant="secondary" disabled={pending} onClick={() => void submit(false)}>
+        <Button type="button" variant="secondary" disabled={pending} onClick={() => submit(false)}>
           {editing ? 'Save Changes' : 'Save as Draft'}
         </Button>
         <Button type="submit" disabled={pending}>
           Create &amp; Send to All Users
         </Button>
       </DialogFooter>
+      <SendConfirmDialog
+        audience={confirming ? { target_audience: 'all' } : null}
+        detail={title.trim()}
+        noun="message"
+        onClose={() => setConfirming(false)}
+        onConfirm={() => saveAndSend(true)}
+      />
     </form>
   );
 }

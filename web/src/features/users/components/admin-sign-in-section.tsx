@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { Time } from '@/components/time.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useSession } from '@/lib/session-context.tsx';
 import { useAdminSessions, useEndAdminSession, useResetTwoFactor } from '../api.ts';
@@ -44,7 +44,7 @@ function AdminSessions({ adminId }: { adminId: string }) {
           <span className="min-w-0 flex-1">
             {s.device}
             {s.app ? ' (app)' : ''} · {s.ip_address ?? 'unknown address'} · last seen{' '}
-            {formatDateTime(s.last_seen_at)}
+            <Time value={s.last_seen_at} missing="Never" />
           </span>
           <Button
             size="sm"

@@ -2,10 +2,11 @@ import type { AdminUserRow } from '@switchboard/contract/users';
 import { Link } from 'react-router';
 import { DetailField } from '@/components/detail-field.tsx';
 import { DetailList, DetailsDialog } from '@/components/details-dialog.tsx';
+import { Time } from '@/components/time.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatCoins, formatDateTime } from '@/lib/format.ts';
+import { formatCoins } from '@/lib/format.ts';
 import { displayName } from '@/lib/user-display.ts';
 import { useUser } from '../api.ts';
 import { AdminSignInSection } from './admin-sign-in-section.tsx';
@@ -63,8 +64,12 @@ export function UserDetailsDialog({ user, onOpenChange, onCloseAutoFocus }: User
             </DetailField>
             <DetailField label="Total earned">{formatCoins(shown.total_earned)}</DetailField>
             <DetailField label="Total spent">{formatCoins(shown.total_spent)}</DetailField>
-            <DetailField label="Joined">{formatDateTime(shown.created_at)}</DetailField>
-            <DetailField label="Last login">{formatDateTime(shown.last_login)}</DetailField>
+            <DetailField label="Joined">
+              <Time value={shown.created_at} />
+            </DetailField>
+            <DetailField label="Last login">
+              <Time value={shown.last_login} missing="Never" />
+            </DetailField>
           </DetailList>
           {shown.is_admin && <AdminSignInSection adminId={shown.id} isRoot={shown.is_root_admin} />}
           {error ? (
