@@ -3,18 +3,20 @@ import {
   type UserReport,
   userReportsEndpoints,
 } from '@switchboard/contract/user-reports';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { UserLink } from '@/components/user-link.tsx';
+import { enumLabel } from '@/lib/enum-label.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useDismissReport, useResolveReport, useSuspendReportedUser } from './api.ts';
 
-export const reportTypeLabel = (type: string) => type.replace(/_/g, ' ');
+export const reportTypeLabel = enumLabel;
 
 /** The details modal: every field, and for a pending report the notes box with Resolve Report and Dismiss Report. */
 export function ReportDetailsDialog({ report, onClose }: { report: UserReport | null; onClose(): void }) {
@@ -66,12 +68,15 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
     }
   };
 
-  const rows: [string, string][] = report
+  const rows: [string, ReactNode][] = report
     ? [
-        ['Type', reportTypeLabel(report.report_type)],
-        ['Status', report.status],
-        ['Reporter ID', report.reporter_id ?? '—'],
-        ['Reported User ID', report.reported_user_id ?? '—'],
+        ['Type', enumLabel(report.report_type)],
+        ['Status', enumLabel(report.status)],
+        ['Reporter', <UserLink key="reporter" id={report.reporter_id} username={report.reporter_username} />],
+        [
+          'Reported User',
+          <UserLink key="reported" id={report.reported_user_id} username={report.reported_user_username} />,
+        ],
         ['Reason', report.reason],
         ['Description', report.description ?? '—'],
         ['Created', formatDateTime(report.created_at)],

@@ -3,8 +3,8 @@ import {
   NOTIFICATION_MESSAGES,
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
-  type Notification,
   type NotificationInput,
+  type NotificationListItem,
 } from '@switchboard/contract/notifications';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -16,12 +16,13 @@ import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { type PickedUser, UsersPicker } from '@/components/users-picker.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
 import { useCreateNotification, useUpdateNotification } from '../api.ts';
 
 type Form = Required<Omit<NotificationInput, 'scheduled_at' | 'target_user_ids'>> & {
   scheduled_at: string;
-  target_user_ids: string;
+  target_users: PickedUser[];
 };
 
 const AUDIENCE_LABELS = {
@@ -38,13 +39,13 @@ const toLocalInput = (iso: string | null) => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 
-const initialForm = (editing: Notification | null): Form => ({
+const initialForm = (editing: NotificationListItem | null): Form => ({
   title: editing?.title ?? '',
   message: editing?.message ?? '',
   type: editing?.type ?? 'info',
   priority: editing?.priority ?? 'medium',
   target_audience: editing?.target_audience ?? 'all',
-  target_user_ids: editing?.target_user_ids.join('\n') ?? '',
+  target_users: editing?.target_users ?? [],
   is_scheduled: editing?.is_scheduled ?? false,
   scheduled_at: toLocalInput(editing?.scheduled_at ?? null),
 });
@@ -52,7 +53,7 @@ const initialForm = (editing: Notification | null): Form => ({
 interface NotificationDialogProps {
   open: boolean;
   /** The draft being edited; null to create one. */
-  editing: Notification | null;
+  editing: NotificationListItem | null;
   onOpenChange(open: boolean): void;
 }
 
@@ -71,7 +72,7 @@ export function NotificationDialog({ open, editing, onOpenChange }: Notification
   );
 }
 
-function NotificationForm({ editing, onDone }: { editing: Notification | null; onDone(): void }) {
+function NotificationForm({ editing, onDone }: { editing: NotificationListItem | null; onDone(): void }) {
   const id = useId();
   const [form, setForm] = useState<Form>(() => initialForm(editing));
   const create = useCreateNotification();
@@ -83,10 +84,11 @@ function NotificationForm({ editing, onDone }: { editing: Notification | null; o
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
+    const { target_users, ...fields } = form;
     const body: NotificationInput = {
-      ...form,
-      target_user_ids:
-        form.target_audience === 'specific' ? form.target_user_ids.split(/[\s,]+/).filter(Boolean) : [],
+      ...fields,
+      // The picker shows usernames; the endpoint takes the users' ids.
+      target_user_ids: form.target_audience === 'specific' ? target_users.map((u) => u.id) : [],
       scheduled_at: form.is_scheduled && form.scheduled_at ? new Date(form.scheduled_at).toISOString() : null,
     };
     try {
@@ -146,11 +148,11 @@ function NotificationForm({ editing, onDone }: { editing: Notification | null; o
       </div>
       {form.target_audience === 'specific' ? (
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-users`}>User IDs (one per line)</Label>
-          <Textarea
+          <Label htmlFor={`${id}-users`}>Users</Label>
+          <UsersPicker
             id={`${id}-users`}
-            value={form.target_user_ids}
-            onChange={(e) => set('target_user_ids', e.target.value)}
+            value={form.target_users}
+            onChange={(users) => set('target_users', users)}
           />
         </div>
       ) : null}
