@@ -13,6 +13,8 @@ export const AuditLogEntry = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),
+  /** When the target is a user: their username (null for any other target, or an unknown user). */
+  target_username: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip_address: z.string().nullable(),

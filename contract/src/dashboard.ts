@@ -6,6 +6,9 @@ export const ActivityItem = z.object({
   id: z.string(),
   type: z.enum(['user', 'call', 'coins', 'admin']),
   details: z.string(),
+  /** The user the item names, shown as a link on the username inside `details`; null when none. */
+  user_id: z.string().nullable(),
+  username: z.string().nullable(),
   timestamp: z.string(),
 });
 export type ActivityItem = z.infer<typeof ActivityItem>;

@@ -29,6 +29,14 @@ export const GeolocationRecord = z.object({
 });
 export type GeolocationRecord = z.infer<typeof GeolocationRecord>;
 
+/** A fix as Recent Locations lists it: the record and whose it is. */
+export const RecentLocation = GeolocationRecord.extend({
+  user_id: z.string().nullable(),
+  /** The user's username; null when the fix has no (known) user. */
+  username: z.string().nullable(),
+});
+export type RecentLocation = z.infer<typeof RecentLocation>;
+
 /** One city on the map: where its fixes centre and how many there are. */
 export const GeolocationPlace = z.object({
   city: z.string(),
@@ -75,6 +83,6 @@ export const geolocationEndpoints = {
     access: 'admin',
     permission: 'social:read',
     query: GeolocationDataQuery,
-    response: envelope(z.object({ locations: z.array(GeolocationRecord) })),
+    response: envelope(z.object({ locations: z.array(RecentLocation) })),
   }),
 };

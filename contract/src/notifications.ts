@@ -76,9 +76,17 @@ export const ListNotificationsQuery = z.object({
 });
 export type ListNotificationsQuery = z.infer<typeof ListNotificationsQuery>;
 
+/** A user a notification is addressed to, by name; `username` is null for a user that no longer exists. */
+export const NotificationTargetUser = z.object({ id: z.string(), username: z.string().nullable() });
+export type NotificationTargetUser = z.infer<typeof NotificationTargetUser>;
+
+/** A listed notification; a draft to specific users also names them, for its edit form (empty otherwise). */
+export const NotificationListItem = Notification.extend({ target_users: z.array(NotificationTargetUser) });
+export type NotificationListItem = z.infer<typeof NotificationListItem>;
+
 export const NotificationsList = envelope(
   z.object({
-    notifications: z.array(Notification),
+    notifications: z.array(NotificationListItem),
     /** True when more matched than the list shows (the newest NOTIFICATION_LIST_LIMIT). */
     has_more: z.boolean(),
   }),

@@ -78,9 +78,13 @@ export type SocialUser = z.infer<typeof SocialUser>;
 
 export const Like = z.object({
   id: z.number().int(),
+  /** Who liked. */
+  user_id: z.string(),
   username: z.string(),
   target_type: z.enum(['profile', 'message', 'call', 'post']),
   target_id: z.string(),
+  /** For a profile like, the liked user's username (null for other targets). */
+  target_username: z.string().nullable(),
   created_at: IsoDateTime,
   is_active: z.boolean(),
 });
@@ -88,7 +92,9 @@ export type Like = z.infer<typeof Like>;
 
 export const FriendRequest = z.object({
   id: z.number().int(),
+  sender_id: z.string(),
   sender_username: z.string(),
+  receiver_id: z.string(),
   receiver_username: z.string(),
   status: z.enum(['pending', 'accepted', 'declined']),
   message: z.string().nullable(),
@@ -99,6 +105,7 @@ export type FriendRequest = z.infer<typeof FriendRequest>;
 
 export const Follow = z.object({
   id: z.number().int(),
+  follower_id: z.string(),
   follower_username: z.string(),
   following_id: z.string(),
   following_username: z.string(),

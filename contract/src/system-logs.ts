@@ -14,6 +14,8 @@ export const SystemLog = z.object({
   module: z.string(),
   timestamp: IsoDateTime,
   user_id: z.string().nullable(),
+  /** The username of `user_id`; null when the log names no (known) user. */
+  username: z.string().nullable(),
   ip_address: z.string().nullable(),
   details: z.unknown(),
 });

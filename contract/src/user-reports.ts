@@ -33,7 +33,11 @@ export const UserReport = z.object({
   id: z.number().int(),
   report_type: z.enum(REPORT_TYPES),
   reporter_id: z.string().nullable(),
+  /** The reporter's username; null when there is no reporter. */
+  reporter_username: z.string().nullable(),
   reported_user_id: z.string().nullable(),
+  /** The reported user's username; null when there is no reported user. */
+  reported_user_username: z.string().nullable(),
   reason: z.string(),
   description: z.string().nullable(),
   status: z.enum(REPORT_STATUSES),

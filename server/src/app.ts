@@ -55,6 +55,7 @@ import { appReportRoutes } from './modules/user-reports/app-report.routes.ts';
 import { userReportsRoutes } from './modules/user-reports/user-reports.routes.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { usernamesById } from './modules/users/users-directory.repository.ts';
 import { buildAsyncApiDocument } from './realtime/asyncapi-document.ts';
 
 export interface BuildAppOptions {
@@ -147,7 +148,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(socialRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });
   await app.register(securityRoutes, { prefix: API_PREFIX, deps, blocked, live });
-  await app.register(auditLogRoutes, { prefix: API_PREFIX, deps });
+  await app.register(auditLogRoutes, { prefix: API_PREFIX, deps, usernamesById });
   await app.register(systemLogsRoutes, { prefix: API_PREFIX, deps });
   await app.register(userReportsRoutes, { prefix: API_PREFIX, deps });
   await app.register(notificationsRoutes, { prefix: API_PREFIX, deps });

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Label } from '@/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { enumLabel } from '@/lib/enum-label.ts';
 import { cn } from '@/lib/utils.ts';
 
 interface OptionSelectProps<V extends string> {
@@ -43,7 +44,7 @@ export function OptionSelect<V extends string>({
         <SelectContent>
           {options.map((option) => (
             <SelectItem key={option} value={option}>
-              {labels?.[option] ?? option.charAt(0).toUpperCase() + option.slice(1)}
+              {labels?.[option] ?? enumLabel(option)}
             </SelectItem>
           ))}
         </SelectContent>

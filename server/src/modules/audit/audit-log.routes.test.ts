@@ -117,4 +117,24 @@ describe('audit log (Settings → Security Logs)', () => {
       expect(events[0]?.occurrences).toBe(3);
     });
   });
+
+  it('names a user the action was about by username beside the id; other targets have none', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      headers: await as(alice),
+      payload: { username: 'carol', email: 'carol@example.test', password: 'Passw0rd!x' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { logs } = (await list('action=user.create')) as unknown as {
+      logs: { target_type: string; target_id: string; target_username: string | null }[];
+    };
+    expect(logs[0]).toMatchObject({
+      target_type: 'user',
+      target_id: created.json().data.id,
+      target_username: 'carol',
+    });
+    const ips = (await list('action=ip.')) as unknown as { logs: { target_username: string | null }[] };
+    expect(ips.logs.every((l) => l.target_username === null)).toBe(true);
+  });
 });

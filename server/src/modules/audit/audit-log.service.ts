@@ -7,8 +7,18 @@ import { csvCell } from '../../http/csv-cell.ts';
 import { pageEnvelope } from '../../http/page-envelope.ts';
 import { type AuditLogFilters, countAuditLog, hasAuditFilters, listAuditLog } from './audit.repository.ts';
 
+/**
+ * Usernames by id. The users module owns the table and sits above this one, so `app.ts` hands its
+ * lookup in (users-directory.repository.ts `usernamesById`).
+ */
+export type UsernameLookup = (db: Database, ids: readonly string[]) => Promise<Map<string, string>>;
+
 /** The unfiltered total from the counter; a filtered one counts up to the cap. */
-export async function auditLogPage(db: Database, query: AuditLogQuery): Promise<AuditLogPage> {
+export async function auditLogPage(
+  db: Database,
+  { usernamesById }: { usernamesById: UsernameLookup },
+  query: AuditLogQuery,
+): Promise<AuditLogPage> {
   const filtered = hasAuditFilters(query);
   const [logs, counted] = await Promise.all([
     listAuditLog(db, query, query.per_page, pagePosition(query)),
@@ -17,8 +27,17 @@ export async function auditLogPage(db: Database, query: AuditLogQuery): Promise<
       : readCounters(db, ['audit_log.total']).then((c) => c['audit_log.total']),
   ]);
   const { total, totalCapped } = filtered ? cappedTotal(counted) : { total: counted, totalCapped: false };
+  const isUser = (row: (typeof logs)[number]) => row.target_type === 'user' && row.target_id !== null;
+  // One lookup for the page's user targets.
+  const names = await usernamesById(
+    db,
+    logs.flatMap((row) => (isUser(row) && row.target_id ? [row.target_id] : [])),
+  );
   return {
-    logs,
+    logs: logs.map((row) => ({
+      ...row,
+      target_username: isUser(row) && row.target_id ? (names.get(row.target_id) ?? null) : null,
+    })),
     ...pageEnvelope('per_page', query, {
       total,
       totalCapped,

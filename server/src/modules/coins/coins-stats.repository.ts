@@ -87,6 +87,7 @@ export async function dailyTotals(
 
 export interface RecentGrantRecord {
   id: string | number;
+  user_id: string | null;
   username: string;
   amount: number;
   created_at: string;
@@ -94,7 +95,7 @@ export interface RecentGrantRecord {
 
 /** The latest coin grants made by admins (entries with a creator) as a JSON array, over the created_at index. */
 export const recentCoinGrantsJson = (limit: number) =>
-  jsonRows(sql`select id, username, amount, created_at from coin_transactions
+  jsonRows(sql`select id, user_id, username, amount, created_at from coin_transactions
     where created_by is not null order by created_at desc nulls last, id desc nulls last limit ${limit}`);
 
 /** Credits and debits per UTC day from `sinceDay` on, one row per day with entries. */

@@ -58,6 +58,12 @@ describe('dashboard, stats and analytics', () => {
         details: 'Added 50 coins to bob',
       });
       expect(byType('admin')[0].details).toMatch(/^boss: /);
+      // People by username, linked through user_id; no item's text carries an id.
+      expect(byType('coins')[0]).toMatchObject({ username: 'bob', user_id: expect.any(String) });
+      expect(
+        data.recent_activity.find((a: { details: string }) => a.details === 'New user alice signed up'),
+      ).toMatchObject({ username: 'alice', user_id: expect.any(String) });
+      for (const item of data.recent_activity) expect(item.details).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/i);
       for (const item of data.recent_activity) {
         expect(new Date(item.timestamp).toISOString()).toBe(item.timestamp);
       }

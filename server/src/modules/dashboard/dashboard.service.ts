@@ -9,6 +9,7 @@ import { fromJson } from '../../db/json-rows.ts';
 import { isoTimestamp } from '../../db/timestamp-text.ts';
 import { averageQuality, callDaysGrid, utcDayBefore } from '../calls/call-statistics.service.ts';
 import type { Monitoring } from '../monitoring/monitoring.service.ts';
+import { usernamesById } from '../users/users-directory.repository.ts';
 import * as repo from './dashboard.repository.ts';
 
 interface DashboardDeps {
@@ -18,6 +19,13 @@ interface DashboardDeps {
 
 export async function readDashboard(db: Database, { monitoring }: DashboardDeps): Promise<Dashboard> {
   const [figures, health] = await Promise.all([repo.dashboardFigures(db), monitoring.latestHealth()]);
+  // Admin actions name their target user by id; one lookup turns those into usernames.
+  const targets = await usernamesById(
+    db,
+    fromJson(figures.recent_audit).flatMap((a) =>
+      a.target_type === 'user' && a.target_id ? [a.target_id] : [],
+    ),
+  );
   return {
     overview: {
       total_users: Number(figures.total_users),
@@ -27,39 +35,53 @@ export async function readDashboard(db: Database, { monitoring }: DashboardDeps)
       total_messages: Number(figures.total_messages),
       system_health: health.status,
     },
-    recent_activity: recentActivity(figures),
+    recent_activity: recentActivity(figures, targets),
     system_status: health.status,
     last_updated: new Date().toISOString(),
   };
 }
 
 /** New users, calls, coin grants and admin actions merged newest first. */
-function recentActivity(figures: repo.DashboardRecord): ActivityItem[] {
+function recentActivity(figures: repo.DashboardRecord, usernames: Map<string, string>): ActivityItem[] {
+  const noUser = { user_id: null, username: null };
   const items: ActivityItem[] = [
     ...fromJson(figures.recent_users).map((u) => ({
       id: `user-${u.id}`,
       type: 'user' as const,
       details: `New user ${u.username} signed up`,
+      user_id: u.id,
+      username: u.username,
       timestamp: isoTimestamp(u.created_at),
     })),
     ...fromJson(figures.recent_calls).map((c) => ({
       id: `call-${c.id}`,
       type: 'call' as const,
       details: `${c.type} call ${c.caller ?? 'anonymous'} → ${c.callee ?? 'anonymous'} (${c.status})`,
+      ...noUser,
       timestamp: isoTimestamp(c.started_at),
     })),
     ...fromJson(figures.recent_grants).map((g) => ({
       id: `coins-${g.id}`,
       type: 'coins' as const,
       details: `${g.amount > 0 ? 'Added' : 'Removed'} ${Math.abs(g.amount)} coins ${g.amount > 0 ? 'to' : 'from'} ${g.username}`,
+      user_id: g.user_id,
+      username: g.user_id ? g.username : null,
       timestamp: isoTimestamp(g.created_at),
     })),
-    ...fromJson(figures.recent_audit).map((a) => ({
-      id: `audit-${a.id}`,
-      type: 'admin' as const,
-      details: `${a.actor ?? 'An admin'}: ${a.action} ${a.target_type}${a.target_id ? ` ${a.target_id}` : ''}`,
-      timestamp: isoTimestamp(a.created_at),
-    })),
+    ...fromJson(figures.recent_audit).map((a) => {
+      // A user target is named by username (a removed one as "deleted user"), never by id.
+      const userId = a.target_type === 'user' ? a.target_id : null;
+      const username = userId ? (usernames.get(userId) ?? null) : null;
+      const target = userId ? (username ?? 'deleted user') : a.target_id;
+      return {
+        id: `audit-${a.id}`,
+        type: 'admin' as const,
+        details: `${a.actor ?? 'An admin'}: ${a.action} ${a.target_type}${target ? ` ${target}` : ''}`,
+        user_id: username ? userId : null,
+        username,
+        timestamp: isoTimestamp(a.created_at),
+      };
+    }),
   ];
   // ISO timestamps of one format order as plain strings (localeCompare cost more than the rest of the merge).
   return items

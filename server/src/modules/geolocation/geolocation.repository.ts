@@ -13,10 +13,11 @@ import { geolocationPlaces, geolocations } from '../../db/schema/geolocations.ts
 export async function recentLocations(
   db: Executor,
   query: GeolocationDataQuery,
-): Promise<GeolocationRecord[]> {
+): Promise<(GeolocationRecord & { user_id: string | null })[]> {
   const rows = await db
     .select({
       id: geolocations.id,
+      user_id: geolocations.userId,
       city: geolocations.city,
       country: geolocations.country,
       latitude: geolocations.latitude,

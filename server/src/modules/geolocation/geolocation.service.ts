@@ -1,15 +1,24 @@
 import type {
   GeolocationDataQuery,
-  GeolocationRecord,
   GeolocationStats,
+  RecentLocation,
 } from '@switchboard/contract/geolocation';
 import type { Database } from '../../db/client.ts';
+import { usernamesById } from '../users/users-directory.repository.ts';
 import { placeStats, recentLocations } from './geolocation.repository.ts';
 
-export const listRecentLocations = (
+/** The newest fixes with whose they are: one username lookup for the whole list. */
+export async function listRecentLocations(
   db: Database,
   query: GeolocationDataQuery,
-): Promise<GeolocationRecord[]> => recentLocations(db, query);
+): Promise<RecentLocation[]> {
+  const rows = await recentLocations(db, query);
+  const names = await usernamesById(
+    db,
+    rows.flatMap((r) => (r.user_id ? [r.user_id] : [])),
+  );
+  return rows.map((r) => ({ ...r, username: r.user_id ? (names.get(r.user_id) ?? null) : null }));
+}
 
 export async function geolocationStats(db: Database): Promise<GeolocationStats> {
   const { total, countries, cities, places } = await placeStats(db);

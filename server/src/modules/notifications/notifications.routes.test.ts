@@ -136,6 +136,24 @@ describe('notifications API', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("lists a draft's specific users by username for its edit form, once per page", async () => {
+    const { id } = await create({
+      title: 'Named draft',
+      target_audience: 'specific',
+      target_user_ids: [plain[1]?.id, deleted.id],
+    });
+    const res = await call('GET', '/admin/notifications?search=Named%20draft');
+    const listed = res.json().data.notifications.find((n: { id: number }) => n.id === id);
+    expect(listed.target_users).toEqual([
+      { id: plain[1]?.id, username: 'plain-1' },
+      { id: deleted.id, username: 'gone-1' },
+    ]);
+    // Only a draft can be edited: a sent one names nobody.
+    expect((await call('POST', `/admin/notifications/${id}/send`)).statusCode).toBe(200);
+    const after = (await call('GET', '/admin/notifications?search=Named%20draft')).json().data.notifications;
+    expect(after.find((n: { id: number }) => n.id === id).target_users).toEqual([]);
+  });
+
   it('refuses the specific audience without users', async () => {
     const res = await call('POST', '/admin/notifications', {
       title: 'T',

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import { type Delivery, sendNow, sendPending } from '../messaging/broadcast.ts';
 import { type MessageActor, markRecipientStep, messageAudit } from '../messaging/message-changes.ts';
 import { countAudience } from '../users/audience.ts';
+import { usernamesById } from '../users/users-directory.repository.ts';
 import * as repo from './notifications.repository.ts';
 
 type Input = z.output<typeof NotificationInput>;
@@ -25,7 +26,17 @@ const rate = (reads: number, total: number) => (total > 0 ? reads / total : 0);
 
 export async function listNotifications(db: Database, query: ListNotificationsQuery) {
   const { rows, hasMore } = await repo.listNotifications(db, query);
-  return { notifications: rows, has_more: hasMore };
+  // Only a draft can be edited, so only a draft's users are named: one lookup for the page.
+  const named = (n: (typeof rows)[number]) => n.status === 'draft' && n.target_audience === 'specific';
+  const names = await usernamesById(
+    db,
+    rows.filter(named).flatMap((n) => n.target_user_ids),
+  );
+  const notifications = rows.map((n) => ({
+    ...n,
+    target_users: named(n) ? n.target_user_ids.map((id) => ({ id, username: names.get(id) ?? null })) : [],
+  }));
+  return { notifications, has_more: hasMore };
 }
 
 export async function notificationStats(db: Database): Promise<NotificationStats> {

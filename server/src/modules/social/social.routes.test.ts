@@ -79,8 +79,11 @@ describe('social summary and lists', () => {
     expect(first.body.data.likes).toHaveLength(20);
     expect(first.body.data.likes[0]).toMatchObject({
       target_id: 't0',
+      user_id: ids[0],
       username: 'u00',
       target_type: 'profile',
+      // A profile like names the liked user; 't0' is no user.
+      target_username: null,
     });
     const second = await get('social/likes?page=2&size=20');
     expect(second.body.data.likes.map((l: { target_id: string }) => l.target_id)[0]).toBe('t20');
@@ -99,7 +102,9 @@ describe('social summary and lists', () => {
       pending.body.data.friend_requests.map((r: { receiver_username: string }) => r.receiver_username),
     ).toEqual(['u06', 'u07', 'u08']);
     expect(pending.body.data.friend_requests[0]).toMatchObject({
+      sender_id: ids[1],
       sender_username: 'u01',
+      receiver_id: ids[6],
       status: 'pending',
       message: 'hi 4',
       is_read: false,

@@ -33,15 +33,18 @@ export async function searchSocialUsers(db: Database, q: SocialSearchQuery) {
 
 export async function listLikes(db: Database, q: LikesQuery) {
   const { rows, total } = await likesPage(db, q);
+  // One lookup for the page: who liked, and the user a profile like is about.
   const names = await usernamesById(
     db,
-    rows.map((r) => r.userId),
+    rows.flatMap((r) => (r.targetType === 'profile' ? [r.userId, r.targetId] : [r.userId])),
   );
   const list: Like[] = rows.map((r) => ({
     id: r.id,
+    user_id: r.userId,
     username: names.get(r.userId) ?? '',
     target_type: r.targetType,
     target_id: r.targetId,
+    target_username: r.targetType === 'profile' ? (names.get(r.targetId) ?? null) : null,
     created_at: r.createdAt.toISOString(),
     is_active: r.isActive,
   }));
@@ -56,7 +59,9 @@ export async function listFriendRequests(db: Database, q: FriendRequestsQuery) {
   );
   const list: FriendRequest[] = rows.map((r) => ({
     id: r.id,
+    sender_id: r.senderId,
     sender_username: names.get(r.senderId) ?? '',
+    receiver_id: r.receiverId,
     receiver_username: names.get(r.receiverId) ?? '',
     status: r.status,
     message: r.message,
@@ -74,6 +79,7 @@ export async function listFollows(db: Database, q: FollowsQuery) {
   );
   const list: Follow[] = rows.map((r) => ({
     id: r.id,
+    follower_id: r.followerId,
     follower_username: names.get(r.followerId) ?? '',
     following_id: r.followingId,
     following_username: names.get(r.followingId) ?? '',

@@ -103,6 +103,19 @@ describe('system logs', () => {
     ]);
   });
 
+  it('names the user of a log line by username beside the id (null when there is none)', async () => {
+    const user = await insertUser(t.db, { username: 'log-subject' });
+    await recordSystemLog(t.db, { level: 'INFO', module: 'naming', message: 'named', userId: user.id });
+    await recordSystemLog(t.db, { level: 'INFO', module: 'naming', message: 'anonymous' });
+    const { logs } = (await list('module=naming')) as unknown as {
+      logs: { message: string; user_id: string | null; username: string | null }[];
+    };
+    expect(logs.map((l) => [l.message, l.user_id, l.username])).toEqual([
+      ['anonymous', null, null],
+      ['named', user.id, 'log-subject'],
+    ]);
+  });
+
   it('stats count by level from the counters', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/system-logs/stats', headers: auth });
     const stats = res.json().data;

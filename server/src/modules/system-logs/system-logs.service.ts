@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, cappedTotal, readCounters } from '../../db/row-counts.ts';
 import { pageEnvelope } from '../../http/page-envelope.ts';
+import { usernamesById } from '../users/users-directory.repository.ts';
 import { countSystemLogs, hasLogFilters, listSystemLogs } from './system-logs.repository.ts';
 
 /** Unfiltered and single-level totals from the counters; any other filter counts up to the cap. */
@@ -11,8 +12,15 @@ export async function systemLogsPage(db: Database, query: SystemLogsQuery): Prom
     listSystemLogs(db, query, query.per_page, pagePosition(query)),
     logsTotal(db, query),
   ]);
+  const names = await usernamesById(
+    db,
+    logs.flatMap((log) => (log.user_id ? [log.user_id] : [])),
+  );
   return {
-    logs: logs as SystemLogsPage['logs'],
+    logs: logs.map((log) => ({
+      ...log,
+      username: log.user_id ? (names.get(log.user_id) ?? null) : null,
+    })) as SystemLogsPage['logs'],
     ...pageEnvelope('per_page', query, {
       ...total,
       nextCursor: nextCursorOf(logs, query.per_page, (log) => [log.timestamp, log.id]),

@@ -1,4 +1,12 @@
-import type { ListUserReportsQuery, ReportStatus, UserReport } from '@switchboard/contract/user-reports';
+import type {
+  ListUserReportsQuery,
+  ReportStatus,
+  UserReport as ShownReport,
+} from '@switchboard/contract/user-reports';
+
+/** A report as stored: the usernames are added by the service. */
+type UserReport = Omit<ShownReport, 'reporter_username' | 'reported_user_username'>;
+
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { olderThan, type PagePosition } from '../../db/keyset-cursor.ts';

@@ -48,7 +48,13 @@ describe('user reports', () => {
     const id = await newReport();
     const res = await api('POST', `/user-reports/${id}/resolve`, { resolution_notes: '  Warned the user  ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id, status: 'resolved', resolution_notes: 'Warned the user' });
+    expect(res.json().data).toMatchObject({
+      id,
+      status: 'resolved',
+      resolution_notes: 'Warned the user',
+      reporter_username: 'reporter',
+      reported_user_username: 'reported',
+    });
     const audits = await auditsFor(id);
     expect(audits).toHaveLength(1);
     expect(audits[0]?.action).toBe('user_report.resolve');
@@ -134,6 +140,13 @@ describe('user reports', () => {
       stats.pending_reports + stats.reviewed_reports + stats.resolved_reports + stats.dismissed_reports,
     );
     expect(stats.last_24h_reports).toBe(all.total);
+    // Each report names its people by username beside their ids.
+    expect(all.reports[0]).toMatchObject({
+      reporter_id: reporter.id,
+      reporter_username: 'reporter',
+      reported_user_id: reported.id,
+      reported_user_username: 'reported',
+    });
     // Newest first.
     const ids = all.reports.map((r: { id: number }) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));

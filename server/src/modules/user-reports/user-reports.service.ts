@@ -6,7 +6,7 @@ import {
   type UserReportsPage,
 } from '@switchboard/contract/user-reports';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { conflict, forbidden, notFound } from '../../http/http-error.ts';
@@ -14,13 +14,31 @@ import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockUsersForChange, setActive } from '../users/users.repository.ts';
+import { usernamesById } from '../users/users-directory.repository.ts';
 import * as repo from './user-reports.repository.ts';
 
+type StoredReport = Omit<UserReport, 'reporter_username' | 'reported_user_username'>;
+
+/** Reports with the usernames of their reporter and reported user: one lookup for all of them. */
+async function withUsernames(db: Executor, reports: StoredReport[]): Promise<UserReport[]> {
+  const names = await usernamesById(
+    db,
+    reports.flatMap((r) => [r.reporter_id, r.reported_user_id].filter((id): id is string => id !== null)),
+  );
+  const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+  return reports.map((r) => ({
+    ...r,
+    reporter_username: nameOf(r.reporter_id),
+    reported_user_username: nameOf(r.reported_user_id),
+  }));
+}
+
 export async function listReports(db: Database, query: ListUserReportsQuery): Promise<UserReportsPage> {
-  const [reports, counters] = await Promise.all([
+  const [stored, counters] = await Promise.all([
     repo.listReports(db, query, pagePosition(query)),
     repo.reportCounters(db),
   ]);
+  const reports = await withUsernames(db, stored);
   const total = counters[query.status ? (`user_reports.${query.status}` as const) : 'user_reports.total'];
   return {
     reports,
@@ -65,7 +83,8 @@ export async function closeReport(
       after: { status: after.status, resolution_notes: after.resolution_notes },
       context,
     });
-    return after;
+    const [shown] = await withUsernames(tx, [after]);
+    return shown as UserReport;
   });
 }
 
@@ -94,7 +113,8 @@ export async function reopenReport(
       after: { status: after.status, resolution_notes: after.resolution_notes },
       context,
     });
-    return after;
+    const [shown] = await withUsernames(tx, [after]);
+    return shown as UserReport;
   });
 }
 

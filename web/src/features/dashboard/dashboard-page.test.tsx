@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEALTH } from '@/testing/health-fixture.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
@@ -47,14 +48,36 @@ describe('Dashboard', () => {
         id: 'user-1',
         type: 'user',
         details: 'New user alice signed up',
+        user_id: 'u-alice',
+        username: 'alice',
         timestamp: '2026-11-23T09:00:00.000Z',
       },
+      {
+        id: 'audit-2',
+        type: 'admin',
+        details: 'admin: user.suspend user bob',
+        user_id: 'u-bob',
+        username: 'bob',
+        timestamp: '2026-11-23T08:00:00.000Z',
+      },
     ]);
-    render(<DashboardPage />, { wrapper: Providers });
+    render(
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>,
+      { wrapper: Providers },
+    );
     expect((await screen.findAllByText('1,500')).length).toBeGreaterThan(0);
     expect(screen.getByText('42 active')).toBeInTheDocument();
     expect(screen.getByText('7 active')).toBeInTheDocument();
-    expect(screen.getByText('New user alice signed up')).toBeInTheDocument();
+    // The user an item names is a link to their page, by username.
+    expect(screen.getByRole('link', { name: 'alice' })).toHaveAttribute('href', '/users/u-alice');
+    expect(screen.getByRole('link', { name: 'alice' }).parentElement).toHaveTextContent(
+      'New user alice signed up',
+    );
+    expect(screen.getByRole('link', { name: 'bob' }).parentElement).toHaveTextContent(
+      'admin: user.suspend user bob',
+    );
     expect(screen.getByRole('meter', { name: 'CPU Usage' })).toHaveAttribute('data-level', 'high');
     expect(screen.getByText('33.3 ms')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Auto-refresh (30s)' })).toBeChecked();
@@ -63,14 +86,24 @@ describe('Dashboard', () => {
   it("says 'No recent activity' when nothing happened", async () => {
     storeSignedInSession();
     serve([]);
-    render(<DashboardPage />, { wrapper: Providers });
+    render(
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>,
+      { wrapper: Providers },
+    );
     expect(await screen.findByText('No recent activity')).toBeInTheDocument();
   });
 
   it('shows the error with Try Again', async () => {
     storeSignedInSession();
     serve(null);
-    render(<DashboardPage />, { wrapper: Providers });
+    render(
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>,
+      { wrapper: Providers },
+    );
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Database unavailable')).toBeInTheDocument();
     expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import type { ActivityItem } from '@switchboard/contract/dashboard';
 import { ActivityIcon, MessageSquareIcon, PhoneIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { AutoRefreshControls } from '@/components/auto-refresh-controls.tsx';
@@ -9,6 +10,7 @@ import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { UsageMeter } from '@/components/usage-meter.tsx';
+import { UserLink } from '@/components/user-link.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount } from '@/lib/format.ts';
 import { formatMs, healthVariant } from '@/lib/health-display.ts';
@@ -110,7 +112,7 @@ export function DashboardPage() {
         <ul className="divide-y">
           {d?.recent_activity.map((a) => (
             <li key={a.id} className="flex justify-between gap-4 py-2 text-sm">
-              <span>{a.details}</span>
+              <ActivityDetails item={a} />
               <span className="shrink-0 text-muted-foreground">
                 <Time value={a.timestamp} />
               </span>
@@ -133,5 +135,18 @@ function Figure({ label, value }: { label: string; value: number | string | unde
         {value === undefined ? '—' : typeof value === 'number' ? formatCount(value) : value}
       </div>
     </div>
+  );
+}
+
+/** The item's line, with the user it names (the last mention of their username) linked to their page. */
+function ActivityDetails({ item }: { item: ActivityItem }) {
+  const at = item.username ? item.details.lastIndexOf(item.username) : -1;
+  if (!item.username || at < 0) return <span>{item.details}</span>;
+  return (
+    <span>
+      {item.details.slice(0, at)}
+      <UserLink id={item.user_id} username={item.username} />
+      {item.details.slice(at + item.username.length)}
+    </span>
   );
 }

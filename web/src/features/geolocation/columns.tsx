@@ -1,13 +1,15 @@
-import type { GeolocationRecord } from '@switchboard/contract/geolocation';
+import type { RecentLocation } from '@switchboard/contract/geolocation';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Time } from '@/components/time.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
+import { UserLink } from '@/components/user-link.tsx';
+import { enumLabel } from '@/lib/enum-label.ts';
 
 /** High when the source reported an accuracy, Medium when it gave none. */
 export const accuracyLabel = (accuracy: number | null) => (accuracy === null ? 'Medium' : 'High');
 export const formatCoordinates = (lat: number, lon: number) => `${lat.toFixed(4)}, ${lon.toFixed(4)}`;
 
-export const locationColumns: ColumnDef<GeolocationRecord>[] = [
+export const locationColumns: ColumnDef<RecentLocation>[] = [
   {
     id: 'location',
     header: 'Location',
@@ -23,9 +25,14 @@ export const locationColumns: ColumnDef<GeolocationRecord>[] = [
     ),
   },
   {
+    id: 'user',
+    header: 'User',
+    cell: ({ row }) => <UserLink id={row.original.user_id} username={row.original.username} />,
+  },
+  {
     id: 'source',
     header: 'Source',
-    cell: ({ row }) => <Badge variant="outline">{row.original.location_type}</Badge>,
+    cell: ({ row }) => <Badge variant="outline">{enumLabel(row.original.location_type)}</Badge>,
   },
   {
     id: 'accuracy',

@@ -1,4 +1,4 @@
-import type { GeolocationRecord, GeolocationStats } from '@switchboard/contract/geolocation';
+import type { GeolocationStats, RecentLocation } from '@switchboard/contract/geolocation';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,7 +19,7 @@ const STATS: GeolocationStats = {
     { city: 'Berlin', country: 'Germany', latitude: 52.52, longitude: 13.4, visits: 500 },
   ],
 };
-const LOCATIONS: GeolocationRecord[] = [
+const LOCATIONS: RecentLocation[] = [
   {
     id: 2,
     city: 'Paris',
@@ -28,6 +28,8 @@ const LOCATIONS: GeolocationRecord[] = [
     longitude: 2.352222,
     location_type: 'gps',
     accuracy: 12,
+    user_id: 'u-paris',
+    username: 'amelie',
     created_at: '2026-11-20T10:00:00Z',
   },
   {
@@ -38,6 +40,8 @@ const LOCATIONS: GeolocationRecord[] = [
     longitude: 13.405,
     location_type: 'ip_address',
     accuracy: null,
+    user_id: null,
+    username: null,
     created_at: '2026-11-19T10:00:00Z',
   },
 ];
@@ -89,8 +93,10 @@ describe('GeolocationPage', () => {
     expect(screen.getByText('700 visits')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Recent Locations' });
     expect(within(table).getByText('48.8566, 2.3522')).toBeInTheDocument();
-    expect(within(table).getByText('gps')).toBeInTheDocument();
-    expect(within(table).getByText('ip_address')).toBeInTheDocument();
+    expect(within(table).getByText('GPS')).toBeInTheDocument();
+    expect(within(table).getByText('IP address')).toBeInTheDocument();
+    // Whose fix it is, by name and linked to their page.
+    expect(within(table).getByRole('link', { name: 'amelie' })).toHaveAttribute('href', '/users/u-paris');
     expect(within(table).getByText('High')).toBeInTheDocument();
     expect(within(table).getByText('Medium')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'World map of locations' })).toBeInTheDocument();

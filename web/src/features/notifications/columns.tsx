@@ -1,4 +1,4 @@
-import type { Notification } from '@switchboard/contract/notifications';
+import type { NotificationListItem as Notification } from '@switchboard/contract/notifications';
 import type { ColumnDef } from '@tanstack/react-table';
 import { XCircleIcon } from 'lucide-react';
 import { DraftActions } from '@/components/draft-actions.tsx';

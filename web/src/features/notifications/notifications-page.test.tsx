@@ -1,4 +1,4 @@
-import type { Notification, NotificationStats } from '@switchboard/contract/notifications';
+import type { NotificationListItem, NotificationStats } from '@switchboard/contract/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
@@ -6,7 +6,7 @@ import { renderScreen } from '@/testing/render-screen.tsx';
 import { rowOf as rowShowing } from '@/testing/table-row.ts';
 import { NotificationsPage } from './notifications-page.tsx';
 
-const base: Notification = {
+const base: NotificationListItem = {
   id: 1,
   title: 'Welcome',
   message: 'Hello there',
@@ -14,6 +14,7 @@ const base: Notification = {
   priority: 'medium',
   target_audience: 'all',
   target_user_ids: [],
+  target_users: [],
   is_scheduled: false,
   scheduled_at: null,
   status: 'draft',
@@ -23,7 +24,7 @@ const base: Notification = {
   created_at: '2026-11-20T10:00:00.000Z',
   created_by: null,
 };
-const rows: Notification[] = [
+const rows: NotificationListItem[] = [
   base,
   {
     ...base,
@@ -48,11 +49,12 @@ const stats: NotificationStats = {
 type Answer = { status: number; body: unknown } | undefined;
 
 /** Answers the list and the stats with the rows above unless `handler` answers first. */
-function serve(handler: (path: string, method: string) => Answer) {
+function serve(handler: (path: string, method: string, search: URLSearchParams) => Answer) {
   return mockFetch((call) => {
-    const path = call.url.split('?')[0] ?? '';
+    const url = new URL(call.url, 'http://localhost');
+    const path = url.pathname;
     const answer =
-      handler(path, call.method) ??
+      handler(path, call.method, url.searchParams) ??
       (path.endsWith('/notification-stats')
         ? { status: 200, body: { success: true, data: stats } }
         : { status: 200, body: { success: true, data: { notifications: rows, has_more: false } } });
@@ -191,7 +193,7 @@ describe('NotificationsPage', () => {
   }, 15_000);
 
   it('offers Cancel on a scheduled notification and says when it is cancelled', async () => {
-    const scheduled: Notification = {
+    const scheduled: NotificationListItem = {
       ...base,
       id: 3,
       title: 'Tonight',
@@ -216,5 +218,81 @@ describe('NotificationsPage', () => {
     expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/admin/notifications/3/cancel'))).toBe(
       true,
     );
+  });
+
+  it('picks the users of a specific audience by username and still sends their ids', async () => {
+    const draft: NotificationListItem = {
+      ...base,
+      id: 5,
+      title: 'For two',
+      target_audience: 'specific',
+      target_user_ids: ['c0000000-0000-4000-8000-00000000000c', '90000000-0000-4000-8000-000000000009'],
+      target_users: [
+        { id: 'c0000000-0000-4000-8000-00000000000c', username: 'carol' },
+        { id: '90000000-0000-4000-8000-000000000009', username: null },
+      ],
+    };
+    const dave = {
+      id: 'd0000000-0000-4000-8000-00000000000d',
+      username: 'dave',
+      email: 'dave@example.test',
+      full_name: 'Dave Doe',
+      is_online: false,
+      is_admin: false,
+      is_root_admin: false,
+      admin_role_id: 'none',
+      is_active: true,
+      coin_balance: 0,
+      total_earned: 0,
+      total_spent: 0,
+      created_at: base.created_at,
+      last_login: null,
+    };
+    const calls = serve((path, method, search) => {
+      if (path.endsWith('/admin/public/users')) {
+        const users = search.get('search') === 'dav' ? [dave] : [];
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: {
+              users,
+              total: users.length,
+              page: 1,
+              total_pages: 1,
+              limit: 8,
+              total_capped: false,
+              next_cursor: null,
+            },
+          },
+        };
+      }
+      if (method === 'PUT') return { status: 200, body: { success: true, data: draft } };
+      if (path.endsWith('/admin/notifications'))
+        return { status: 200, body: { success: true, data: { notifications: [draft], has_more: false } } };
+      return undefined;
+    });
+    const user = renderPage();
+    await screen.findByText('For two', { selector: 'td span' });
+    await user.click(rowOf('For two').getByRole('button', { name: 'Edit For two' }));
+    const dialog = await screen.findByRole('dialog');
+    const chosen = within(dialog).getByRole('list', { name: 'Chosen users' });
+    expect(within(chosen).getByText('carol')).toBeInTheDocument();
+    expect(within(chosen).getByText('deleted user')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/0000-4000-8000/)).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove deleted user' }));
+    const search = within(dialog).getByRole('combobox', { name: 'Users' });
+    expect(search).toHaveFocus();
+    await user.type(search, 'dav');
+    expect(await within(dialog).findByRole('option', { name: /dave/ })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(within(chosen).getByText('dave')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Update Notification' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      target_audience: 'specific',
+      target_user_ids: ['c0000000-0000-4000-8000-00000000000c', 'd0000000-0000-4000-8000-00000000000d'],
+    });
   });
 });

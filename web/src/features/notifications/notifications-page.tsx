@@ -4,7 +4,7 @@ import {
   NOTIFICATION_MESSAGES,
   NOTIFICATION_STATUSES,
   NOTIFICATION_TYPES,
-  type Notification,
+  type NotificationListItem as Notification,
   notificationsEndpoints,
 } from '@switchboard/contract/notifications';
 import { useCallback, useEffect, useId, useState } from 'react';

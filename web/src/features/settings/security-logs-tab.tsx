@@ -2,6 +2,7 @@ import { AUDIT_LOG_MESSAGES } from '@switchboard/contract/audit-log';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { Time } from '@/components/time.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { UserLink } from '@/components/user-link.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useSecurityLogs } from './api.ts';
 import { Section } from './settings-section.tsx';
@@ -26,10 +27,23 @@ export function SecurityLogsTab() {
         <ul className="divide-y text-sm sm:col-span-2">
           {logs.data.map((entry) => (
             <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
-              <span className="font-medium">{entry.action}</span>
+              <span>
+                <span className="font-medium">{entry.action}</span>
+                {/* A user the action was about, by name; other targets are not people. */}
+                {entry.target_type === 'user' && entry.target_id ? (
+                  <>
+                    {' '}
+                    <UserLink id={entry.target_id} username={entry.target_username} />
+                  </>
+                ) : null}
+              </span>
               <span className="text-muted-foreground">
-                {entry.actor_username ?? 'system'} · {entry.ip_address ?? '-'} ·{' '}
-                <Time value={entry.timestamp} />
+                {entry.actor_id ? (
+                  <UserLink id={entry.actor_id} username={entry.actor_username} />
+                ) : (
+                  (entry.actor_username ?? 'system')
+                )}{' '}
+                · {entry.ip_address ?? '-'} · <Time value={entry.timestamp} />
               </span>
             </li>
           ))}

@@ -134,6 +134,7 @@ describe('System Settings', () => {
                 action: 'user.delete',
                 target_type: 'user',
                 target_id: 'u9',
+                target_username: 'bob',
                 before: null,
                 after: null,
                 ip_address: '192.0.2.5',
@@ -155,9 +156,13 @@ describe('System Settings', () => {
     await user.click(await screen.findByRole('tab', { name: 'Security Logs' }));
     expect(await screen.findByText('user.delete')).toBeInTheDocument();
     const when = '2026-11-01T10:00:00.000Z';
-    const line = screen.getByText(/^alice · 192\.0\.2\.5 ·/);
-    expect(within(line).getByText(formatRelativeTime(when))).toBeInTheDocument();
+    // Who did it and whom it was about, by name and linked to their pages; no ids.
+    expect(screen.getByRole('link', { name: 'alice' })).toHaveAttribute('href', '/users/a1');
+    const line = screen.getByRole('link', { name: 'alice' }).parentElement as HTMLElement;
+    expect(line).toHaveTextContent(`alice · 192.0.2.5 · ${formatRelativeTime(when)}`);
     expect(line.querySelector('time')).toHaveAttribute('title', formatExactTime(when));
+    expect(screen.getByRole('link', { name: 'bob' })).toHaveAttribute('href', '/users/u9');
+    expect(screen.queryByText(/\bu9\b|\ba1\b/)).toBeNull();
     const url = new URL(calls.find((c) => c.url.includes('security-logs'))?.url ?? '', 'http://x');
     expect(url.searchParams.get('per_page')).toBe('20');
     expect(url.searchParams.has('limit')).toBe(false);

@@ -2,6 +2,8 @@ import type { Follow, FriendRequest, Like, SocialUser } from '@switchboard/contr
 import type { ColumnDef } from '@tanstack/react-table';
 import { Time } from '@/components/time.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
+import { UserLink } from '@/components/user-link.tsx';
+import { enumLabel } from '@/lib/enum-label.ts';
 
 const when = <Row extends { created_at: string }>(): ColumnDef<Row> => ({
   id: 'created_at',
@@ -10,7 +12,6 @@ const when = <Row extends { created_at: string }>(): ColumnDef<Row> => ({
   meta: { className: 'whitespace-nowrap' },
 });
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export const userColumns: ColumnDef<SocialUser>[] = [
   { accessorKey: 'username', header: 'Username', meta: { className: 'font-medium' } },
@@ -30,28 +31,47 @@ export const userColumns: ColumnDef<SocialUser>[] = [
 ];
 
 export const likeColumns: ColumnDef<Like>[] = [
-  { accessorKey: 'username', header: 'User', meta: { className: 'font-medium' } },
+  {
+    id: 'username',
+    header: 'User',
+    cell: ({ row }) => <UserLink id={row.original.user_id} username={row.original.username} />,
+  },
   {
     id: 'target_type',
     header: 'Target',
-    cell: ({ row }) => <Badge variant="outline">{capitalize(row.original.target_type)}</Badge>,
+    cell: ({ row }) => <Badge variant="outline">{enumLabel(row.original.target_type)}</Badge>,
   },
   {
-    accessorKey: 'target_id',
-    header: 'Target ID',
-    meta: { className: 'hidden md:table-cell font-mono text-xs' },
+    // A liked profile is a user: shown by name. Messages, calls and posts keep their number.
+    id: 'target_id',
+    header: 'Liked',
+    cell: ({ row }) =>
+      row.original.target_type === 'profile' ? (
+        <UserLink id={row.original.target_id} username={row.original.target_username} />
+      ) : (
+        <span className="font-mono text-xs">{row.original.target_id}</span>
+      ),
+    meta: { className: 'hidden md:table-cell' },
   },
   { id: 'is_active', header: 'Active', cell: ({ row }) => yesNo(row.original.is_active) },
   when<Like>(),
 ];
 
 export const friendRequestColumns: ColumnDef<FriendRequest>[] = [
-  { accessorKey: 'sender_username', header: 'From', meta: { className: 'font-medium' } },
-  { accessorKey: 'receiver_username', header: 'To' },
+  {
+    id: 'sender_username',
+    header: 'From',
+    cell: ({ row }) => <UserLink id={row.original.sender_id} username={row.original.sender_username} />,
+  },
+  {
+    id: 'receiver_username',
+    header: 'To',
+    cell: ({ row }) => <UserLink id={row.original.receiver_id} username={row.original.receiver_username} />,
+  },
   {
     id: 'status',
     header: 'Status',
-    cell: ({ row }) => <Badge variant="outline">{capitalize(row.original.status)}</Badge>,
+    cell: ({ row }) => <Badge variant="outline">{enumLabel(row.original.status)}</Badge>,
   },
   {
     id: 'message',
@@ -64,9 +84,17 @@ export const friendRequestColumns: ColumnDef<FriendRequest>[] = [
 ];
 
 export const followColumns: ColumnDef<Follow>[] = [
-  { accessorKey: 'follower_username', header: 'Follower', meta: { className: 'font-medium' } },
-  { accessorKey: 'following_username', header: 'Following' },
-  { id: 'follow_type', header: 'Type', cell: ({ row }) => capitalize(row.original.follow_type) },
+  {
+    id: 'follower_username',
+    header: 'Follower',
+    cell: ({ row }) => <UserLink id={row.original.follower_id} username={row.original.follower_username} />,
+  },
+  {
+    id: 'following_username',
+    header: 'Following',
+    cell: ({ row }) => <UserLink id={row.original.following_id} username={row.original.following_username} />,
+  },
+  { id: 'follow_type', header: 'Type', cell: ({ row }) => enumLabel(row.original.follow_type) },
   {
     id: 'notifications',
     header: 'Notifications',

@@ -17,12 +17,14 @@ const SUMMARY: SocialSummary = {
   total_following: 400,
   mutual_friends: 12,
 };
-/** 45 likes, newest first: like-0 … like-44. */
+/** 45 likes, newest first, by liker0 … liker44; the even ones like a profile (user liked0, liked2…). */
 const LIKES: Like[] = Array.from({ length: 45 }, (_, i) => ({
   id: 100 - i,
+  user_id: `user-${i}`,
   username: `liker${i}`,
   target_type: i % 2 ? 'post' : 'profile',
-  target_id: `like-${i}`,
+  target_id: i % 2 ? `post_${i}` : `liked-id-${i}`,
+  target_username: i % 2 ? null : `liked${i}`,
   created_at: '2026-11-20T10:00:00Z',
   is_active: true,
 }));
@@ -88,13 +90,21 @@ describe('SocialPage', () => {
     const user = renderPage();
     await user.click(screen.getByRole('tab', { name: 'Likes' }));
     const table = () => screen.getByRole('table', { name: 'Likes' });
-    expect(await screen.findByText('like-0')).toBeInTheDocument();
+    expect(await screen.findByText('liker0')).toBeInTheDocument();
+    // People by name, linked to their page; the liked profile too, never its id.
+    expect(within(table()).getByRole('link', { name: 'liker0' })).toHaveAttribute('href', '/users/user-0');
+    expect(within(table()).getByRole('link', { name: 'liked0' })).toHaveAttribute(
+      'href',
+      '/users/liked-id-0',
+    );
+    expect(within(table()).queryByText('liked-id-0')).toBeNull();
+    expect(within(table()).getByText('post_1')).toBeInTheDocument();
     expect(screen.getByText('Showing 1–20 of 45 likes')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
-    expect(await within(table()).findByText('like-20')).toBeInTheDocument();
-    expect(within(table()).queryByText('like-19')).not.toBeInTheDocument();
+    expect(await within(table()).findByText('liker20')).toBeInTheDocument();
+    expect(within(table()).queryByText('liker19')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Showing 41–45 of 45 likes')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -105,7 +115,7 @@ describe('SocialPage', () => {
     expect(await screen.findByText('Showing 1–20 of 22 likes')).toBeInTheDocument();
     expect(requests.at(-1)?.searchParams.get('target_type')).toBe('post');
     expect(requests.at(-1)?.searchParams.get('page')).toBe('1');
-  });
+  }, 15_000);
 
   it('shows the failure with Retry instead of rows', async () => {
     serve(true);

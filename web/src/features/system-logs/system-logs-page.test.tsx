@@ -13,7 +13,8 @@ const page = (messages: string[]) => ({
       message,
       module: 'auth',
       timestamp: '2026-11-01T10:00:00.000Z',
-      user_id: null,
+      user_id: null as string | null,
+      username: null as string | null,
       ip_address: null,
       details: null,
     })),
@@ -86,5 +87,21 @@ describe('System Logs screen', () => {
       page: '3',
       per_page: '20',
     });
+  });
+
+  it('names the user of a log line, linked to their page, instead of their id', async () => {
+    const withUser = page(['password changed', 'user removed']);
+    const [named, removed] = withUser.data.logs;
+    if (!named || !removed) throw new Error('two log lines expected');
+    Object.assign(named, { user_id: 'u-123', username: 'carol' });
+    Object.assign(removed, { user_id: 'u-gone', username: null });
+    mockFetch((call) =>
+      call.url.startsWith('/api/v1/admin/system-logs?') ? jsonResponse(withUser) : gatewayError(),
+    );
+    renderScreen(<SystemLogsPage />, '/system-logs?tab=search&module=auth');
+    expect(await screen.findByRole('link', { name: 'carol' })).toHaveAttribute('href', '/users/u-123');
+    expect(screen.getByText('deleted user')).toBeInTheDocument();
+    expect(screen.queryByText(/u-123|u-gone/)).toBeNull();
+    expect(screen.getAllByText('Error').length).toBeGreaterThan(0);
   });
 });

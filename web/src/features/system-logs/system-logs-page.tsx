@@ -17,6 +17,7 @@ import { Time } from '@/components/time.tsx';
 import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { UserLink } from '@/components/user-link.tsx';
 import { formatCount, formatTotal } from '@/lib/format.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { type LogFilters, useLogStats, useSystemLogs } from './api.ts';
@@ -41,7 +42,9 @@ const columns: ColumnDef<SystemLog>[] = [
   { header: 'Time', cell: ({ row }) => <Time value={row.original.timestamp} /> },
   {
     header: 'Level',
-    cell: ({ row }) => <Badge variant={LEVEL_VARIANT[row.original.level]}>{row.original.level}</Badge>,
+    cell: ({ row }) => (
+      <Badge variant={LEVEL_VARIANT[row.original.level]}>{LEVEL_LABEL[row.original.level]}</Badge>
+    ),
   },
   { header: 'Module', cell: ({ row }) => row.original.module },
   {
@@ -51,7 +54,7 @@ const columns: ColumnDef<SystemLog>[] = [
   },
   {
     header: 'User',
-    cell: ({ row }) => row.original.user_id ?? '—',
+    cell: ({ row }) => <UserLink id={row.original.user_id} username={row.original.username} />,
     meta: { className: 'hidden lg:table-cell', headClassName: 'hidden lg:table-cell' },
   },
   {

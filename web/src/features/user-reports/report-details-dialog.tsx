@@ -10,12 +10,14 @@ import { Time } from '@/components/time.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { UserLink } from '@/components/user-link.tsx';
+import { enumLabel } from '@/lib/enum-label.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { undoToast } from '@/lib/undo-toast.ts';
 import { useDismissReport, useReopenReport, useResolveReport, useSuspendReportedUser } from './api.ts';
 
-export const reportTypeLabel = (type: string) => type.replace(/_/g, ' ');
+export const reportTypeLabel = enumLabel;
 
 /** The details modal: every field, and for a pending report the notes box with Resolve Report and Dismiss Report. */
 export function ReportDetailsDialog({ report, onClose }: { report: UserReport | null; onClose(): void }) {
@@ -75,10 +77,13 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
 
   const rows: [string, ReactNode][] = report
     ? [
-        ['Type', reportTypeLabel(report.report_type)],
-        ['Status', report.status],
-        ['Reporter ID', report.reporter_id ?? '—'],
-        ['Reported User ID', report.reported_user_id ?? '—'],
+        ['Type', enumLabel(report.report_type)],
+        ['Status', enumLabel(report.status)],
+        ['Reporter', <UserLink key="reporter" id={report.reporter_id} username={report.reporter_username} />],
+        [
+          'Reported User',
+          <UserLink key="reported" id={report.reported_user_id} username={report.reported_user_username} />,
+        ],
         ['Reason', report.reason],
         ['Description', report.description ?? '—'],
         ['Created', <Time key="created" value={report.created_at} exact />],

@@ -18,7 +18,9 @@ const report: UserReport = {
   id: 7,
   report_type: 'fake_profile',
   reporter_id: 'reporter-1',
+  reporter_username: 'alice',
   reported_user_id: 'reported-2',
+  reported_user_username: 'bob',
   reason: 'Stolen photos',
   description: 'Uses my pictures',
   status: 'pending',
@@ -56,15 +58,12 @@ describe('User Reports screen', () => {
     await user.click(await screen.findByRole('button', { name: 'View Details' }));
     expect(calls.some((c) => c.url === '/api/v1/user-reports?page=1&per_page=20&status=pending')).toBe(true);
     const dialog = await screen.findByRole('dialog', { name: 'Report Details' });
-    for (const text of [
-      'fake profile',
-      'pending',
-      'reporter-1',
-      'reported-2',
-      'Stolen photos',
-      'Uses my pictures',
-    ])
+    for (const text of ['Fake profile', 'Pending', 'Stolen photos', 'Uses my pictures'])
       expect(within(dialog).getByText(text)).toBeInTheDocument();
+    // People by name, linked to their page; never their ids.
+    expect(within(dialog).getByRole('link', { name: 'alice' })).toHaveAttribute('href', '/users/reporter-1');
+    expect(within(dialog).getByRole('link', { name: 'bob' })).toHaveAttribute('href', '/users/reported-2');
+    expect(within(dialog).queryByText(/reporter-1|reported-2/)).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Resolve Report' }));
     expect(within(dialog).getByText('Resolution notes are required')).toBeInTheDocument();

@@ -3,8 +3,8 @@ import {
   NOTIFICATION_MESSAGES,
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
-  type Notification,
   type NotificationInput,
+  type NotificationListItem,
 } from '@switchboard/contract/notifications';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -14,12 +14,13 @@ import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { type PickedUser, UsersPicker } from '@/components/users-picker.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
 import { useCreateNotification, useUpdateNotification } from '../api.ts';
 
 type Form = Required<Omit<NotificationInput, 'scheduled_at' | 'target_user_ids'>> & {
   scheduled_at: string;
-  target_user_ids: string;
+  target_users: PickedUser[];
 };
 
 const AUDIENCE_LABELS = {
@@ -36,19 +37,25 @@ const toLocalInput = (iso: string | null) => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 
-const initialForm = (editing: Notification | null): Form => ({
+const initialForm = (editing: NotificationListItem | null): Form => ({
   title: editing?.title ?? '',
   message: editing?.message ?? '',
   type: editing?.type ?? 'info',
   priority: editing?.priority ?? 'medium',
   target_audience: editing?.target_audience ?? 'all',
-  target_user_ids: editing?.target_user_ids.join('\n') ?? '',
+  target_users: editing?.target_users ?? [],
   is_scheduled: editing?.is_scheduled ?? false,
   scheduled_at: toLocalInput(editing?.scheduled_at ?? null),
 });
 
 /** The body of the create/edit dialog: `editing` is the draft being edited, null to create one. */
-export function NotificationForm({ editing, onDone }: { editing: Notification | null; onDone(): void }) {
+export function NotificationForm({
+  editing,
+  onDone,
+}: {
+  editing: NotificationListItem | null;
+  onDone(): void;
+}) {
   const id = useId();
   const [form, setForm] = useState<Form>(() => initialForm(editing));
   const create = useCreateNotification();
@@ -60,10 +67,11 @@ export function NotificationForm({ editing, onDone }: { editing: Notification | 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
+    const { target_users, ...fields } = form;
     const body: NotificationInput = {
-      ...form,
-      target_user_ids:
-        form.target_audience === 'specific' ? form.target_user_ids.split(/[\s,]+/).filter(Boolean) : [],
+      ...fields,
+      // The picker shows usernames; the endpoint takes the users' ids.
+      target_user_ids: form.target_audience === 'specific' ? target_users.map((u) => u.id) : [],
       scheduled_at: form.is_scheduled && form.scheduled_at ? new Date(form.scheduled_at).toISOString() : null,
     };
     try {
@@ -115,11 +123,11 @@ export function NotificationForm({ editing, onDone }: { editing: Notification | 
         />
       </div>
       {form.target_audience === 'specific' ? (
-        <Field id={`${id}-users`} label="User IDs (one per line)">
-          <Textarea
+        <Field id={`${id}-users`} label="Users">
+          <UsersPicker
             id={`${id}-users`}
-            value={form.target_user_ids}
-            onChange={(e) => set('target_user_ids', e.target.value)}
+            value={form.target_users}
+            onChange={(users) => set('target_users', users)}
           />
         </Field>
       ) : null}

@@ -39,7 +39,10 @@ export function UserDetailsDialog({ user, onOpenChange, onCloseAutoFocus }: User
           </DialogHeader>
           <DetailList>
             <DetailField label="ID">
-              <span className="font-mono text-xs break-all">{shown.id}</span>
+              {/* The user's own id, shown on purpose (the no-uuids e2e skips it). */}
+              <span className="font-mono text-xs break-all" data-shows-id>
+                {shown.id}
+              </span>
             </DetailField>
             <DetailField label="Username">{shown.username}</DetailField>
             <DetailField label="Email">
