@@ -43,10 +43,15 @@ interface Measurement {
 
 /** The server of another commit, compiled as its own build script does, on this checkout's node_modules. */
 function baselineBundle(ref: string, into: string): string {
-  const archive = execFileSync('git', ['archive', '--format=tar', ref, 'scripts', 'server', 'package.json'], {
-    cwd: ROOT,
-    maxBuffer: 1 << 30,
-  });
+  const archive = execFileSync(
+    'git',
+    ['archive', '--format=tar', ref, 'scripts', 'server', 'package.json', 'tsconfig.base.json'],
+    {
+      cwd: ROOT,
+      maxBuffer: 1 << 30,
+    },
+  );
+  mkdirSync(into, { recursive: true });
   execFileSync('tar', ['-x', '-C', into], { input: archive });
   // Its packages are this checkout's (the contract too: @switchboard/contract links to ./contract).
   symlinkSync(join(ROOT, 'node_modules'), join(into, 'node_modules'));
@@ -118,8 +123,14 @@ async function measure(url: string, token: string): Promise<Omit<Measurement, 'v
   };
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+/** The middle value, or the mean of the two middle ones. */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return Number.isInteger(mid)
+    ? ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+    : (sorted[Math.floor(mid)] as number);
+};
 
 const workDir = mkdtempSync(join(tmpdir(), 'bench-tracing-'));
 const sink = await startOtlpSink({ keep: false });

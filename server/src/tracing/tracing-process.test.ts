@@ -8,7 +8,8 @@ import { type SpawnedProcess, spawnProcess } from '../testing/spawn-server.ts';
 
 /** Prints `module-load: <package>` for each OpenTelemetry package the process loads. */
 const WATCH_LOADS = ['--import', './server/src/testing/module-loads.mjs'];
-const loadedPackages = (output: string) => [...output.matchAll(/^module-load: (\S+)/gm)].map((m) => m[1]);
+const loadedPackages = (output: string) =>
+  [...output.matchAll(/^module-load: (\S+)/gm)].map((m) => m[1] as string);
 /**
  * prom-client (the Prometheus /metrics) requires @opentelemetry/api itself, for exemplars, tracing or
  * not: the API alone is a no-op facade. Tracing is the SDK, the exporter and the instrumentation.
