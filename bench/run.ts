@@ -30,6 +30,7 @@ import {
   sendUnderLoad,
 } from './messaging-scenarios.ts';
 import { type MonitorLoadResult, printMonitorLoad, runMonitorUnderLoad } from './monitor-under-load.ts';
+import { liftRateLimits } from './rate-limits.ts';
 import { stepsOf } from './repository-sql.ts';
 import { type Scenario, scenarios, targetFor } from './scenarios.ts';
 import { type FanoutResult, printFanout, runSocketFanout } from './socket-fanout.ts';
@@ -163,34 +164,6 @@ try {
   console.log(`results: ${file.pathname}`);
 } finally {
   await server.stop();
-}
-
-/**
- * Lifts every rate limit a run would hit (per address, per admin, sign-ins) in one settings save, and
- * returns how to put the settings back.
- */
-async function liftRateLimits(baseUrl: string, token: string): Promise<() => Promise<void>> {
-  const url = `${baseUrl}/api/v1/admin/settings`;
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const put = async (body: unknown) => {
-    const res = await fetch(url, { method: 'PUT', headers, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`PUT settings answered ${res.status}: ${await res.text()}`);
-  };
-  const res = await fetch(url, { headers });
-  if (!res.ok) throw new Error(`GET settings answered ${res.status}: ${await res.text()}`);
-  const settings = (
-    (await res.json()) as { data: { api: object; security_policies: object } & Record<string, unknown> }
-  ).data;
-  await put({
-    ...settings,
-    api: { ...settings.api, rate_limit_enabled: false },
-    security_policies: {
-      ...settings.security_policies,
-      admin_requests_per_minute: 1_000_000,
-      login_attempts_per_minute: 1000,
-    },
-  });
-  return () => put(settings);
 }
 
 async function directOnPostgres(url: string, scenario: Scenario): Promise<DirectSqlResult | undefined> {

@@ -65,6 +65,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Take the settings' scheduled backups (off in route tests). */
   backupSchedule?: boolean;
+  /** Registered before every hook and route: the request spans, when tracing is on (tracing/tracing.ts). */
+  instrument?: (app: FastifyInstance) => Promise<void>;
 }
 
 /** The whole HTTP application, without listening: main.ts starts it, tests inject into it. */
@@ -75,6 +77,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  await options.instrument?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ checked: deps.config.appEnv !== 'production' }));
   collectRouteTable(app);

@@ -70,4 +70,40 @@ describe('loadConfig', () => {
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(new RegExp(`^Invalid configuration: ${name} [^\\n]+$`));
   });
+  it('turns tracing on only with OTEL_EXPORTER_OTLP_ENDPOINT, naming the service switchboard unless told', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).tracing).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, OTEL_SERVICE_NAME: 'edge-1' }).tracing).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.com:4318',
+        OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=abc%3D1, tenant=ops',
+      }).tracing,
+    ).toEqual({
+      endpoint: 'https://otel.example.com:4318',
+      headers: { 'x-api-key': 'abc=1', tenant: 'ops' },
+      serviceName: 'switchboard',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+        OTEL_SERVICE_NAME: 'edge-1',
+      }).tracing?.serviceName,
+    ).toBe('edge-1');
+    const refused = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir, ...env });
+    expect(refused({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL',
+    );
+    expect(refused({ OTEL_EXPORTER_OTLP_HEADERS: 'no-equals-sign' })).toThrow(
+      'OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs',
+    );
+    expect(
+      refused({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+        OTEL_EXPORTER_OTLP_HEADERS: 'k=%E0%A4%A',
+      }),
+    ).toThrow(ConfigError);
+  });
 });

@@ -54,6 +54,17 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'must be an http(s) URL')
     .optional(),
+  /** An OpenTelemetry collector (OTLP over HTTP): set, the server exports traces there; unset, tracing is not loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'must be an http(s) URL')
+    .optional(),
+  /** Headers for the collector (`key=value,key2=value2`, values URL-encoded), e.g. an API key. */
+  OTEL_EXPORTER_OTLP_HEADERS: z
+    .string()
+    .regex(/^\s*[^=,\s]+\s*=[^,]*(,\s*[^=,\s]+\s*=[^,]*)*$/, 'must be key=value pairs, comma-separated')
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(200).default('switchboard'),
 });
 
 function iceUrls(scheme: string) {
@@ -106,6 +117,15 @@ export interface Config {
   ice: IceConfig;
   /** Where one-time sign-in codes are sent; it may carry a secret, so it is never logged. */
   otpWebhookUrl?: string;
+  /** OpenTelemetry trace export, only when OTEL_EXPORTER_OTLP_ENDPOINT is set; never logged (it may carry credentials). */
+  tracing?: TracingConfig;
+}
+
+export interface TracingConfig {
+  /** The collector's base URL; spans go to `<endpoint>/v1/traces`, as the OTLP specification says. */
+  endpoint: string;
+  headers: Record<string, string>;
+  serviceName: string;
 }
 
 export class ConfigError extends Error {}
@@ -153,6 +173,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     ...(e.BACKUP_DIR ? { backupDir: resolve(e.BACKUP_DIR) } : {}),
     ...(e.OTP_WEBHOOK_URL ? { otpWebhookUrl: e.OTP_WEBHOOK_URL } : {}),
+    ...(e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          tracing: {
+            endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+            headers: parseOtlpHeaders(e.OTEL_EXPORTER_OTLP_HEADERS),
+            serviceName: e.OTEL_SERVICE_NAME,
+          },
+        }
+      : {}),
     ice: {
       stunUrls: e.STUN_URLS,
       turnUrls: e.TURN_URLS ?? [],
@@ -171,6 +200,23 @@ function parseTrustProxy(value: string): false | number | string[] {
   if (value === 'off') return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(',').map((address) => address.trim());
+}
+
+/** `key=value,key2=value2` as the OpenTelemetry specification writes headers, values URL-decoded. */
+function parseOtlpHeaders(value: string | undefined): Record<string, string> {
+  if (!value) return {};
+  return Object.fromEntries(
+    value.split(',').map((pair) => {
+      const at = pair.indexOf('=');
+      try {
+        return [pair.slice(0, at).trim(), decodeURIComponent(pair.slice(at + 1).trim())];
+      } catch {
+        throw new ConfigError(
+          'Invalid configuration: OTEL_EXPORTER_OTLP_HEADERS has a value that is not URL-encoded',
+        );
+      }
+    }),
+  );
 }
 
 /** A secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */

@@ -23,6 +23,7 @@ import { keepRunningOnUnhandledRejections } from './process-faults.ts';
 import { startRealtime } from './realtime/socket-server.ts';
 import { createUserPush } from './realtime/user-push.ts';
 import { startSimulation } from './simulator/simulation.ts';
+import type { Tracing } from './tracing/tracing.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before the process closes anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -39,16 +40,21 @@ let appLog: { error(details: object, message: string): void } | undefined;
 async function main(): Promise<void> {
   keepRunningOnUnhandledRejections((details, message) => (appLog ?? console).error(details, message));
   const config = loadConfig();
+  // Only with OTEL_EXPORTER_OTLP_ENDPOINT: without it no OpenTelemetry module is even imported.
+  const tracing = config.tracing
+    ? await (await import('./tracing/tracing.ts')).startTracing(config.tracing)
+    : undefined;
   const database = await openDatabase(configuredDatabase(config));
+  tracing?.traceDatabase(database);
   try {
-    await serve(config, database);
+    await serve(config, database, tracing);
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;
   }
 }
 
-async function serve(config: Config, database: DatabaseHandle): Promise<void> {
+async function serve(config: Config, database: DatabaseHandle, tracing?: Tracing): Promise<void> {
   await runMigrations(database);
   const deps: AppDeps = {
     config,
@@ -69,8 +75,11 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
     logger: { level: config.logLevel, stream: logStream },
     serveWeb: true,
     backupSchedule: true,
+    ...(tracing ? { instrument: tracing.instrumentApp } : {}),
   });
   appLog = app.log;
+  // Never the endpoint or its headers: either may carry the collector's credentials.
+  if (tracing) app.log.info('tracing on');
   const stopLogRetention = startLogRetention(database.db, app.log);
 
   if (config.demoData) {
@@ -136,6 +145,8 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
       step = 'flushing the log';
       stopLogRetention();
       await logStream.close();
+      step = 'sending the last traces';
+      await tracing?.shutdown();
       step = 'closing the database';
       await database.close();
       clearTimeout(deadline);

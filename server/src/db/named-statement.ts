@@ -10,6 +10,8 @@ import { sqlLiteral } from './sql-literal.ts';
 
 const dialect = new PgDialect();
 const names = new Map<string, string>();
+/** The other way round: the SQL text a name stands for (tracing shows it in place of PGlite's EXECUTE). */
+const texts = new Map<string, string>();
 /** Shapes remembered at most; the statements behind them stay prepared on their connections. */
 const MAX_NAMES = 1_000;
 
@@ -18,10 +20,19 @@ export function statementName(text: string): string {
   let name = names.get(text);
   if (!name) {
     name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    if (names.size >= MAX_NAMES) names.clear();
+    if (names.size >= MAX_NAMES) {
+      names.clear();
+      texts.clear();
+    }
     names.set(text, name);
+    texts.set(name, text);
   }
   return name;
+}
+
+/** The text (with `$n` placeholders, no values) of a statement named by statementName, while it is remembered. */
+export function namedStatementText(name: string): string | undefined {
+  return texts.get(name);
 }
 
 /**

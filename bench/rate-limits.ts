@@ -1,0 +1,29 @@
+// The rate limits a bench run would hit, lifted for its duration (bench/run.ts, bench/tracing-cost.ts).
+
+/**
+ * Lifts every rate limit a run would hit (per address, per admin, sign-ins) in one settings save, and
+ * returns how to put the settings back.
+ */
+export async function liftRateLimits(baseUrl: string, token: string): Promise<() => Promise<void>> {
+  const url = `${baseUrl}/api/v1/admin/settings`;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const put = async (body: unknown) => {
+    const res = await fetch(url, { method: 'PUT', headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`PUT settings answered ${res.status}: ${await res.text()}`);
+  };
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new Error(`GET settings answered ${res.status}: ${await res.text()}`);
+  const settings = (
+    (await res.json()) as { data: { api: object; security_policies: object } & Record<string, unknown> }
+  ).data;
+  await put({
+    ...settings,
+    api: { ...settings.api, rate_limit_enabled: false },
+    security_policies: {
+      ...settings.security_policies,
+      admin_requests_per_minute: 1_000_000,
+      login_attempts_per_minute: 1000,
+    },
+  });
+  return () => put(settings);
+}
