@@ -23,7 +23,9 @@ describe('notifications and official messages on the demo data', () => {
   async function stored(title: string) {
     const token = await apiToken(server.url);
     const get = async (path: string) =>
-      (await (await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      (await (
+        await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as {
         data: never;
       };
     const list = (await get(`/admin/notifications?search=${encodeURIComponent(title)}`)).data as {
