@@ -120,7 +120,8 @@ function checkRange(value: RangeInput, ctx: z.RefinementCtx): void {
     return;
   }
   if (value.from === undefined && value.to === undefined)
-    ctx.addIssue({ code: 'custom', path: ['from'], message: CALL_MESSAGES.rangeNeedsBounds });
+    // On `range`: a URL that says custom and nothing more falls back to all time (parseListQuery).
+    ctx.addIssue({ code: 'custom', path: ['range'], message: CALL_MESSAGES.rangeNeedsBounds });
   else if (
     value.from !== undefined &&
     value.to !== undefined &&

@@ -145,7 +145,7 @@ export const userReportsEndpoints = {
     access: 'admin',
     permission: REPORTS_WRITE,
     params: Id,
-    body: SuspendReportedUserRequest.optional(),
+    body: SuspendReportedUserRequest.nullish(),
     response: SuccessMessage,
   }),
 };

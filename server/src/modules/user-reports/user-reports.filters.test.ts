@@ -97,6 +97,17 @@ describe('user reports filters and the suspend reason', () => {
     }
   });
 
+  it('still suspends without a body (older clients)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/user-reports/999999/suspend-user`,
+      headers: auth,
+    });
+    // Past validation: the report is looked up (and not found), the missing body is no 400.
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Report not found');
+  });
+
   it('takes the suspend reason in the body, refuses a blank one, and records it', async () => {
     const blank = await api('POST', `/user-reports/${firstId}/suspend-user`, { reason: '   ' });
     expect(blank.statusCode).toBe(400);

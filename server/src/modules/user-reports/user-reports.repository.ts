@@ -1,5 +1,5 @@
 import type { ListUserReportsQuery, ReportStatus, UserReport } from '@switchboard/contract/user-reports';
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { olderThan, type PagePosition } from '../../db/keyset-cursor.ts';
 import { countUpTo } from '../../db/query-rows.ts';
@@ -32,8 +32,9 @@ function reportConditions(query: ListUserReportsQuery): SQL[] {
   if (query.end) where.push(sql`${userReports.createdAt} < ${query.end}::timestamptz`);
   if (query.search) {
     const matches = usernameMatches(query.search);
-    const either = or(inArray(userReports.reporterId, matches), inArray(userReports.reportedUserId, matches));
-    if (either) where.push(either);
+    where.push(
+      sql`(${userReports.reporterId} in (${matches}) or ${userReports.reportedUserId} in (${matches}))`,
+    );
   }
   return where;
 }
