@@ -12,7 +12,8 @@ import { Label } from '@/components/ui/label.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
-import { useDismissReport, useResolveReport, useSuspendReportedUser } from './api.ts';
+import { useDismissReport, useResolveReport } from './api.ts';
+import { SuspendReportedUser } from './suspend-reported-user.tsx';
 
 export const reportTypeLabel = (type: string) => type.replace(/_/g, ' ');
 
@@ -22,8 +23,7 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
   const [notesError, setNotesError] = useState<string | null>(null);
   const resolve = useResolveReport();
   const dismiss = useDismissReport();
-  const suspend = useSuspendReportedUser();
-  const busy = resolve.isPending || dismiss.isPending || suspend.isPending;
+  const busy = resolve.isPending || dismiss.isPending;
   // Resolving, dismissing and suspending are offered only to a role that may make them.
   const can = useCan();
   const pending = report?.status === 'pending' && can(userReportsEndpoints.resolve);
@@ -56,16 +56,6 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
       );
     }
   };
-  const suspendUser = async () => {
-    if (!report) return;
-    try {
-      await suspend.mutateAsync(report.id);
-      toast.success(USER_REPORT_MESSAGES.suspended);
-    } catch (error) {
-      toast.error(errorMessage(error, USER_REPORT_MESSAGES.suspendFailed));
-    }
-  };
-
   const rows: [string, string][] = report
     ? [
         ['Type', reportTypeLabel(report.report_type)],
@@ -96,6 +86,10 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
           </div>
         ))}
       </dl>
+      {report?.reported_user_id && can(userReportsEndpoints.suspendReportedUser) ? (
+        // Keyed by report: another report's dialog starts again from the button.
+        <SuspendReportedUser key={report.id} report={report} />
+      ) : null}
       {pending ? (
         <div className="space-y-2">
           <Label htmlFor="report-notes">Resolution Notes</Label>
@@ -119,11 +113,6 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
         </div>
       ) : null}
       <DialogFooter className="flex-wrap gap-2">
-        {report?.reported_user_id && can(userReportsEndpoints.suspendReportedUser) ? (
-          <Button variant="outline" disabled={busy} onClick={() => void suspendUser()}>
-            Suspend Reported User
-          </Button>
-        ) : null}
         {pending ? (
           <>
             <Button variant="outline" disabled={busy} onClick={() => void act('dismiss')}>
