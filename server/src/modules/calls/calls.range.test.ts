@@ -51,7 +51,7 @@ describe('the calls time range', () => {
         call(2 * 24 * 60, 'completed', { endReason: 'hangup', duration: 120, cost: 0.04 }),
         call(10 * 24 * 60, 'failed', { endReason: 'network_error' }),
       ]);
-  }, 60_000);
+  }, 300_000);
   afterAll(() => t.close());
 
   it('narrows the list, the CSV and the stat cards to the same calls for each preset', async () => {

@@ -55,7 +55,7 @@ describe('security moderation: event filters and blocks that expire', () => {
         event('d', 'unauthorized_access', 'critical', '203.0.113.9', 50),
         event('e', 'rate_limit_exceeded', 'low', '2001:db8::5', 5, true),
       ]);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => t.close());
 
   it('filters by type, severity, status, date and IP (an address or a range), with totals that match', async () => {

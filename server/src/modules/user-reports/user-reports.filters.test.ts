@@ -65,7 +65,7 @@ describe('user reports filters and the suspend reason', () => {
       ])
       .returning({ id: userReports.id });
     firstId = rows[0]?.id ?? 0;
-  }, 120_000);
+  }, 300_000);
   afterAll(() => t.close());
 
   it('filters by type, status and date, and searches either party by username', async () => {
