@@ -23,7 +23,7 @@ export function useReports(page: number, status: ReportStatus | undefined, filte
   const filter = {
     status: status ?? (filters.status === 'all' ? undefined : filters.status),
     type: filters.type === 'all' ? undefined : filters.type,
-    search: filters.search ?? '',
+    search: filters.search,
     start: filters.start,
     end: filters.end,
   };
