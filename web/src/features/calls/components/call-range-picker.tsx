@@ -32,7 +32,7 @@ export function CallRangePicker({ range, from, to, onChange }: CallRangePickerPr
   const id = useId();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-      <div role="group" aria-label="Time range" className="flex flex-wrap gap-1">
+      <fieldset aria-label="Time range" className="flex flex-wrap gap-1">
         {CALL_RANGE_VALUES.map((value) => (
           <Button
             key={value}
@@ -51,7 +51,7 @@ export function CallRangePicker({ range, from, to, onChange }: CallRangePickerPr
             {RANGE_LABELS[value]}
           </Button>
         ))}
-      </div>
+      </fieldset>
       {range === 'custom' ? (
         <div className="flex flex-wrap gap-3">
           <div className="flex flex-col gap-1.5">
