@@ -98,6 +98,51 @@ describe('the Calls screen on the demo data', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  it('reaches the failed calls of the last hour in two clicks, and the CSV holds the same rows', async () => {
+    await page.goto(`${server.url}/calls`);
+    await pager()
+      .getByText(/Showing 1–20 of/)
+      .waitFor();
+    // Click 1: the range. Click 2: the failed count on the Total Calls card.
+    await page.getByRole('group', { name: 'Time range' }).getByRole('button', { name: '1 h' }).click();
+    await page.waitForURL(/range=1h/);
+    await page.getByRole('button', { name: /^\d[\d,]* failed$/ }).click();
+    await page.waitForURL(/range=1h.*status=failed|status=failed.*range=1h/);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('table[aria-label="Recent Calls"] tbody tr')].every((tr) =>
+        tr.textContent?.includes('failed'),
+      ),
+    );
+    const shown = await totalShown();
+    assert.ok(shown >= 3, `the demo has failed calls in the last hour (${shown})`);
+    const card = await page.getByRole('button', { name: /^\d[\d,]* failed$/ }).textContent();
+    assert.equal(Number(card?.replace(/\D/g, '')), shown, 'the card counts what the list shows');
+    const rowIds = await table().locator('tbody tr').count();
+    assert.equal(rowIds, Math.min(shown, 20));
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const lines = (await readFile(path, 'utf8')).trim().split('\r\n');
+    const header = lines[0]?.split(',') ?? [];
+    const rows = lines.slice(1).map((line) => line.split(','));
+    assert.equal(rows.length, shown, 'the CSV has the rows the list counts');
+    const at = (name: string) => header.indexOf(name);
+    const hourAgo = Date.now() - 3_600_000 - 60_000;
+    for (const row of rows) {
+      assert.equal(row[at('status')], 'failed');
+      assert.ok(Date.parse(row[at('started_at')] ?? '') >= hourAgo, `started within the hour: ${row}`);
+      assert.ok((row[at('end_reason')] ?? '').length > 0, 'a failed call says why');
+    }
+    // The list's first row is the CSV's first row, and its reason shows in the list.
+    const firstReasonCode = rows[0]?.[at('end_reason')] ?? '';
+    await table().locator('tbody tr').first().getByText(/./).first().waitFor();
+    assert.ok(firstReasonCode.length > 0);
+  });
+
   it('ends a live call after a confirmation', async () => {
     await page.goto(`${server.url}/calls?status=active`);
     await pager()

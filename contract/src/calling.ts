@@ -39,7 +39,9 @@ export const CALL_END_REASONS = [
   'max_duration',
   'coins_exhausted',
   'disconnected',
+  'peer_disconnected',
   'insufficient_coins',
+  'maintenance',
   'admin_ended',
 ] as const;
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { envelope, FileBody, IsoDateTime, limitParam, pageFields, pageParam, searchText } from './common.ts';
+import {
+  envelope,
+  FileBody,
+  IsoDateTime,
+  limitParam,
+  optionalDateTime,
+  pageFields,
+  pageParam,
+  searchText,
+} from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const CALL_TYPE_VALUES = ['voice', 'video', 'group'] as const;
@@ -25,7 +34,48 @@ export const CALL_MESSAGES = {
   notFound: 'Call not found',
   alreadyEnded: 'Call has already ended',
   ended: 'Call ended',
+  rangeNeedsBounds: 'A custom range needs a start (from), an end (to) or both',
+  rangeBackwards: 'The end of the range must be after its start',
+  rangeBoundsUnused: 'from and to apply only with range=custom',
 } as const;
+
+/** The time ranges the Calls screen offers: calls started within the last 15 minutes, hour, day or week. */
+export const CALL_RANGE_VALUES = ['all', '15m', '1h', '24h', '7d', 'custom'] as const;
+export type CallRange = (typeof CALL_RANGE_VALUES)[number];
+/** Each preset's length in milliseconds, counted back from the moment the server answers. */
+export const CALL_RANGE_MS: Record<Exclude<CallRange, 'all' | 'custom'>, number> = {
+  '15m': 15 * 60_000,
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+};
+
+/**
+ * Why calls ended the way they did (`end_reason`). The calling server stores the first group; seeded
+ * history also carries the reasons a client reports (network_error, ice_failed, ...).
+ */
+export const CALL_FAILURE_REASON_LABELS: Record<string, string> = {
+  insufficient_coins: 'Not enough coins',
+  maintenance: 'Maintenance mode',
+  peer_disconnected: 'Peer disconnected',
+  disconnected: 'Disconnected',
+  ring_timeout: 'No answer',
+  no_answer: 'No answer',
+  cancelled: 'Cancelled by caller',
+  declined: 'Declined',
+  busy: 'Busy',
+  network_error: 'Network error',
+  ice_failed: 'Connection (ICE) failed',
+  media_timeout: 'Media timed out',
+  server_error: 'Server error',
+  connection_lost: 'Connection lost',
+  coins_exhausted: 'Coins ran out',
+  max_duration: 'Length limit reached',
+  admin_ended: 'Ended by an admin',
+  hangup: 'Hung up',
+  caller_hangup: 'Caller hung up',
+  callee_hangup: 'Callee hung up',
+};
 
 /** A call as the console shows it, with the parties' usernames for display. */
 export const CallRow = z.object({
@@ -44,19 +94,62 @@ export const CallRow = z.object({
   cost: z.number(),
   coins_used: z.number().int(),
   created_at: IsoDateTime,
+  /** Why the call ended as it did (for a failed call: why it failed); null while live and on old rows. */
+  end_reason: z.string().nullable(),
 });
 export type CallRow = z.infer<typeof CallRow>;
 
-export const ListCallsQuery = z.object({
+/**
+ * The time range of the list, the CSV and the stat cards: calls whose start falls in it. A preset counts
+ * back from now; `custom` takes `from` and/or `to` (ISO 8601, `from` inclusive, `to` exclusive).
+ */
+const callRangeFields = {
+  range: z.enum(CALL_RANGE_VALUES).default('all'),
+  from: optionalDateTime,
+  to: optionalDateTime,
+};
+
+type RangeInput = { range: CallRange; from?: string | undefined; to?: string | undefined };
+
+/** A custom range needs a bound, its end after its start; the bounds mean nothing without it. */
+function checkRange(value: RangeInput, ctx: z.RefinementCtx): void {
+  if (value.range !== 'custom') {
+    if (value.from !== undefined || value.to !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: [value.from !== undefined ? 'from' : 'to'],
+        message: CALL_MESSAGES.rangeBoundsUnused,
+      });
+    return;
+  }
+  if (value.from === undefined && value.to === undefined)
+    // On `range`: a URL that says custom and nothing more falls back to all time (parseListQuery).
+    ctx.addIssue({ code: 'custom', path: ['range'], message: CALL_MESSAGES.rangeNeedsBounds });
+  else if (
+    value.from !== undefined &&
+    value.to !== undefined &&
+    Date.parse(value.to) <= Date.parse(value.from)
+  )
+    ctx.addIssue({ code: 'custom', path: ['to'], message: CALL_MESSAGES.rangeBackwards });
+}
+
+const ListCallsFields = z.object({
   page: pageParam,
   limit: limitParam(CALLS_PAGE_SIZE),
   search: searchText(),
   status: z.enum(['all', ...CALL_STATUS_VALUES]).default('all'),
   type: z.enum(['all', ...CALL_TYPE_VALUES]).default('all'),
+  ...callRangeFields,
   /** `next_cursor` of the previous page: continues after its last row without an OFFSET. */
   cursor: z.string().max(200).optional(),
 });
+
+export const ListCallsQuery = ListCallsFields.superRefine(checkRange);
 export type ListCallsQuery = z.infer<typeof ListCallsQuery>;
+
+/** The stat cards' range: the same fields as the list's. */
+export const CallStatisticsQuery = z.object(callRangeFields).superRefine(checkRange);
+export type CallStatisticsQuery = z.infer<typeof CallStatisticsQuery>;
 
 export const CallsPage = z.object({
   calls: z.array(CallRow),
@@ -111,7 +204,15 @@ export const CallIdParams = z.object({ id: z.coerce.number().int().positive() })
 
 export const CallHistoryQuery = z.object({ page: pageParam, limit: limitParam(CALLS_PAGE_SIZE) });
 
-export const ExportCallsQuery = ListCallsQuery.pick({ search: true, status: true, type: true });
+export const ExportCallsQuery = ListCallsFields.pick({
+  search: true,
+  status: true,
+  type: true,
+  range: true,
+  from: true,
+  to: true,
+}).superRefine(checkRange);
+export type ExportCallsQuery = z.infer<typeof ExportCallsQuery>;
 
 export const callsEndpoints = {
   list: endpoint({
@@ -129,6 +230,7 @@ export const callsEndpoints = {
     tag: 'calls',
     access: 'admin',
     permission: 'calls:read',
+    query: CallStatisticsQuery,
     response: envelope(CallStatistics),
   }),
   active: endpoint({
@@ -191,4 +293,5 @@ export const CALLS_EXPORT_COLUMNS = [
   'coins_used',
   'started_at',
   'ended_at',
+  'end_reason',
 ] as const satisfies readonly (keyof CallRow)[];

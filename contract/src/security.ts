@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, perPageFields, perPageQuery, SuccessMessage, totalCapped } from './common.ts';
+import {
+  envelope,
+  IsoDateTime,
+  optionalDateTime,
+  perPageFields,
+  perPageQuery,
+  SuccessMessage,
+  timeRangeQuery,
+  totalCapped,
+} from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { SECURITY_EVENT_TYPES, SEVERITIES } from './security-events.ts';
 
@@ -30,6 +39,8 @@ export const SECURITY_MESSAGES = {
   resolved: 'Event resolved',
   refused: 'Access from your address has been blocked',
   settingsSaved: 'Security settings saved',
+  expiryInPast: 'The expiry must be in the future',
+  rangeBackwards: 'The end must be after the start',
 } as const;
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -72,11 +83,33 @@ export type SecurityEvent = z.infer<typeof SecurityEvent>;
 
 export const SECURITY_EVENT_STATUS_FILTERS = ['all', 'active', 'resolved'] as const;
 
-export const ListSecurityEventsQuery = z.object({
-  ...perPageQuery(SECURITY_PAGE_SIZE),
-  status: z.enum(SECURITY_EVENT_STATUS_FILTERS).default('all'),
-  severity: z.enum(SEVERITIES).optional(),
-});
+/** A time filter's end must come after its start (either may be absent). */
+export function checkTimeRange(
+  value: { start?: string | undefined; end?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.start && value.end && Date.parse(value.end) <= Date.parse(value.start))
+    ctx.addIssue({ code: 'custom', path: ['end'], message: SECURITY_MESSAGES.rangeBackwards });
+}
+
+export const ListSecurityEventsQuery = z
+  .object({
+    ...perPageQuery(SECURITY_PAGE_SIZE),
+    status: z.enum(SECURITY_EVENT_STATUS_FILTERS).default('all'),
+    severity: z.enum(SEVERITIES).optional(),
+    type: z.enum(SECURITY_EVENT_TYPES).optional(),
+    /** An address, or a CIDR range whose addresses to show (`203.0.113.0/24`). */
+    ip: z
+      .string()
+      .trim()
+      .max(64)
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || isIpOrCidr(v), SECURITY_MESSAGES.invalidIp),
+    /** When the event was first recorded: from `start` (inclusive) to `end` (exclusive). */
+    ...timeRangeQuery,
+  })
+  .superRefine(checkTimeRange);
 export type ListSecurityEventsQuery = z.infer<typeof ListSecurityEventsQuery>;
 
 export const SecurityEventsPage = z.object({
@@ -103,6 +136,8 @@ export const BlockedIp = z.object({
   reason: z.string(),
   blocked_at: IsoDateTime,
   blocked_by: z.string().nullable(),
+  /** When the block lapses by itself; null blocks until unblocked. */
+  expires_at: IsoDateTime.nullable(),
 });
 export type BlockedIp = z.infer<typeof BlockedIp>;
 
@@ -122,6 +157,11 @@ export const BlockIpRequest = z.object({
     .trim()
     .min(1, SECURITY_MESSAGES.reasonRequired)
     .max(500),
+  /** Optional: the block stops applying at this instant (ISO 8601, in the future). */
+  expires_at: optionalDateTime.refine(
+    (v) => v === undefined || Date.parse(v) > Date.now(),
+    SECURITY_MESSAGES.expiryInPast,
+  ),
 });
 export type BlockIpRequest = z.infer<typeof BlockIpRequest>;
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { envelope, IsoDateTime, perPageFields, perPageQuery, SuccessMessage } from './common.ts';
+import {
+  envelope,
+  IsoDateTime,
+  perPageFields,
+  perPageQuery,
+  SuccessMessage,
+  searchText,
+  timeRangeQuery,
+  totalCapped,
+} from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { REPORTS_READ, REPORTS_WRITE } from './permissions.ts';
 
@@ -27,6 +36,8 @@ export const USER_REPORT_MESSAGES = {
   alreadySuspended: 'User is already suspended',
   cannotSuspendSelf: 'You cannot suspend yourself',
   cannotSuspendRoot: 'A root administrator cannot be suspended',
+  suspendReasonRequired: 'Say why the user is suspended',
+  rangeBackwards: 'The end must be after the start',
 } as const;
 
 export const UserReport = z.object({
@@ -47,13 +58,28 @@ export const UserReport = z.object({
 });
 export type UserReport = z.infer<typeof UserReport>;
 
-export const ListUserReportsQuery = z.object({
-  ...perPageQuery(USER_REPORTS_PAGE_SIZE),
-  status: z.enum(REPORT_STATUSES).optional().catch(undefined),
-});
+export const ListUserReportsQuery = z
+  .object({
+    ...perPageQuery(USER_REPORTS_PAGE_SIZE),
+    status: z.enum(REPORT_STATUSES).optional().catch(undefined),
+    type: z.enum(REPORT_TYPES).optional(),
+    /** Part of the reporter's or the reported user's username. */
+    search: searchText(),
+    /** When the report was made: from `start` (inclusive) to `end` (exclusive). */
+    ...timeRangeQuery,
+  })
+  .superRefine((value, ctx) => {
+    if (value.start && value.end && Date.parse(value.end) <= Date.parse(value.start))
+      ctx.addIssue({ code: 'custom', path: ['end'], message: USER_REPORT_MESSAGES.rangeBackwards });
+  });
 export type ListUserReportsQuery = z.infer<typeof ListUserReportsQuery>;
 
-export const UserReportsPage = z.object({ reports: z.array(UserReport), ...perPageFields });
+export const UserReportsPage = z.object({
+  reports: z.array(UserReport),
+  ...perPageFields,
+  /** A search or a type or date filter is counted up to 10,000. */
+  total_capped: totalCapped,
+});
 export type UserReportsPage = z.infer<typeof UserReportsPage>;
 
 export const ReportStats = z.object({
@@ -65,6 +91,17 @@ export const ReportStats = z.object({
   last_24h_reports: z.number().int(),
 });
 export type ReportStats = z.infer<typeof ReportStats>;
+
+/** Why the reported user is suspended: the console asks for it; older clients may send no body. */
+export const SuspendReportedUserRequest = z.object({
+  reason: z
+    .string({ error: USER_REPORT_MESSAGES.suspendReasonRequired })
+    .trim()
+    .min(1, USER_REPORT_MESSAGES.suspendReasonRequired)
+    .max(500)
+    .optional(),
+});
+export type SuspendReportedUserRequest = z.infer<typeof SuspendReportedUserRequest>;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000);
 const Id = z.object({ id: z.coerce.number().int().min(1) });
@@ -128,6 +165,7 @@ export const userReportsEndpoints = {
     access: 'admin',
     permission: REPORTS_WRITE,
     params: Id,
+    body: SuspendReportedUserRequest.nullish(),
     response: SuccessMessage,
   }),
 };

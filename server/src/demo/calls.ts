@@ -38,13 +38,21 @@ const END_REASONS: Record<number, Weighted<string>> = {
     ['declined', 25],
     ['busy', 5],
   ] as const),
+  // What the calling server records (peer gone before media, no coins at answer, maintenance) beside
+  // what clients report of their connection.
   [FAILED]: new Weighted([
-    ['network_error', 40],
-    ['ice_failed', 30],
-    ['media_timeout', 20],
-    ['server_error', 10],
+    ['network_error', 25],
+    ['ice_failed', 20],
+    ['peer_disconnected', 20],
+    ['insufficient_coins', 15],
+    ['media_timeout', 10],
+    ['server_error', 5],
+    ['maintenance', 5],
   ] as const),
 };
+
+/** Historic calls moved into the last hour and made to fail: the Calls screen's "failed in the last hour" has rows. */
+const RECENT_FAILURES = 3;
 
 /**
  * counts.calls calls over the last 90 days with the daily and weekly rhythm, plus a handful
@@ -58,6 +66,10 @@ export async function seedCalls(input: StageInput, users: DemoUsers): Promise<De
   const historic = total - live;
   const rawStart = new Float64Array(total);
   for (let i = 0; i < historic; i++) rawStart[i] = rhythmTime(rng, now - 90 * DAY, now - 2 * MINUTE);
+  // From a stream of their own, so every other call is as it always was.
+  const recent = Random.stream(input.seed, 'recent-failures');
+  for (let i = Math.max(0, historic - RECENT_FAILURES); i < historic; i++)
+    rawStart[i] = now - recent.between(3 * MINUTE, 50 * MINUTE);
   for (let i = historic; i < total; i++) {
     const ringing = i >= historic + counts.liveActiveCalls;
     rawStart[i] = now - (ringing ? rng.between(2_000, 40_000) : rng.between(20_000, 25 * MINUTE));
@@ -99,7 +111,8 @@ export async function seedCalls(input: StageInput, users: DemoUsers): Promise<De
       c.quality[p] = c.status[p] === ACTIVE ? answeredQuality(rng, type, false) : Number.NaN;
       continue;
     }
-    const outcome = OUTCOMES.pick(rng);
+    const picked = OUTCOMES.pick(rng);
+    const outcome = source >= historic - RECENT_FAILURES ? FAILED : picked;
     c.status[p] = outcome;
     c.caller[p] = pickUser(rng, users, start);
     c.callee[p] = pickOtherUser(rng, users, start, c.caller[p] as number);

@@ -26,6 +26,9 @@ export const userReports = pgTable(
     index('user_reports_time_id_idx').on(t.createdAt.desc(), t.id.desc()),
     index('user_reports_status_time_id_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('user_reports_reported_idx').on(t.reportedUserId),
+    // The Reports screen's type filter, and its search by username (the reporter's side).
+    index('user_reports_type_time_id_idx').on(t.reportType, t.createdAt.desc(), t.id.desc()),
+    index('user_reports_reporter_idx').on(t.reporterId),
     check('user_reports_report_type_check', oneOf(t.reportType, REPORT_TYPES)),
     check('user_reports_status_check', oneOf(t.status, REPORT_STATUSES)),
   ],

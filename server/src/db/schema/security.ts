@@ -35,6 +35,9 @@ export const securityEvents = pgTable(
     index('security_events_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('security_events_type_idx').on(t.eventType, t.createdAt.desc().nullsFirst()),
     index('security_events_open_idx').on(t.severity).where(sql`not ${t.resolved}`),
+    // The Security screen's type filter and its search by address (an address or a range, <<=), newest first.
+    index('security_events_type_id_idx').on(t.eventType, t.id.desc()),
+    index('security_events_ip_id_idx').using('gist', sql`${t.ipAddress} inet_ops`),
     check('security_events_event_type_check', oneOf(t.eventType, SECURITY_EVENT_TYPES)),
     check('security_events_severity_check', oneOf(t.severity, SEVERITIES)),
   ],
@@ -50,7 +53,10 @@ export const blockedIps = pgTable(
     blockedAt: createdAt(),
     expiresAt: tstz('expires_at'),
   },
-  (t) => [index('blocked_ips_range_idx').using('gist', sql`${t.ipAddress} inet_ops`)],
+  (t) => [
+    index('blocked_ips_range_idx').using('gist', sql`${t.ipAddress} inet_ops`),
+    check('blocked_ips_expiry_after_block', sql`${t.expiresAt} is null or ${t.expiresAt} > ${t.blockedAt}`),
+  ],
 );
 
 /** Who changed what: one row per admin mutation, with the row before and after. */

@@ -189,6 +189,22 @@ describe('the /app namespace', () => {
       expect(call).toMatchObject({ status: 'ended', end_reason: 'admin_ended' });
   });
 
+  it('fails an answered call when a party leaves before any media flowed, saying why', async () => {
+    const caller = await open('gone-caller');
+    const callee = await open('gone-callee');
+    const invited = await ask<CallAck>(caller.socket, 'call_invite', {
+      callee_id: callee.user.id,
+      type: 'voice',
+    });
+    if (!invited.ok) throw new Error(invited.message);
+    await ask(callee.socket, 'call_accept', { call_id: invited.call.id });
+    const calleeHears = next<AppCall>(callee.socket, 'call_state');
+    caller.socket.close();
+    expect(await calleeHears).toMatchObject({ status: 'failed', end_reason: 'peer_disconnected' });
+    const [row] = await t.db.select().from(calls).where(eq(calls.id, invited.call.id));
+    expect(row).toMatchObject({ status: 'failed', endReason: 'peer_disconnected' });
+  });
+
   it('ends an active call when one party leaves for good', async () => {
     const caller = await open('leave-caller');
     const callee = await open('leave-callee');
@@ -198,6 +214,17 @@ describe('the /app namespace', () => {
     });
     if (!invited.ok) throw new Error(invited.message);
     await ask(callee.socket, 'call_accept', { call_id: invited.call.id });
+    // Media flowed: a quality sample arrived before the caller left.
+    await t.db.insert(callQualitySamples).values({
+      callId: invited.call.id,
+      side: 'caller',
+      mos: 4.2,
+      rttMs: 40,
+      jitterMs: 3,
+      packetLoss: 0,
+      bitrateKbps: 40,
+      sampledAt: new Date(),
+    });
     const calleeHears = next<AppCall>(callee.socket, 'call_state');
     caller.socket.close();
     expect(await calleeHears).toMatchObject({ status: 'ended', end_reason: 'disconnected' });

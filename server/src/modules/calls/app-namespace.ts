@@ -32,6 +32,7 @@ import {
   type CallContext,
   CallRefusal,
   declineCall,
+  failRingingCall,
   hangUpCall,
   inviteCall,
 } from './call-lifecycle.service.ts';
@@ -175,6 +176,9 @@ export function startAppNamespace(
     socket.on(
       'call_accept',
       step(CallRef, async ({ call_id }) => {
+        // Maintenance began while it rang: the call fails, and says why, rather than connecting.
+        if (await underMaintenance())
+          throw new CallRefusal('maintenance', await failRingingCall(ctx, me, call_id, 'maintenance'));
         const call = await acceptCall(ctx, me, call_id);
         await carry(call, 'callee');
         return call;

@@ -133,11 +133,18 @@ export async function hangUpCall(ctx: CallContext, userId: string, callId: numbe
   });
 }
 
-/** A party's last socket on the call went away: the call cannot carry on. */
+/**
+ * A party's last socket on the call went away: the call cannot carry on. An answered call that never
+ * carried media (no quality sample from either side) failed: the peer was gone before it connected,
+ * and it is not billed. One that did carry media ended.
+ */
 export async function abandonCall(ctx: CallContext, userId: string, callId: number): Promise<AppCall | null> {
   try {
-    return await transition(ctx, callId, userId, (call) => {
-      if (call.status === 'active') return ['ended', 'disconnected'];
+    return await transition(ctx, callId, userId, async (call, tx) => {
+      if (call.status === 'active')
+        return (await lifecycle.callMeanMos(tx, call.id)) === null
+          ? ['failed', 'peer_disconnected']
+          : ['ended', 'disconnected'];
       if (call.status === 'ringing' && call.callerId === userId) return ['missed', 'disconnected'];
       throw new CallRefusal('wrong_state');
     });
@@ -145,6 +152,22 @@ export async function abandonCall(ctx: CallContext, userId: string, callId: numb
     if (error instanceof CallRefusal) return null;
     throw error;
   }
+}
+
+/**
+ * The callee tried to answer while the service was under maintenance: the call cannot be connected and
+ * fails with that reason (both parties hear it); the caller of this function refuses the answer.
+ */
+export async function failRingingCall(
+  ctx: CallContext,
+  userId: string,
+  callId: number,
+  reason: 'maintenance',
+): Promise<AppCall> {
+  return transition(ctx, callId, userId, (call) => {
+    if (call.calleeId !== userId || call.status !== 'ringing') throw new CallRefusal('wrong_state');
+    return ['failed', reason];
+  });
 }
 
 /** An admin ends a live call placed through the app (the Calls screen's end button); settled as any end. */
@@ -194,11 +217,11 @@ async function transition(
   ctx: CallContext,
   callId: number,
   userId: string,
-  decide: (call: CallRecord) => [Terminal, EndReason],
+  decide: (call: CallRecord, tx: Executor) => [Terminal, EndReason] | Promise<[Terminal, EndReason]>,
 ): Promise<AppCall> {
   const ended = await ctx.db.transaction(async (tx) => {
     const call = await lockParty(tx, callId, userId);
-    const [status, reason] = decide(call);
+    const [status, reason] = await decide(call, tx);
     return finish(ctx.db, tx, call, status, reason, ctx.clock());
   });
   const app = toAppCall(ended);
@@ -220,7 +243,8 @@ async function finish(
   now: Date,
 ): Promise<CallRecord> {
   const base = { status, endReason: reason, endedAt: now, dueAt: null };
-  if (call.status !== 'active' || !call.answeredAt)
+  // A call that failed carried nothing worth billing.
+  if (call.status !== 'active' || !call.answeredAt || status === 'failed')
     return updateCall(tx, call.id, { ...base, duration: 0, cost: 0, coinsUsed: 0 });
   const elapsed = now.getTime() - call.answeredAt.getTime();
   const cutOff = call.dueAt ? call.dueAt.getTime() - call.answeredAt.getTime() : seconds(MAX_CALL_SECONDS);

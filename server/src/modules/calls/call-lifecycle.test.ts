@@ -8,10 +8,12 @@ import { createUserPush } from '../../realtime/user-push.ts';
 import { settingsRowsChanged } from '../../testing/stored-settings.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import {
+  abandonCall,
   acceptCall,
   type CallContext,
   CallRefusal,
   declineCall,
+  failRingingCall,
   hangUpCall,
   inviteCall,
   runDueCallTimers,
@@ -221,6 +223,36 @@ describe('the call state machine', () => {
     expect((await t.db.select().from(calls).where(eq(calls.id, call.id)))[0]).toMatchObject({
       status: 'failed',
       endReason: 'insufficient_coins',
+    });
+  });
+
+  it('fails an answered call whose peer left before any media flowed, says why, and bills nothing', async () => {
+    const [alice, bob] = [await person(50), await person()];
+    const call = await inviteCall(ctx, alice.id, { callee_id: bob.id, type: 'voice' });
+    await acceptCall(ctx, bob.id, call.id);
+    now += 40 * SECOND;
+    pushed.length = 0;
+    expect(await abandonCall(ctx, bob.id, call.id)).toMatchObject({
+      status: 'failed',
+      end_reason: 'peer_disconnected',
+      coins_used: 0,
+    });
+    expect(pushed).toMatchObject([{ call: { status: 'failed', end_reason: 'peer_disconnected' } }]);
+    expect(await balance(alice.id)).toBe(50);
+    expect((await t.db.select().from(calls).where(eq(calls.id, call.id)))[0]).toMatchObject({
+      status: 'failed',
+      endReason: 'peer_disconnected',
+      cost: 0,
+    });
+  });
+
+  it('fails a ringing call answered during maintenance, with maintenance as the reason', async () => {
+    const [alice, bob] = [await person(), await person()];
+    const call = await inviteCall(ctx, alice.id, { callee_id: bob.id, type: 'voice' });
+    expect(await refusal(failRingingCall(ctx, alice.id, call.id, 'maintenance'))).toBe('wrong_state');
+    expect(await failRingingCall(ctx, bob.id, call.id, 'maintenance')).toMatchObject({
+      status: 'failed',
+      end_reason: 'maintenance',
     });
   });
 

@@ -1,5 +1,6 @@
 import type { CallStatistics, DailyCallStats } from '@switchboard/contract/calls';
 import type { Database } from '../../db/client.ts';
+import type { CallRangeQuery } from './call-range.ts';
 import * as repo from './calls-stats.repository.ts';
 
 const roundTo2 = (n: number) => Math.round(n * 100) / 100;
@@ -8,9 +9,15 @@ const roundTo2 = (n: number) => Math.round(n * 100) / 100;
 export const averageQuality = (qualitySum: number, qualityCount: number) =>
   qualityCount ? roundTo2(qualitySum / qualityCount) : 0;
 
-/** Every Call statistics field from the call_totals rollup and the live counter, in one statement. */
-export async function getCallStatistics(db: Database): Promise<CallStatistics> {
-  const row = await repo.callTotalsWithActive(db);
+/**
+ * Every Call statistics field in one statement: all time from the call_totals rollup and the live
+ * counter; within a range (the Calls screen's), from the calls started in it, as its list counts them.
+ */
+export async function getCallStatistics(
+  db: Database,
+  range: CallRangeQuery = { range: 'all' },
+): Promise<CallStatistics> {
+  const row = range.range === 'all' ? await repo.callTotalsWithActive(db) : await repo.rangeTotals(db, range);
   const answered = Number(row.answered);
   return {
     total_calls: Number(row.calls),

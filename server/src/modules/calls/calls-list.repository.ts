@@ -6,14 +6,17 @@ import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
 import { usernameMatches } from '../users/username-matches.ts';
+import { rangeConditions } from './call-range.ts';
 import { CALL_COLUMNS as COLUMNS, type RawCall, toRow } from './call-row.ts';
 
-export type CallFilter = Pick<ListCallsQuery, 'search' | 'status' | 'type'>;
+/** What narrows the list and the CSV: the search, the selects and the time range. */
+export type CallFilter = Pick<ListCallsQuery, 'search' | 'status' | 'type' | 'range' | 'from' | 'to'>;
 
 function conditions(filter: CallFilter, after: [string, string] | undefined): SQL {
   const parts: SQL[] = [sql`true`];
   if (filter.status !== 'all') parts.push(sql`status = ${filter.status}`);
   if (filter.type !== 'all') parts.push(sql`type = ${filter.type}`);
+  parts.push(...rangeConditions(filter));
   if (after) parts.push(sql`(started_at, id) < (${after[0]}::timestamptz, ${after[1]}::bigint)`);
   return sql.join(parts, sql` and `);
 }
@@ -106,15 +109,17 @@ export function callsPageQuery(query: ListQuery, manyUsers: boolean): SQL {
 
 export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPageResult> {
   const many = query.search ? await manyMatchingUsers(db, query.search) : false;
+  const ranged = query.range !== 'all';
   const raw = await queryListPage<RawCall & { total: string | number }>(db, callsPageQuery(query, many), {
     searched: Boolean(query.search),
-    fixedFirstPage: isFirstPage(query),
+    // A custom range's bounds change with every request: as literals each would be a plan of its own.
+    fixedFirstPage: isFirstPage(query) && query.range !== 'custom',
   });
   const counted = Number(raw[0]?.total ?? 0);
   // An empty page is the total's row alone, its call columns null.
   const rows = raw[0]?.id === null ? [] : raw;
   const last = rows.length === query.limit ? rows.at(-1) : undefined;
-  const capped = query.search !== '' && counted > COUNT_CAP;
+  const capped = (query.search !== '' || ranged) && counted > COUNT_CAP;
   return {
     rows: rows.map(toRow),
     total: capped ? COUNT_CAP : counted,
@@ -130,6 +135,10 @@ export function counterName({ status, type }: Pick<CallFilter, 'status' | 'type'
 }
 
 function totalOf(filter: CallFilter): SQL {
+  // A range has no counter: its calls are counted over the index range, up to the cap.
+  if (!filter.search && filter.range !== 'all')
+    return sql`(select count(*) from (select 1 from calls where ${conditions(filter, undefined)}
+        limit ${COUNT_CAP + 1}) s)`;
   if (!filter.search)
     return sql`(select coalesce(sum(n), 0) from row_counts where counter = ${counterName(filter)})`;
   // Each call once without sorting: every call whose caller matches, then those whose callee

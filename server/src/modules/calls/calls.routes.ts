@@ -16,9 +16,9 @@ export const callsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     data: await listCalls(db, request.query),
   }));
 
-  route(app, callsEndpoints.statistics, async () => ({
+  route(app, callsEndpoints.statistics, async (request) => ({
     success: true as const,
-    data: await getCallStatistics(db),
+    data: await getCallStatistics(db, request.query),
   }));
 
   route(app, callsEndpoints.active, async () => ({

@@ -29,16 +29,26 @@ export interface BlockedIpCache {
 }
 
 export function createBlockedIpCache(db: Database, now: () => number = Date.now): BlockedIpCache {
-  const answers = new Map<string, { network: string | null; at: number }>();
+  const answers = new Map<string, { network: string | null; until: number | null; at: number }>();
   const listeners = new Set<() => void>();
   return {
     async blockFor(address) {
       const cached = answers.get(address);
-      if (cached && now() - cached.at < BLOCK_DECISION_TTL_MS) return cached.network;
-      const network = await findBlockCovering(db, address);
+      // A cached block stops applying the moment it expires, not up to the TTL later.
+      if (
+        cached &&
+        now() - cached.at < BLOCK_DECISION_TTL_MS &&
+        (cached.until === null || now() < cached.until)
+      )
+        return cached.network;
+      const block = await findBlockCovering(db, address);
       if (answers.size >= MAX_CACHED_ADDRESSES) answers.clear();
-      answers.set(address, { network, at: now() });
-      return network;
+      answers.set(address, {
+        network: block?.network ?? null,
+        until: block?.expiresAt?.getTime() ?? null,
+        at: now(),
+      });
+      return block?.network ?? null;
     },
     invalidate: () => answers.clear(),
     changed() {

@@ -20,6 +20,19 @@ const eventColumns = {
   resolved: securityEvents.resolved,
 };
 
+/** The list's filters as conditions; each is served by a (filter, id) index, the IP by ip_address's. */
+function eventConditions(query: ListSecurityEventsQuery): SQL[] {
+  const where: SQL[] = [];
+  if (query.status !== 'all') where.push(eq(securityEvents.resolved, query.status === 'resolved'));
+  if (query.severity) where.push(eq(securityEvents.severity, query.severity));
+  if (query.type) where.push(eq(securityEvents.eventType, query.type));
+  // An address finds its own events; a range (203.0.113.0/24) every address in it.
+  if (query.ip) where.push(sql`${securityEvents.ipAddress} <<= ${query.ip}::inet`);
+  if (query.start) where.push(sql`${securityEvents.createdAt} >= ${query.start}::timestamptz`);
+  if (query.end) where.push(sql`${securityEvents.createdAt} < ${query.end}::timestamptz`);
+  return where;
+}
+
 /**
  * Newest first by id (the order they were recorded in), over the primary key or a (filter, id)
  * index; after the cursor's id when there is one, else at an OFFSET.
@@ -29,9 +42,7 @@ export async function listEvents(
   query: ListSecurityEventsQuery,
   { after, offset }: PagePosition,
 ): Promise<SecurityEvent[]> {
-  const where: SQL[] = [];
-  if (query.status !== 'all') where.push(eq(securityEvents.resolved, query.status === 'resolved'));
-  if (query.severity) where.push(eq(securityEvents.severity, query.severity));
+  const where = eventConditions(query);
   if (after) where.push(lt(securityEvents.id, Number(after[1])));
   return db
     .select(eventColumns)
@@ -42,9 +53,13 @@ export async function listEvents(
     .offset(offset);
 }
 
-/** The list's total from the shared counters: exact, without count(*). */
+/**
+ * The list's total from the shared counters, exact without count(*), when the filter is one a counter
+ * keeps (none, status or severity); null otherwise, for countEventsCapped.
+ */
 export async function countEvents(db: Executor, query: ListSecurityEventsQuery): Promise<number | null> {
   if (query.status !== 'all' && query.severity) return null;
+  if (query.type || query.ip || query.start || query.end) return null;
   const name = query.severity
     ? `security_events.${query.severity}`
     : query.status === 'all'
@@ -54,18 +69,13 @@ export async function countEvents(db: Executor, query: ListSecurityEventsQuery):
   return counts[name] ?? 0;
 }
 
-/** Both filters at once: counted over the (severity, id) index, capped. */
+/** Any other filter: counted over its index, capped. */
 export async function countEventsCapped(
   db: Executor,
   query: ListSecurityEventsQuery,
   cap: number,
 ): Promise<number> {
-  return countUpTo(
-    db,
-    sql`${securityEvents} where ${securityEvents.severity} = ${query.severity ?? null}
-      and ${securityEvents.resolved} = ${query.status === 'resolved'}`,
-    cap,
-  );
+  return countUpTo(db, sql`${securityEvents} where ${and(sql`true`, ...eventConditions(query))}`, cap);
 }
 
 export async function eventCounters(db: Executor) {
@@ -129,7 +139,23 @@ const blockedColumns = {
   reason: blockedIps.reason,
   blocked_at: sql<string>`to_json(${blockedIps.blockedAt}) #>> '{}'`,
   blocked_by: blockedIps.blockedBy,
+  expires_at: sql<string | null>`to_json(${blockedIps.expiresAt}) #>> '{}'`,
 };
+
+/** Blocks still in force: no expiry, or one still ahead. */
+const inForce = sql`(${blockedIps.expiresAt} is null or ${blockedIps.expiresAt} > now())`;
+
+/**
+ * Deletes the blocks whose expiry has passed (the guard already ignores them): the list, the count and a
+ * new block of the same address then see only blocks in force. Returns the networks removed.
+ */
+export async function deleteExpiredBlocks(tx: Executor): Promise<string[]> {
+  const rows = await tx
+    .delete(blockedIps)
+    .where(sql`${blockedIps.expiresAt} <= now()`)
+    .returning({ ip_address: blockedColumns.ip_address });
+  return rows.map((r) => r.ip_address);
+}
 
 export async function listBlockedIps(db: Executor, perPage: number, offset: number): Promise<BlockedIp[]> {
   return db
@@ -168,11 +194,16 @@ export async function networkCovers(db: Executor, network: string, address: stri
 
 export async function insertBlockedIp(
   tx: Executor,
-  entry: { network: string; reason: string; blockedBy: string },
+  entry: { network: string; reason: string; blockedBy: string; expiresAt: Date | null },
 ): Promise<BlockedIp | undefined> {
   const [row] = await tx
     .insert(blockedIps)
-    .values({ ipAddress: entry.network, reason: entry.reason, blockedBy: entry.blockedBy })
+    .values({
+      ipAddress: entry.network,
+      reason: entry.reason,
+      blockedBy: entry.blockedBy,
+      expiresAt: entry.expiresAt,
+    })
     .onConflictDoNothing()
     .returning(blockedColumns);
   return row;
@@ -186,17 +217,26 @@ export async function deleteBlockedIp(tx: Executor, network: string): Promise<Bl
   return row;
 }
 
-/** The block covering the address, if any (GiST inet_ops index on ip_address). */
-export async function findBlockCovering(db: Executor, address: string): Promise<string | null> {
-  const rows = await queryRows<{ net: string }>(
+/**
+ * The block in force covering the address, if any (GiST inet_ops index on ip_address), with when it
+ * lapses (null: never); of several, the one lasting longest.
+ */
+export async function findBlockCovering(
+  db: Executor,
+  address: string,
+): Promise<{ network: string; expiresAt: Date | null } | null> {
+  const rows = await queryRows<{ net: string; expires_at: string | Date | null }>(
     db,
     sql`
-    select ${networkText(sql`${blockedIps.ipAddress}`)} as net from ${blockedIps}
-    where ${address}::inet <<= ${blockedIps.ipAddress}
-      and (${blockedIps.expiresAt} is null or ${blockedIps.expiresAt} > now())
+    select ${networkText(sql`${blockedIps.ipAddress}`)} as net, ${blockedIps.expiresAt} as expires_at
+    from ${blockedIps}
+    where ${address}::inet <<= ${blockedIps.ipAddress} and ${inForce}
+    order by ${blockedIps.expiresAt} desc nulls first
     limit 1`,
   );
-  return rows[0]?.net ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  return { network: row.net, expiresAt: row.expires_at === null ? null : new Date(row.expires_at) };
 }
 
 /** The network's address family (4 or 6) and prefix length: how wide a block is. */

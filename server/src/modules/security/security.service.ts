@@ -48,6 +48,7 @@ export async function listEvents(db: Database, query: ListSecurityEventsQuery): 
 }
 
 export async function securityStats(db: Database): Promise<SecurityStats> {
+  await repo.deleteExpiredBlocks(db);
   const [c, recent] = await Promise.all([repo.eventCounters(db), repo.countRecentEvents(db, COUNT_CAP)]);
   return {
     total_events: c['security_events.total'],
@@ -113,6 +114,8 @@ export async function reopenEvent(
 
 export async function listBlockedIps(db: Database, query: BlockedIpsQuery): Promise<BlockedIpsPage> {
   const { page, per_page } = query;
+  // Lapsed blocks no longer apply (the guard skips them): gone from the list and its count too.
+  await repo.deleteExpiredBlocks(db);
   const [blocked_ips, total] = await Promise.all([
     repo.listBlockedIps(db, per_page, (page - 1) * per_page),
     repo.countBlockedIps(db),
@@ -132,7 +135,14 @@ export async function blockIp(
   if (await repo.networkCovers(db, network, context.ip)) throw badRequest(SECURITY_MESSAGES.ownAddress, 'ip');
   await refuseLockout(db, actor, network);
   const blocked = await db.transaction(async (tx) => {
-    const row = await repo.insertBlockedIp(tx, { network, reason: body.reason, blockedBy: actor.username });
+    // A lapsed block of the same network gives way to the new one.
+    await repo.deleteExpiredBlocks(tx);
+    const row = await repo.insertBlockedIp(tx, {
+      network,
+      reason: body.reason,
+      blockedBy: actor.username,
+      expiresAt: body.expires_at ? new Date(body.expires_at) : null,
+    });
     if (!row) throw conflict(SECURITY_MESSAGES.alreadyBlocked, 'ip');
     await recordAudit(tx, {
       actor,

@@ -59,6 +59,7 @@ export const userReportsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       requireAdmin(request),
       request.params.id,
       requestContext(request),
+      request.body?.reason ?? null,
     );
     return { success: true as const, message: USER_REPORT_MESSAGES.suspended };
   });

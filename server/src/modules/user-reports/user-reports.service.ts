@@ -8,6 +8,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
+import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { conflict, forbidden, notFound } from '../../http/http-error.ts';
 import { pageEnvelope } from '../../http/page-envelope.ts';
@@ -33,17 +34,26 @@ async function withUsernames(db: Executor, reports: StoredReport[]): Promise<Use
   }));
 }
 
+/** Totals come from the counters; a type, date or search filter is counted up to the cap. */
 export async function listReports(db: Database, query: ListUserReportsQuery): Promise<UserReportsPage> {
-  const [stored, counters] = await Promise.all([
+  const [stored, counters, counted] = await Promise.all([
     repo.listReports(db, query, pagePosition(query)),
     repo.reportCounters(db),
+    repo.countedFilter(query) ? repo.countReports(db, query, COUNT_CAP + 1) : null,
   ]);
   const reports = await withUsernames(db, stored);
-  const total = counters[query.status ? (`user_reports.${query.status}` as const) : 'user_reports.total'];
+  const { total, totalCapped } =
+    counted === null
+      ? {
+          total: counters[query.status ? (`user_reports.${query.status}` as const) : 'user_reports.total'],
+          totalCapped: false,
+        }
+      : cappedTotal(counted);
   return {
     reports,
     ...pageEnvelope('per_page', query, {
       total,
+      totalCapped,
       nextCursor: nextCursorOf(reports, query.per_page, (r) => [r.created_at, r.id]),
     }),
   };
@@ -128,6 +138,7 @@ export async function suspendReportedUser(
   actor: AdminPrincipal,
   id: number,
   context: RequestContext,
+  reason: string | null = null,
 ): Promise<void> {
   const userId = await db.transaction(async (tx) => {
     const report = await repo.findReportForUpdate(tx, id);
@@ -147,7 +158,7 @@ export async function suspendReportedUser(
       targetType: 'user',
       targetId: userId,
       before: { is_active: true },
-      after: { is_active: false, report_id: id },
+      after: { is_active: false, report_id: id, reason },
       context,
     });
     return userId;

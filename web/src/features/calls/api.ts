@@ -1,14 +1,24 @@
-import { type CallRow, callsEndpoints, type ListCallsQuery } from '@switchboard/contract/calls';
+import {
+  type CallRow,
+  type CallStatisticsQuery,
+  callsEndpoints,
+  type ExportCallsQuery,
+  type ListCallsQuery,
+} from '@switchboard/contract/calls';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, downloadEndpoint } from '@/lib/api-client.ts';
 
-export type CallsListParams = Pick<ListCallsQuery, 'page' | 'search' | 'status' | 'type' | 'limit'>;
-export type CallFilterParams = Pick<ListCallsQuery, 'search' | 'status' | 'type'>;
+export type CallsListParams = Pick<
+  ListCallsQuery,
+  'page' | 'search' | 'status' | 'type' | 'limit' | 'range' | 'from' | 'to'
+>;
+export type CallFilterParams = ExportCallsQuery;
+export type CallRangeParams = CallStatisticsQuery;
 
 export const callKeys = {
   all: ['calls'] as const,
   list: (params: CallsListParams) => [...callKeys.all, 'list', params] as const,
-  statistics: () => [...callKeys.all, 'statistics'] as const,
+  statistics: (range: CallRangeParams) => [...callKeys.all, 'statistics', range] as const,
   quality: (id: number) => [...callKeys.all, 'quality', id] as const,
 };
 
@@ -21,11 +31,13 @@ export function useCalls(params: CallsListParams) {
   });
 }
 
-export function useCallStatistics() {
+/** The stat cards over the list's time range. */
+export function useCallStatistics(range: CallRangeParams) {
   return useQuery({
-    queryKey: callKeys.statistics(),
-    queryFn: ({ signal }) => callEndpoint(callsEndpoints.statistics, {}, { signal }),
+    queryKey: callKeys.statistics(range),
+    queryFn: ({ signal }) => callEndpoint(callsEndpoints.statistics, { query: range }, { signal }),
     select: (response) => response.data,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { CallRow } from '@switchboard/contract/calls';
+import { CALL_FAILURE_REASON_LABELS, type CallRow } from '@switchboard/contract/calls';
 import { formatUsdCents } from '@/lib/format.ts';
 
 /** Costs arrive in dollars; the shared formatter takes cents. */
@@ -17,3 +17,19 @@ export const isLive = (call: CallRow) => call.status === 'active' || call.status
 export const runningSeconds = (call: CallRow, now: number = Date.now()): number | null =>
   call.status === 'active' ? Math.max(0, (now - Date.parse(call.started_at)) / 1000) : null;
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Why a call ended, in words (the stored code when it has none): null while it has no reason. */
+export const endReasonText = (reason: string | null) =>
+  reason === null ? null : (CALL_FAILURE_REASON_LABELS[reason] ?? reason.replace(/_/g, ' '));
+
+/** Five minutes either side of the call's start (to its end, when later): where its server logs are. */
+export function logsAroundCall(call: Pick<CallRow, 'started_at' | 'ended_at'>): string {
+  const start = Date.parse(call.started_at);
+  const end = Math.max(start, call.ended_at ? Date.parse(call.ended_at) : start);
+  const query = new URLSearchParams({
+    tab: 'search',
+    start: new Date(start - 5 * 60_000).toISOString(),
+    end: new Date(end + 5 * 60_000).toISOString(),
+  });
+  return `/system-logs?${query}`;
+}

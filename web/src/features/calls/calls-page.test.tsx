@@ -37,6 +37,7 @@ const call = (id: number, extra: Partial<CallRow> = {}): CallRow => ({
   cost: 0.06,
   coins_used: 3,
   created_at: '2026-11-20T10:00:00.000Z',
+  end_reason: null,
   ...extra,
 });
 
@@ -71,6 +72,8 @@ function serve(options: { failList?: () => boolean; rows?: CallRow[] } = {}) {
   return {
     listQueries: () =>
       requests.filter((u) => u.pathname.endsWith('/admin/public/calls')).map((u) => u.searchParams),
+    statsQueries: () =>
+      requests.filter((u) => u.pathname.endsWith('/admin/calls/statistics')).map((u) => u.searchParams),
   };
 }
 
@@ -145,6 +148,61 @@ describe('CallsPage', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Recent Calls' })).toBeInTheDocument();
+  });
+
+  it("reaches the failed calls of the last hour in two clicks: the range and the card's failed count", async () => {
+    const server = serve();
+    const user = renderPage();
+    await screen.findByRole('table', { name: 'Recent Calls' });
+    const ranges = screen.getByRole('group', { name: 'Time range' });
+    for (const label of ['All time', '15 min', '1 h', '24 h', '7 days', 'Custom'])
+      expect(within(ranges).getByRole('button', { name: label })).toBeInTheDocument();
+    await user.click(within(ranges).getByRole('button', { name: '1 h' }));
+    await waitFor(() => expect(server.statsQueries().at(-1)?.get('range')).toBe('1h'));
+    expect(within(ranges).getByRole('button', { name: '1 h' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: '50 failed' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(server.listQueries().at(-1) ?? [])).toMatchObject({
+        range: '1h',
+        status: 'failed',
+      }),
+    );
+    await user.click(within(ranges).getByRole('button', { name: 'Custom' }));
+    await waitFor(() => expect(server.listQueries().at(-1)?.get('range')).toBe('custom'));
+    expect(server.listQueries().at(-1)?.get('from')).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(screen.getByLabelText('From')).toBeInTheDocument();
+    expect(screen.getByLabelText('To')).toBeInTheDocument();
+  });
+
+  it('shows why a call failed in the list and the details, with links to both parties and the logs', async () => {
+    serve({
+      rows: [
+        call(7, {
+          status: 'failed',
+          end_reason: 'ice_failed',
+          duration: 0,
+          caller_id: 'u-1',
+          callee_id: 'u-2',
+        }),
+      ],
+    });
+    const user = renderPage();
+    const table = await screen.findByRole('table', { name: 'Recent Calls' });
+    expect(within(table).getByText('Connection (ICE) failed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View call caller7 → callee7' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Failure Reason')).toBeInTheDocument();
+    expect(within(dialog).getByText('Connection (ICE) failed')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'caller7' })).toHaveAttribute('href', '/users/u-1');
+    expect(within(dialog).getByRole('link', { name: 'callee7' })).toHaveAttribute('href', '/users/u-2');
+    const logs = within(dialog).getByRole('link', { name: "System logs around the call's start" });
+    const target = new URL(logs.getAttribute('href') ?? '', 'http://localhost');
+    expect(target.pathname).toBe('/system-logs');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      tab: 'search',
+      start: '2026-11-20T09:55:00.000Z',
+      end: '2026-11-20T10:07:05.000Z',
+    });
   });
 
   it('opens the details with End Time only when the call has ended, and closes them', async () => {

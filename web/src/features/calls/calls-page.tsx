@@ -20,12 +20,14 @@ import { downloadCallsCsv, useCallStatistics, useCalls, useEndCall } from './api
 import { callTitle, formatCost } from './call-format.ts';
 import { callColumns } from './columns.tsx';
 import { CallDetailsDialog } from './components/call-details-dialog.tsx';
+import { CallRangePicker, RANGE_LABELS } from './components/call-range-picker.tsx';
 import { CallsToolbar } from './components/calls-toolbar.tsx';
 
 export function CallsPage() {
   const { params, update } = useListUrlState(ListCallsQuery);
   const calls = useCalls(params);
-  const stats = useCallStatistics();
+  const range = { range: params.range, from: params.from, to: params.to };
+  const stats = useCallStatistics(range);
   const endCall = useEndCall();
   const canEnd = useCan()(callsEndpoints.end);
   const [viewing, setViewing] = useState<CallRow | null>(null);
@@ -62,7 +64,7 @@ export function CallsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCallsCsv({ search: params.search, status: params.status, type: params.type });
+      await downloadCallsCsv({ search: params.search, status: params.status, type: params.type, ...range });
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to export calls'));
     } finally {
@@ -90,8 +92,29 @@ export function CallsPage() {
         />
       ) : (
         <>
+          <CallRangePicker range={params.range} from={params.from} to={params.to} onChange={update} />
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <StatCard label="Total Calls" icon={<PhoneIcon />} value={s && formatCount(s.total_calls)} />
+            <StatCard
+              label="Total Calls"
+              icon={<PhoneIcon />}
+              value={s && formatCount(s.total_calls)}
+              hint={
+                s ? (
+                  <>
+                    {params.range === 'all' ? 'All time' : RANGE_LABELS[params.range]}
+                    {' · '}
+                    <button
+                      type="button"
+                      className="font-medium text-destructive underline-offset-4 hover:underline"
+                      aria-pressed={params.status === 'failed'}
+                      onClick={() => update({ status: params.status === 'failed' ? 'all' : 'failed' })}
+                    >
+                      {formatCount(s.failed_calls)} failed
+                    </button>
+                  </>
+                ) : undefined
+              }
+            />
             <StatCard label="Active Calls" icon={<ActivityIcon />} value={s && formatCount(s.active_calls)} />
             <StatCard
               label="Avg Duration"

@@ -5,7 +5,7 @@ import { IconButton } from '@/components/icon-button.tsx';
 import { Time } from '@/components/time.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { valueColumn } from '@/components/value-column.ts';
-import { callTitle, capitalize, formatCost, formatQuality, isLive } from './call-format.ts';
+import { callTitle, capitalize, endReasonText, formatCost, formatQuality, isLive } from './call-format.ts';
 import { CallDuration } from './components/call-duration.tsx';
 import { CallStatusBadge } from './components/call-status-badge.tsx';
 
@@ -41,7 +41,14 @@ export function callColumns(actions: CallRowActions): ColumnDef<CallRow>[] {
         );
       },
     },
-    valueColumn<CallRow>('status', 'Status', (call) => <CallStatusBadge status={call.status} />),
+    valueColumn<CallRow>('status', 'Status', (call) => (
+      <div className="flex flex-col items-start gap-0.5">
+        <CallStatusBadge status={call.status} />
+        {call.status === 'failed' && call.end_reason ? (
+          <span className="text-xs text-muted-foreground">{endReasonText(call.end_reason)}</span>
+        ) : null}
+      </div>
+    )),
     valueColumn<CallRow>(
       'duration',
       'Duration',

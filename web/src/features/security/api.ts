@@ -8,11 +8,12 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { usePageCursors } from '@/lib/use-page-cursors.ts';
+import type { EventFilters } from './security-url-state.ts';
 
 export const securityKeys = {
   all: ['security'] as const,
   stats: () => [...securityKeys.all, 'stats'] as const,
-  events: (params: Pick<ListSecurityEventsQuery, 'page' | 'status'>) =>
+  events: (params: Pick<ListSecurityEventsQuery, 'page'> & EventFilters) =>
     [...securityKeys.all, 'events', params] as const,
   blocked: (page: number) => [...securityKeys.all, 'blocked', page] as const,
   policies: () => [...securityKeys.all, 'policies'] as const,
@@ -26,14 +27,26 @@ export function useSecurityStats() {
   });
 }
 
-export function useSecurityEvents(params: Pick<ListSecurityEventsQuery, 'page' | 'status'>) {
-  const cursors = usePageCursors(params.status);
+/** A page of events under the screen's filters ('all' is no filter). */
+export function useSecurityEvents(params: Pick<ListSecurityEventsQuery, 'page'> & EventFilters) {
+  const { page, ...filters } = params;
+  const cursors = usePageCursors(filters);
   return useQuery({
     queryKey: securityKeys.events(params),
     queryFn: async ({ signal }) => {
-      const query = { ...params, per_page: SECURITY_PAGE_SIZE, cursor: cursors.cursorFor(params.page) };
+      const query = {
+        page,
+        status: filters.status,
+        severity: filters.severity === 'all' ? undefined : filters.severity,
+        type: filters.type === 'all' ? undefined : filters.type,
+        ip: filters.ip,
+        start: filters.start,
+        end: filters.end,
+        per_page: SECURITY_PAGE_SIZE,
+        cursor: cursors.cursorFor(page),
+      };
       const response = await callEndpoint(securityEndpoints.events, { query }, { signal });
-      cursors.remember(params.page, response.data.next_cursor);
+      cursors.remember(page, response.data.next_cursor);
       return response;
     },
     select: (r) => r.data,

@@ -14,10 +14,14 @@ const SEVERITY_VARIANT: Record<SecurityEvent['severity'], BadgeProps['variant']>
 
 export const eventTypeLabel = (type: string) => type.replace(/_/g, ' ');
 
-/** `onResolve` is absent when the admin's role may not resolve events: no Resolve buttons then. */
+/**
+ * `onResolve` is absent when the admin's role may not resolve events: no Resolve buttons then; likewise
+ * `onBlock` and the "Block this IP" button of an event with an address.
+ */
 export function eventColumns(
   onResolve: ((event: SecurityEvent) => void) | undefined,
   resolvingId: number | null,
+  onBlock?: (event: SecurityEvent) => void,
 ): ColumnDef<SecurityEvent>[] {
   const columns: ColumnDef<SecurityEvent>[] = [
     {
@@ -64,20 +68,33 @@ export function eventColumns(
     {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row }) =>
-        row.original.resolved ? null : (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={resolvingId === row.original.id}
-            onClick={() => onResolve?.(row.original)}
-          >
-            Resolve
-          </Button>
-        ),
+      cell: ({ row }) => (
+        <div className="flex gap-1">
+          {row.original.resolved || !onResolve ? null : (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={resolvingId === row.original.id}
+              onClick={() => onResolve(row.original)}
+            >
+              Resolve
+            </Button>
+          )}
+          {row.original.ip_address && onBlock ? (
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Block this IP ${row.original.ip_address}`}
+              onClick={() => onBlock(row.original)}
+            >
+              Block this IP
+            </Button>
+          ) : null}
+        </div>
+      ),
     },
   ];
-  return onResolve ? columns : columns.filter((c) => c.id !== 'actions');
+  return onResolve || onBlock ? columns : columns.filter((c) => c.id !== 'actions');
 }
 
 /** `onUnblock` is absent when the admin's role may not unblock: no Unblock buttons then. */
@@ -90,6 +107,10 @@ export function blockedColumns(onUnblock?: (ip: BlockedIp) => void): ColumnDef<B
       meta: { className: 'max-w-md whitespace-normal' },
     },
     { header: 'Blocked', cell: ({ row }) => <Time value={row.original.blocked_at} /> },
+    {
+      header: 'Expires',
+      cell: ({ row }) => (row.original.expires_at ? <Time value={row.original.expires_at} /> : 'Never'),
+    },
     {
       header: 'By',
       cell: ({ row }) => row.original.blocked_by ?? '—',

@@ -100,6 +100,7 @@ describe('Security screen', () => {
               reason: 'spam',
               blocked_at: '2026-11-01T10:00:00Z',
               blocked_by: 'admin',
+              expires_at: null,
             },
           },
           201,

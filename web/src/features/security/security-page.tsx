@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
+import { OptionSelect } from '@/components/option-select.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
@@ -35,9 +36,18 @@ import {
   useSecurityStats,
   useUnblockIp,
 } from './api.ts';
+import { BlockEventIpDialog } from './block-event-ip-dialog.tsx';
 import { blockedColumns, eventColumns } from './columns.tsx';
+import { EventFiltersBar } from './event-filters-bar.tsx';
 import { SETTINGS_GROUPS, SecuritySettingsDialog, type SettingsGroup } from './security-settings-dialog.tsx';
-import { SecurityUrlQuery } from './security-url-state.ts';
+import {
+  BLOCK_EXPIRY_LABELS,
+  BLOCK_EXPIRY_OPTIONS,
+  type BlockExpiry,
+  type EventFilters,
+  expiresAtFor,
+  SecurityUrlQuery,
+} from './security-url-state.ts';
 
 const fetchError = (error: unknown, onRetry: () => void) => ({
   title: 'Error',
@@ -62,7 +72,24 @@ export function SecurityPage() {
         onValueChange={(tab) => update({ tab })}
         tabs={[
           { value: 'overview', label: 'Overview', content: <Overview /> },
-          { value: 'events', label: 'Security Events', content: <EventsTab {...paging} /> },
+          {
+            value: 'events',
+            label: 'Security Events',
+            content: (
+              <EventsTab
+                {...paging}
+                filters={{
+                  type: params.type,
+                  severity: params.severity,
+                  status: params.status,
+                  ip: params.ip,
+                  start: params.start,
+                  end: params.end,
+                }}
+                onFilter={update}
+              />
+            ),
+          },
           { value: 'blocked', label: 'Blocked IPs', content: <BlockedTab {...paging} /> },
           { value: 'settings', label: 'Settings', content: <SettingsTab /> },
         ]}
@@ -117,12 +144,22 @@ function Overview() {
   );
 }
 
-function EventsTab({ page, onPageChange }: Paging) {
-  const events = useSecurityEvents({ page, status: 'all' });
+function EventsTab({
+  page,
+  onPageChange,
+  filters,
+  onFilter,
+}: Paging & {
+  filters: EventFilters;
+  onFilter(changes: Partial<EventFilters>, options?: { replace?: boolean }): void;
+}) {
+  const events = useSecurityEvents({ page, ...filters });
   const resolve = useResolveEvent();
   const reopen = useReopenEvent();
   const [resolvingId, setResolvingId] = useState<number | null>(null);
-  const canResolve = useCan()(securityEndpoints.resolve);
+  const [blocking, setBlocking] = useState<SecurityEvent | null>(null);
+  const can = useCan();
+  const canResolve = can(securityEndpoints.resolve);
   const onResolve = async (event: SecurityEvent) => {
     setResolvingId(event.id);
     try {
@@ -138,18 +175,26 @@ function EventsTab({ page, onPageChange }: Paging) {
     }
   };
   return (
-    <PagedTable
-      label="Security events"
-      noun="events"
-      columns={eventColumns(canResolve ? (e) => void onResolve(e) : undefined, resolvingId)}
-      query={events}
-      rowsOf={(data) => data.events}
-      getRowId={(row) => String(row.id)}
-      page={page}
-      onPageChange={onPageChange}
-      fetchFailed={SECURITY_MESSAGES.fetchFailed}
-      empty={<EmptyState title="No security events" description="Nothing suspicious has been recorded." />}
-    />
+    <div className="space-y-4">
+      <EventFiltersBar filters={filters} onChange={onFilter} />
+      <PagedTable
+        label="Security events"
+        noun="events"
+        columns={eventColumns(
+          canResolve ? (e) => void onResolve(e) : undefined,
+          resolvingId,
+          can(securityEndpoints.block) ? setBlocking : undefined,
+        )}
+        query={events}
+        rowsOf={(data) => data.events}
+        getRowId={(row) => String(row.id)}
+        page={page}
+        onPageChange={onPageChange}
+        fetchFailed={SECURITY_MESSAGES.fetchFailed}
+        empty={<EmptyState title="No security events" description="Nothing suspicious has been recorded." />}
+      />
+      <BlockEventIpDialog event={blocking} onClose={() => setBlocking(null)} />
+    </div>
   );
 }
 
@@ -163,13 +208,14 @@ function BlockedTab({ page, onPageChange }: Paging) {
   const block = useBlockIp();
   const unblock = useUnblockIp();
   const [form, setForm] = useState({ ip: '', reason: '' });
+  const [expiry, setExpiry] = useState<BlockExpiry>('never');
   const [errors, setErrors] = useState<{ ip?: string; reason?: string }>({});
   const [confirming, setConfirming] = useState<BlockedIp | null>(null);
   const can = useCan();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = BlockIpRequest.safeParse(form);
+    const parsed = BlockIpRequest.safeParse({ ...form, expires_at: expiresAtFor(expiry) });
     if (!parsed.success) {
       const next: typeof errors = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as 'ip' | 'reason'] ??= issue.message;
@@ -192,7 +238,7 @@ function BlockedTab({ page, onPageChange }: Paging) {
         <TitledCard title="Block IP Address">
           <form
             onSubmit={submit}
-            className="grid gap-4 md:grid-cols-[1fr_2fr_auto] md:items-start"
+            className="grid gap-4 md:grid-cols-[1fr_2fr_auto_auto] md:items-start"
             noValidate
           >
             {BLOCK_FIELDS.map(({ key, id, label, placeholder }) => (
@@ -207,6 +253,13 @@ function BlockedTab({ page, onPageChange }: Paging) {
                 />
               </FormField>
             ))}
+            <OptionSelect<BlockExpiry>
+              label="Expires after"
+              value={expiry}
+              options={BLOCK_EXPIRY_OPTIONS}
+              labels={BLOCK_EXPIRY_LABELS}
+              onChange={setExpiry}
+            />
             <Button type="submit" className="md:mt-7" disabled={block.isPending}>
               {block.isPending ? 'Blocking...' : 'Block IP'}
             </Button>

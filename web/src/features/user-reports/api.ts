@@ -6,6 +6,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { usePageCursors } from '@/lib/use-page-cursors.ts';
+import type { ReportFilters } from './user-reports-url-state.ts';
 
 const all = ['user-reports'] as const;
 
@@ -17,12 +18,20 @@ export function useReportStats() {
   });
 }
 
-export function useReports(page: number, status: ReportStatus | undefined) {
-  const cursors = usePageCursors(status);
+/** A page of reports; `status` is the tab's (pending) when it has one, else the filter's. */
+export function useReports(page: number, status: ReportStatus | undefined, filters: ReportFilters) {
+  const filter = {
+    status: status ?? (filters.status === 'all' ? undefined : filters.status),
+    type: filters.type === 'all' ? undefined : filters.type,
+    search: filters.search,
+    start: filters.start,
+    end: filters.end,
+  };
+  const cursors = usePageCursors(filter);
   return useQuery({
-    queryKey: [...all, 'list', page, status],
+    queryKey: [...all, 'list', page, filter],
     queryFn: async ({ signal }) => {
-      const query = { page, per_page: USER_REPORTS_PAGE_SIZE, status, cursor: cursors.cursorFor(page) };
+      const query = { page, per_page: USER_REPORTS_PAGE_SIZE, ...filter, cursor: cursors.cursorFor(page) };
       const response = await callEndpoint(userReportsEndpoints.list, { query }, { signal });
       cursors.remember(page, response.data.next_cursor);
       return response;
@@ -67,7 +76,8 @@ export function useReopenReport() {
 export function useSuspendReportedUser() {
   const invalidate = useInvalidateReports();
   return useMutation({
-    mutationFn: (id: number) => callEndpoint(userReportsEndpoints.suspendReportedUser, { params: { id } }),
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      callEndpoint(userReportsEndpoints.suspendReportedUser, { params: { id }, body: { reason } }),
     onSettled: invalidate,
   });
 }

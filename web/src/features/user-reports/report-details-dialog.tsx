@@ -15,7 +15,8 @@ import { enumLabel } from '@/lib/enum-label.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { undoToast } from '@/lib/undo-toast.ts';
-import { useDismissReport, useReopenReport, useResolveReport, useSuspendReportedUser } from './api.ts';
+import { useDismissReport, useReopenReport, useResolveReport } from './api.ts';
+import { SuspendReportedUser } from './suspend-reported-user.tsx';
 
 export const reportTypeLabel = enumLabel;
 
@@ -25,9 +26,8 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
   const [notesError, setNotesError] = useState<string | null>(null);
   const resolve = useResolveReport();
   const dismiss = useDismissReport();
-  const suspend = useSuspendReportedUser();
   const reopen = useReopenReport();
-  const busy = resolve.isPending || dismiss.isPending || suspend.isPending;
+  const busy = resolve.isPending || dismiss.isPending;
   // Resolving, dismissing and suspending are offered only to a role that may make them.
   const can = useCan();
   const pending = report?.status === 'pending' && can(userReportsEndpoints.resolve);
@@ -65,16 +65,6 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
       );
     }
   };
-  const suspendUser = async () => {
-    if (!report) return;
-    try {
-      await suspend.mutateAsync(report.id);
-      toast.success(USER_REPORT_MESSAGES.suspended);
-    } catch (error) {
-      toast.error(errorMessage(error, USER_REPORT_MESSAGES.suspendFailed));
-    }
-  };
-
   const rows: [string, ReactNode][] = report
     ? [
         ['Type', enumLabel(report.report_type)],
@@ -108,6 +98,10 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
           </div>
         ))}
       </dl>
+      {report?.reported_user_id && can(userReportsEndpoints.suspendReportedUser) ? (
+        // Keyed by report: another report's dialog starts again from the button.
+        <SuspendReportedUser key={report.id} report={report} />
+      ) : null}
       {pending ? (
         <div className="space-y-2">
           <Label htmlFor="report-notes">Resolution Notes</Label>
@@ -131,11 +125,6 @@ export function ReportDetailsDialog({ report, onClose }: { report: UserReport | 
         </div>
       ) : null}
       <DialogFooter className="flex-wrap gap-2">
-        {report?.reported_user_id && can(userReportsEndpoints.suspendReportedUser) ? (
-          <Button variant="outline" disabled={busy} onClick={() => void suspendUser()}>
-            Suspend Reported User
-          </Button>
-        ) : null}
         {pending ? (
           <>
             <Button variant="outline" disabled={busy} onClick={() => void act('dismiss')}>

@@ -1,6 +1,6 @@
 import type { ReportStats, UserReport } from '@switchboard/contract/user-reports';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { gatewayError, jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { UserReportsPage } from './user-reports-page.tsx';
@@ -50,7 +50,15 @@ describe('User Reports screen', () => {
         return jsonResponse({ success: true, data: STATS });
       return jsonResponse({
         success: true,
-        data: { reports: [report], total: 1, page: 1, per_page: 20, total_pages: 1, next_cursor: null },
+        data: {
+          reports: [report],
+          total: 1,
+          page: 1,
+          per_page: 20,
+          total_pages: 1,
+          next_cursor: null,
+          total_capped: false,
+        },
       });
     });
     const { user } = renderScreen(<UserReportsPage />);
@@ -93,7 +101,15 @@ describe('User Reports screen', () => {
         return jsonResponse({ success: true, data: STATS });
       return jsonResponse({
         success: true,
-        data: { reports: [report], total: 1, page: 1, per_page: 20, total_pages: 1, next_cursor: null },
+        data: {
+          reports: [report],
+          total: 1,
+          page: 1,
+          per_page: 20,
+          total_pages: 1,
+          next_cursor: null,
+          total_capped: false,
+        },
       });
     });
     const { user } = renderScreen(<UserReportsPage />);
@@ -111,5 +127,52 @@ describe('User Reports screen', () => {
       '/api/v1/user-reports/7/resolve',
       '/api/v1/user-reports/7/reopen',
     ]);
+  });
+
+  it('filters by username, type and date, and suspends the reported user with a reason, showing the result', async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.url.endsWith('/suspend-user'))
+        return jsonResponse({ success: true, message: 'User suspended' });
+      if (call.url.startsWith('/api/v1/user-reports/stats'))
+        return jsonResponse({ success: true, data: STATS });
+      return jsonResponse({
+        success: true,
+        data: {
+          reports: [report],
+          total: 1,
+          page: 1,
+          per_page: 20,
+          total_pages: 1,
+          next_cursor: null,
+          total_capped: false,
+        },
+      });
+    });
+    const { user } = renderScreen(<UserReportsPage />);
+    await user.click(screen.getByRole('tab', { name: 'All Reports' }));
+    await user.type(await screen.findByPlaceholderText('Search reports by username...'), 'troll');
+    await vi.waitFor(() =>
+      expect(calls.some((c) => c.url.includes('/user-reports?') && c.url.includes('search=troll'))).toBe(
+        true,
+      ),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Report type filter' }));
+    await user.click(screen.getByRole('option', { name: 'spam' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.url.includes('type=spam'))).toBe(true));
+
+    await user.click(await screen.findByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend Reported User' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Suspension' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Say why the user is suspended');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(within(dialog).getByLabelText('Reason for suspension'), 'Repeated spam');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Suspension' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('User suspended');
+    expect(calls.filter((c) => c.method === 'POST').at(-1)).toMatchObject({
+      url: '/api/v1/user-reports/7/suspend-user',
+      body: { reason: 'Repeated spam' },
+    });
+    expect(within(dialog).queryByRole('button', { name: 'Suspend Reported User' })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,19 @@
 import type { CallRow } from '@switchboard/contract/calls';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link } from 'react-router';
 import { DetailField } from '@/components/detail-field.tsx';
 import { DetailList, DetailsDialog } from '@/components/details-dialog.tsx';
 import { Time } from '@/components/time.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatCoins } from '@/lib/format.ts';
-import { capitalize, formatCost, formatQuality, partyName } from '../call-format.ts';
+import {
+  capitalize,
+  endReasonText,
+  formatCost,
+  formatQuality,
+  logsAroundCall,
+  partyName,
+} from '../call-format.ts';
 import { CallDuration } from './call-duration.tsx';
 import { CallStatusBadge } from './call-status-badge.tsx';
 
@@ -13,6 +21,17 @@ import { CallStatusBadge } from './call-status-badge.tsx';
 const CallQualityPanel = lazy(() =>
   import('./call-quality-panel.tsx').then((m) => ({ default: m.CallQualityPanel })),
 );
+
+/** A party's name linking to their user page; an anonymous caller or a deleted user stays plain text. */
+function Party({ id, name, hidden }: { id: string | null; name: string | null; hidden: boolean }): ReactNode {
+  const text = partyName(name, hidden);
+  if (!id || hidden) return text;
+  return (
+    <Link to={`/users/${id}`} className="font-medium underline-offset-4 hover:underline">
+      {text}
+    </Link>
+  );
+}
 
 interface CallDetailsDialogProps {
   call: CallRow | null;
@@ -33,12 +52,21 @@ export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: Call
       {call ? (
         <>
           <DetailList>
-            <DetailField label="Caller">{partyName(call.caller_username, call.is_anonymous)}</DetailField>
-            <DetailField label="Receiver">{partyName(call.callee_username, false)}</DetailField>
+            <DetailField label="Caller">
+              <Party id={call.caller_id} name={call.caller_username} hidden={call.is_anonymous} />
+            </DetailField>
+            <DetailField label="Receiver">
+              <Party id={call.callee_id} name={call.callee_username} hidden={false} />
+            </DetailField>
             <DetailField label="Type">{capitalize(call.type)}</DetailField>
             <DetailField label="Status">
               <CallStatusBadge status={call.status} />
             </DetailField>
+            {call.end_reason ? (
+              <DetailField label={call.status === 'failed' ? 'Failure Reason' : 'End Reason'}>
+                {endReasonText(call.end_reason)}
+              </DetailField>
+            ) : null}
             <DetailField label="Duration">
               <CallDuration call={call} />
             </DetailField>
@@ -54,6 +82,9 @@ export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: Call
               </DetailField>
             ) : null}
           </DetailList>
+          <Link to={logsAroundCall(call)} className="text-sm font-medium underline-offset-4 hover:underline">
+            System logs around the call's start
+          </Link>
           <Suspense fallback={<Skeleton className="h-40 w-full" />}>
             <CallQualityPanel call={call} />
           </Suspense>
