@@ -19,6 +19,13 @@ export const CALLS_PAGE_SIZE = 20;
 /** A call carries a flag once one side's samples crossed the named threshold (see the calling settings). */
 export const CALL_QUALITY_FLAGS = ['high_rtt', 'high_jitter', 'high_loss', 'low_mos'] as const;
 export type CallQualityFlag = (typeof CALL_QUALITY_FLAGS)[number];
+/** How the console names each flag. */
+export const CALL_QUALITY_FLAG_LABELS: Record<CallQualityFlag, string> = {
+  high_rtt: 'High RTT',
+  high_jitter: 'High jitter',
+  high_loss: 'High packet loss',
+  low_mos: 'Low MOS',
+};
 
 export const CALL_MESSAGES = {
   fetchFailed: 'Failed to fetch calls data',
@@ -44,6 +51,8 @@ export const CallRow = z.object({
   cost: z.number(),
   coins_used: z.number().int(),
   created_at: IsoDateTime,
+  /** The quality thresholds either side crossed during the call; empty for a call without any. */
+  quality_flags: z.array(z.enum(CALL_QUALITY_FLAGS)),
 });
 export type CallRow = z.infer<typeof CallRow>;
 
@@ -55,6 +64,10 @@ export const ListCallsQuery = z.object({
   type: z.enum(['all', ...CALL_TYPE_VALUES]).default('all'),
   /** `next_cursor` of the previous page: continues after its last row without an OFFSET. */
   cursor: z.string().max(200).optional(),
+  /** `poor`: calls carrying any quality flag. */
+  quality: z.enum(['all', 'poor']).default('all'),
+  /** Calls carrying this quality flag. */
+  flag: z.enum(CALL_QUALITY_FLAGS).optional(),
 });
 export type ListCallsQuery = z.infer<typeof ListCallsQuery>;
 
@@ -74,6 +87,8 @@ export const CallStatistics = z.object({
   average_duration: z.number(),
   total_revenue: z.number(),
   average_quality: z.number(),
+  /** Calls carrying at least one quality flag (from the rollup). */
+  flagged_calls: z.number().int(),
 });
 export type CallStatistics = z.infer<typeof CallStatistics>;
 
@@ -100,8 +115,20 @@ export const CallQualitySample = z.object({
 });
 export type CallQualitySample = z.infer<typeof CallQualitySample>;
 
+/** One moment a side of the call crossed a named threshold, with the value that crossed it. */
+export const CallQualityCrossing = z.object({
+  side: z.enum(['caller', 'callee']),
+  flag: z.enum(CALL_QUALITY_FLAGS),
+  crossed_at: IsoDateTime,
+  /** RTT or jitter in ms, loss in percent (averaged), or the MOS. */
+  value: z.number(),
+});
+export type CallQualityCrossing = z.infer<typeof CallQualityCrossing>;
+
 export const CallQuality = z.object({
   samples: z.array(CallQualitySample),
+  /** Each threshold crossing, oldest first. */
+  crossings: z.array(CallQualityCrossing),
   /** The side whose average opinion score is lower; null without samples from both sides. */
   worse_side: z.enum(['caller', 'callee']).nullable(),
 });
@@ -111,7 +138,13 @@ export const CallIdParams = z.object({ id: z.coerce.number().int().positive() })
 
 export const CallHistoryQuery = z.object({ page: pageParam, limit: limitParam(CALLS_PAGE_SIZE) });
 
-export const ExportCallsQuery = ListCallsQuery.pick({ search: true, status: true, type: true });
+export const ExportCallsQuery = ListCallsQuery.pick({
+  search: true,
+  status: true,
+  type: true,
+  quality: true,
+  flag: true,
+});
 
 export const callsEndpoints = {
   list: endpoint({
@@ -191,4 +224,5 @@ export const CALLS_EXPORT_COLUMNS = [
   'coins_used',
   'started_at',
   'ended_at',
+  'quality_flags',
 ] as const satisfies readonly (keyof CallRow)[];

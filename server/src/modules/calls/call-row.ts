@@ -6,7 +6,7 @@ export type CallRecord = typeof calls.$inferSelect;
 
 /** The list's columns in raw SQL, with the cursor's sort key as PostgreSQL prints it. */
 export const CALL_COLUMNS = `id, caller_id, callee_id, caller_username, callee_username, status, duration, quality,
-  started_at, ended_at, type, is_anonymous, cost, coins_used, created_at, started_at::text as sort_key`;
+  started_at, ended_at, type, is_anonymous, cost, coins_used, created_at, quality_flags, started_at::text as sort_key`;
 
 export interface RawCall {
   id: string | number;
@@ -24,6 +24,7 @@ export interface RawCall {
   cost: string | number;
   coins_used: number;
   created_at: string | Date;
+  quality_flags: CallRow['quality_flags'];
   sort_key: string;
 }
 
@@ -53,4 +54,5 @@ export const recordToRow = (c: CallRecord): CallRow => ({
   cost: c.cost,
   coins_used: c.coinsUsed,
   created_at: c.createdAt.toISOString(),
+  quality_flags: c.qualityFlags,
 });

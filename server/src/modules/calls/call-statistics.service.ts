@@ -21,6 +21,7 @@ export async function getCallStatistics(db: Database): Promise<CallStatistics> {
     average_duration: answered ? Number(row.answered_duration) / answered : 0,
     total_revenue: roundTo2(Number(row.revenue)),
     average_quality: averageQuality(Number(row.quality_sum), Number(row.quality_count)),
+    flagged_calls: Number(row.flagged),
   };
 }
 

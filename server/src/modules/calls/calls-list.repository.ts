@@ -8,12 +8,18 @@ import { COUNT_CAP } from '../../db/row-counts.ts';
 import { usernameMatches } from '../users/username-matches.ts';
 import { CALL_COLUMNS as COLUMNS, type RawCall, toRow } from './call-row.ts';
 
-export type CallFilter = Pick<ListCallsQuery, 'search' | 'status' | 'type'>;
+export type CallFilter = Pick<ListCallsQuery, 'search' | 'status' | 'type' | 'quality' | 'flag'>;
+
+/** Flagged calls only (calls_quality_flagged_idx's predicate, so the filter walks that index). */
+const FLAGGED = sql.raw(`quality_flags <> '{}'::text[]`);
+const qualityFiltered = (filter: CallFilter) => filter.quality === 'poor' || filter.flag !== undefined;
 
 function conditions(filter: CallFilter, after: [string, string] | undefined): SQL {
   const parts: SQL[] = [sql`true`];
   if (filter.status !== 'all') parts.push(sql`status = ${filter.status}`);
   if (filter.type !== 'all') parts.push(sql`type = ${filter.type}`);
+  if (qualityFiltered(filter)) parts.push(FLAGGED);
+  if (filter.flag) parts.push(sql`quality_flags @> array[${filter.flag}]::text[]`);
   if (after) parts.push(sql`(started_at, id) < (${after[0]}::timestamptz, ${after[1]}::bigint)`);
   return sql.join(parts, sql` and `);
 }
@@ -114,7 +120,7 @@ export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPa
   // An empty page is the total's row alone, its call columns null.
   const rows = raw[0]?.id === null ? [] : raw;
   const last = rows.length === query.limit ? rows.at(-1) : undefined;
-  const capped = query.search !== '' && counted > COUNT_CAP;
+  const capped = (query.search !== '' || qualityFiltered(query)) && counted > COUNT_CAP;
   return {
     rows: rows.map(toRow),
     total: capped ? COUNT_CAP : counted,
@@ -130,6 +136,10 @@ export function counterName({ status, type }: Pick<CallFilter, 'status' | 'type'
 }
 
 function totalOf(filter: CallFilter): SQL {
+  // No counter per flag: the flagged calls are counted over their partial index, up to the cap.
+  if (!filter.search && qualityFiltered(filter))
+    return sql`(select count(*) from (select 1 from calls where ${conditions(filter, undefined)}
+      limit ${COUNT_CAP + 1}) s)`;
   if (!filter.search)
     return sql`(select coalesce(sum(n), 0) from row_counts where counter = ${counterName(filter)})`;
   // Each call once without sorting: every call whose caller matches, then those whose callee

@@ -2,8 +2,11 @@ import { type CallRow, callsEndpoints, type ListCallsQuery } from '@switchboard/
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, downloadEndpoint } from '@/lib/api-client.ts';
 
-export type CallsListParams = Pick<ListCallsQuery, 'page' | 'search' | 'status' | 'type' | 'limit'>;
-export type CallFilterParams = Pick<ListCallsQuery, 'search' | 'status' | 'type'>;
+export type CallsListParams = Pick<
+  ListCallsQuery,
+  'page' | 'search' | 'status' | 'type' | 'limit' | 'quality' | 'flag'
+>;
+export type CallFilterParams = Pick<ListCallsQuery, 'search' | 'status' | 'type' | 'quality' | 'flag'>;
 
 export const callKeys = {
   all: ['calls'] as const,

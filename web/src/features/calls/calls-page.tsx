@@ -62,7 +62,8 @@ export function CallsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCallsCsv({ search: params.search, status: params.status, type: params.type });
+      const { search, status, type, quality, flag } = params;
+      await downloadCallsCsv({ search, status, type, quality, flag });
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to export calls'));
     } finally {
@@ -117,6 +118,8 @@ export function CallsPage() {
                 search={params.search}
                 status={params.status}
                 type={params.type}
+                quality={params.quality}
+                flag={params.flag}
                 onChange={update}
               />
               <DataTable

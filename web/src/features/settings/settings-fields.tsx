@@ -7,14 +7,22 @@ import { Label } from '@/components/ui/label.tsx';
 import { originsFromText, originsToText } from './settings-form.ts';
 
 /** The sections the settings screen edits through field lists. */
-export type FormSection = 'app' | 'security' | 'notifications' | 'database' | 'api' | 'root_admin';
+export type FormSection =
+  | 'app'
+  | 'security'
+  | 'notifications'
+  | 'database'
+  | 'api'
+  | 'root_admin'
+  | 'calling';
 
 /**
- * One field of a settings tab. text: a string; integer: parsed as a whole number; toggle: a boolean;
+ * One field of a settings tab. text: a string; integer: parsed as a whole number; decimal: a number
+ * that may have a fraction; toggle: a boolean;
  * choice: one of `options`; lines: a list edited one entry per line, blank lines dropped.
  */
 type FieldKind =
-  | { kind: 'text' | 'integer' | 'toggle' | 'lines' }
+  | { kind: 'text' | 'integer' | 'decimal' | 'toggle' | 'lines' }
   | { kind: 'choice'; options: readonly string[] };
 export type FieldSpec<K extends FormSection> = { key: keyof Settings[K] & string; label: string } & FieldKind;
 type AnyFieldSpec = { key: string; label: string } & FieldKind;
@@ -68,12 +76,10 @@ export function SettingsFields({ section, fields, values, errors, onChange }: Se
         ) : (
           <Input
             id={id}
-            inputMode={field.kind === 'integer' ? 'numeric' : undefined}
-            value={field.kind === 'integer' ? integerText(value as number) : String(value)}
-            // What is typed is parsed as an integer; empty or not a number is NaN, refused on save.
-            onChange={(e) =>
-              set(field.kind === 'integer' ? Number.parseInt(e.target.value, 10) : e.target.value)
-            }
+            inputMode={field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' ? 'decimal' : undefined}
+            value={field.kind === 'text' ? String(value) : integerText(value as number)}
+            // What is typed is parsed as a number; empty or not a number is NaN, refused on save.
+            onChange={(e) => set(parseField(field.kind, e.target.value))}
             {...described}
           />
         )}
@@ -86,6 +92,9 @@ const CONTROL =
   'h-9 rounded-md border border-input bg-card px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 const integerText = (value: number) => (Number.isNaN(value) ? '' : String(value));
+
+const parseField = (kind: FieldKind['kind'], text: string) =>
+  kind === 'integer' ? Number.parseInt(text, 10) : kind === 'decimal' ? Number.parseFloat(text) : text;
 
 /** Keeps the typed text (blank lines included) while the value holds only the non-blank lines. */
 function LinesInput({
