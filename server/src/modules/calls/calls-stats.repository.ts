@@ -96,7 +96,11 @@ export async function callsSince(db: Executor, since: Date) {
     db,
     callsSinceQuery(since.toISOString()),
   );
-  return { calls: Number(row?.calls ?? 0), flagged: Number(row?.flagged ?? 0), failed: Number(row?.failed ?? 0) };
+  return {
+    calls: Number(row?.calls ?? 0),
+    flagged: Number(row?.flagged ?? 0),
+    failed: Number(row?.failed ?? 0),
+  };
 }
 
 export interface RecentCallRecord {

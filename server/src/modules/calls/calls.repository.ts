@@ -104,7 +104,10 @@ export async function recordCrossings(db: Executor, crossings: readonly NewCross
   await db.execute(sql`with added as (
       insert into call_quality_crossings (call_id, side, flag, value, crossed_at)
       values ${sql.join(
-        crossings.map((c) => sql`(${c.callId}::bigint, ${c.side}, ${c.flag}, ${c.value}::real, ${c.crossedAt.toISOString()}::timestamptz)`),
+        crossings.map(
+          (c) =>
+            sql`(${c.callId}::bigint, ${c.side}, ${c.flag}, ${c.value}::real, ${c.crossedAt.toISOString()}::timestamptz)`,
+        ),
         sql`, `,
       )}
       returning 1)

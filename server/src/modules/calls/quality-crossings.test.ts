@@ -1,10 +1,5 @@
 import type { CallAck } from '@switchboard/contract/calling';
-import type {
-  CallQuality,
-  CallQualityFlag,
-  CallStatistics,
-  CallsPage,
-} from '@switchboard/contract/calls';
+import type { CallQuality, CallQualityFlag, CallStatistics, CallsPage } from '@switchboard/contract/calls';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +56,10 @@ describe('call quality flags from live samples', () => {
   async function callWith(name: string, samples: Figures[]): Promise<number> {
     const caller = await server.appUser(`${name}-caller`, 100);
     const callee = await server.appUser(`${name}-callee`, 100);
-    const invited = await ask<CallAck>(caller.socket, 'call_invite', { callee_id: callee.user.id, type: 'voice' });
+    const invited = await ask<CallAck>(caller.socket, 'call_invite', {
+      callee_id: callee.user.id,
+      type: 'voice',
+    });
     if (!invited.ok) throw new Error(invited.message);
     const callId = invited.call.id;
     expect(await ask(callee.socket, 'call_accept', { call_id: callId })).toMatchObject({ ok: true });
@@ -153,7 +151,10 @@ describe('call quality flags from live samples', () => {
   it('writes a held condition once, and again after it cleared; the call keeps one flag', async () => {
     const caller = await server.appUser('held-caller', 100);
     const callee = await server.appUser('held-callee', 100);
-    const invited = await ask<CallAck>(caller.socket, 'call_invite', { callee_id: callee.user.id, type: 'voice' });
+    const invited = await ask<CallAck>(caller.socket, 'call_invite', {
+      callee_id: callee.user.id,
+      type: 'voice',
+    });
     if (!invited.ok) throw new Error(invited.message);
     const callId = invited.call.id;
     await ask(callee.socket, 'call_accept', { call_id: callId });

@@ -44,9 +44,7 @@ describe('call quality and connect-failure alerts', () => {
   }
 
   const openAlerts = async (rule: string) =>
-    (
-      await t.app.inject({ method: 'GET', url: '/api/v1/monitoring/alerts?active=true', headers })
-    )
+    (await t.app.inject({ method: 'GET', url: '/api/v1/monitoring/alerts?active=true', headers }))
       .json()
       .data.alerts.filter((a: { rule: string }) => a.rule === rule);
 

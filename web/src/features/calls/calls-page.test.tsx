@@ -45,7 +45,9 @@ const call = (id: number, extra: Partial<CallRow> = {}): CallRow => ({
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function serve(options: { failList?: () => boolean; rows?: CallRow[]; crossings?: CallQualityCrossing[] } = {}) {
+function serve(
+  options: { failList?: () => boolean; rows?: CallRow[]; crossings?: CallQualityCrossing[] } = {},
+) {
   const requests: URL[] = [];
   const rows = options.rows ?? [call(1), call(2, { status: 'active', ended_at: null, type: 'video' })];
   serveFetch(
@@ -208,7 +210,14 @@ describe('CallsPage', () => {
     const user = renderPage();
     await screen.findByRole('table', { name: 'Recent Calls' });
     await user.click(screen.getByRole('combobox', { name: 'Quality filter' }));
-    for (const option of ['All Quality', 'Poor quality', 'High RTT', 'High jitter', 'High packet loss', 'Low MOS'])
+    for (const option of [
+      'All Quality',
+      'Poor quality',
+      'High RTT',
+      'High jitter',
+      'High packet loss',
+      'Low MOS',
+    ])
       expect(screen.getByRole('option', { name: option })).toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: 'Poor quality' }));
     await waitFor(() => expect(server.listQueries().at(-1)?.get('quality')).toBe('poor'));

@@ -76,7 +76,9 @@ export function SettingsFields({ section, fields, values, errors, onChange }: Se
         ) : (
           <Input
             id={id}
-            inputMode={field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' ? 'decimal' : undefined}
+            inputMode={
+              field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' ? 'decimal' : undefined
+            }
             value={field.kind === 'text' ? String(value) : integerText(value as number)}
             // What is typed is parsed as a number; empty or not a number is NaN, refused on save.
             onChange={(e) => set(parseField(field.kind, e.target.value))}

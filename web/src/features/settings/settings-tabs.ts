@@ -99,7 +99,11 @@ export const FIELD_TABS = [
       ['quality_loss_percent', 'High Packet Loss above (%, average of 7 samples)', 'decimal'],
       ['quality_mos', 'Low MOS below (3 of 5 samples)', 'decimal'],
       ['alert_poor_call_percent', 'Alert: Poor-Quality Calls above (% over 5 minutes)', 'integer'],
-      ['alert_connect_failure_percent', 'Alert: Calls Failing to Connect above (% over 5 minutes)', 'integer'],
+      [
+        'alert_connect_failure_percent',
+        'Alert: Calls Failing to Connect above (% over 5 minutes)',
+        'integer',
+      ],
     ]),
   ),
 ];
