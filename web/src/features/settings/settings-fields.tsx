@@ -73,15 +73,17 @@ export function SettingsFields({ section, fields, values, errors, onChange }: Se
           </select>
         ) : field.kind === 'lines' ? (
           <LinesInput id={id} value={value as string[]} onChange={set} {...described} />
+        ) : field.kind === 'decimal' ? (
+          <DecimalInput id={id} value={value as number} onChange={set} {...described} />
         ) : (
           <Input
             id={id}
-            inputMode={
-              field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' ? 'decimal' : undefined
+            inputMode={field.kind === 'integer' ? 'numeric' : undefined}
+            value={field.kind === 'integer' ? integerText(value as number) : String(value)}
+            // What is typed is parsed as an integer; empty or not a number is NaN, refused on save.
+            onChange={(e) =>
+              set(field.kind === 'integer' ? Number.parseInt(e.target.value, 10) : e.target.value)
             }
-            value={field.kind === 'text' ? String(value) : integerText(value as number)}
-            // What is typed is parsed as a number; empty or not a number is NaN, refused on save.
-            onChange={(e) => set(parseField(field.kind, e.target.value))}
             {...described}
           />
         )}
@@ -95,8 +97,31 @@ const CONTROL =
 
 const integerText = (value: number) => (Number.isNaN(value) ? '' : String(value));
 
-const parseField = (kind: FieldKind['kind'], text: string) =>
-  kind === 'integer' ? Number.parseInt(text, 10) : kind === 'decimal' ? Number.parseFloat(text) : text;
+const sameNumber = (a: number, b: number) => a === b || (Number.isNaN(a) && Number.isNaN(b));
+
+/** Keeps the typed text ("3." on the way to "3.5") while the value is the number it reads as. */
+function DecimalInput({
+  id,
+  value,
+  onChange,
+  ...aria
+}: { id: string; value: number; onChange(v: number): void } & Record<`aria-${string}`, unknown>) {
+  const [text, setText] = useState(() => integerText(value));
+  // A value replaced from outside (loaded or saved) replaces the text; one typed here does not.
+  if (!sameNumber(Number.parseFloat(text), value)) setText(integerText(value));
+  return (
+    <Input
+      id={id}
+      inputMode="decimal"
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(Number.parseFloat(e.target.value));
+      }}
+      {...aria}
+    />
+  );
+}
 
 /** Keeps the typed text (blank lines included) while the value holds only the non-blank lines. */
 function LinesInput({
