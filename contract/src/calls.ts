@@ -28,6 +28,13 @@ export const CALLS_PAGE_SIZE = 20;
 /** A call carries a flag once one side's samples crossed the named threshold (see the calling settings). */
 export const CALL_QUALITY_FLAGS = ['high_rtt', 'high_jitter', 'high_loss', 'low_mos'] as const;
 export type CallQualityFlag = (typeof CALL_QUALITY_FLAGS)[number];
+/** How the console names each flag. */
+export const CALL_QUALITY_FLAG_LABELS: Record<CallQualityFlag, string> = {
+  high_rtt: 'High RTT',
+  high_jitter: 'High jitter',
+  high_loss: 'High packet loss',
+  low_mos: 'Low MOS',
+};
 
 export const CALL_MESSAGES = {
   fetchFailed: 'Failed to fetch calls data',
@@ -96,6 +103,8 @@ export const CallRow = z.object({
   created_at: IsoDateTime,
   /** Why the call ended as it did (for a failed call: why it failed); null while live and on old rows. */
   end_reason: z.string().nullable(),
+  /** The quality thresholds either side crossed during the call; empty for a call without any. */
+  quality_flags: z.array(z.enum(CALL_QUALITY_FLAGS)),
 });
 export type CallRow = z.infer<typeof CallRow>;
 
@@ -142,6 +151,10 @@ const ListCallsFields = z.object({
   ...callRangeFields,
   /** `next_cursor` of the previous page: continues after its last row without an OFFSET. */
   cursor: z.string().max(200).optional(),
+  /** `poor`: calls carrying any quality flag. */
+  quality: z.enum(['all', 'poor']).default('all'),
+  /** Calls carrying this quality flag. */
+  flag: z.enum(CALL_QUALITY_FLAGS).optional(),
 });
 
 export const ListCallsQuery = ListCallsFields.superRefine(checkRange);
@@ -167,6 +180,8 @@ export const CallStatistics = z.object({
   average_duration: z.number(),
   total_revenue: z.number(),
   average_quality: z.number(),
+  /** Calls carrying at least one quality flag (from the rollup). */
+  flagged_calls: z.number().int(),
 });
 export type CallStatistics = z.infer<typeof CallStatistics>;
 
@@ -193,8 +208,20 @@ export const CallQualitySample = z.object({
 });
 export type CallQualitySample = z.infer<typeof CallQualitySample>;
 
+/** One moment a side of the call crossed a named threshold, with the value that crossed it. */
+export const CallQualityCrossing = z.object({
+  side: z.enum(['caller', 'callee']),
+  flag: z.enum(CALL_QUALITY_FLAGS),
+  crossed_at: IsoDateTime,
+  /** RTT or jitter in ms, loss in percent (averaged), or the MOS. */
+  value: z.number(),
+});
+export type CallQualityCrossing = z.infer<typeof CallQualityCrossing>;
+
 export const CallQuality = z.object({
   samples: z.array(CallQualitySample),
+  /** Each threshold crossing, oldest first. */
+  crossings: z.array(CallQualityCrossing),
   /** The side whose average opinion score is lower; null without samples from both sides. */
   worse_side: z.enum(['caller', 'callee']).nullable(),
 });
@@ -211,6 +238,8 @@ export const ExportCallsQuery = ListCallsFields.pick({
   range: true,
   from: true,
   to: true,
+  quality: true,
+  flag: true,
 }).superRefine(checkRange);
 export type ExportCallsQuery = z.infer<typeof ExportCallsQuery>;
 
@@ -294,4 +323,5 @@ export const CALLS_EXPORT_COLUMNS = [
   'started_at',
   'ended_at',
   'end_reason',
+  'quality_flags',
 ] as const satisfies readonly (keyof CallRow)[];

@@ -89,6 +89,18 @@ export const CallingSettings = z.object({
   video_coins_per_minute: int(0, 10_000),
   /** Days; older samples are rolled up into one row per call and side, then deleted. */
   quality_sample_retention_days: int(1, 3650),
+  /**
+   * The named quality thresholds (Twilio's SDK warnings): RTT and jitter over these in 3 of the last 5
+   * samples, packet loss averaged over 7 samples above this percent, MOS under this in 3 of the last 5.
+   */
+  quality_rtt_ms: int(1, 10_000),
+  quality_jitter_ms: int(1, 10_000),
+  quality_loss_percent: z.number().min(0).max(100),
+  quality_mos: z.number().min(1).max(5),
+  /** Alert when more than this percent of the calls started in the last 5 minutes carry a quality flag. */
+  alert_poor_call_percent: int(1, 100),
+  /** Alert when more than this percent of the calls started in the last 5 minutes failed to connect. */
+  alert_connect_failure_percent: int(1, 100),
 });
 export type CallingSettings = z.infer<typeof CallingSettings>;
 
@@ -152,7 +164,17 @@ export const SETTINGS_DEFAULTS: Settings = {
     max_root_admins: MAX_ROOT_ADMINS_DEFAULT,
   },
   security_policies: SECURITY_POLICIES_DEFAULTS,
-  calling: { voice_coins_per_minute: 1, video_coins_per_minute: 2, quality_sample_retention_days: 30 },
+  calling: {
+    voice_coins_per_minute: 1,
+    video_coins_per_minute: 2,
+    quality_sample_retention_days: 30,
+    quality_rtt_ms: 400,
+    quality_jitter_ms: 30,
+    quality_loss_percent: 3,
+    quality_mos: 3.5,
+    alert_poor_call_percent: 20,
+    alert_connect_failure_percent: 20,
+  },
 };
 
 export const SETTINGS_MESSAGES = {

@@ -1,4 +1,4 @@
-import { CALL_STATUS_VALUES, CALL_TYPE_VALUES } from '@switchboard/contract/calls';
+import { CALL_QUALITY_FLAGS, CALL_STATUS_VALUES, CALL_TYPE_VALUES } from '@switchboard/contract/calls';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -53,6 +53,14 @@ export const calls = pgTable(
      * length cap (or the caller's coins running out) while active. Null once it has ended, and on seeded rows.
      */
     dueAt: tstz('due_at'),
+    /**
+     * The named quality thresholds (CALL_QUALITY_FLAGS) one side's samples crossed during the call; each
+     * crossing itself is a row of call_quality_crossings.
+     */
+    qualityFlags: text('quality_flags', { enum: CALL_QUALITY_FLAGS })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -65,9 +73,17 @@ export const calls = pgTable(
     index('calls_live_idx').on(t.status).where(sql`${t.status} in ('ringing', 'active')`),
     // The timers job reads the earliest due live calls; ended calls leave the index.
     index('calls_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    // The Calls list's "poor quality" and per-flag filters walk only the flagged calls, newest first.
+    index('calls_quality_flagged_idx')
+      .on(t.startedAt.desc(), t.id.desc())
+      .where(sql`${t.qualityFlags} <> '{}'::text[]`),
     check('calls_type_check', oneOf('type', CALL_TYPES)),
     check('calls_status_check', oneOf('status', CALL_STATUSES)),
     check('calls_quality_range', sql`quality between 0 and 5`),
+    check(
+      'calls_quality_flags_check',
+      sql.raw(`quality_flags <@ array[${CALL_QUALITY_FLAGS.map((f) => `'${f}'`).join(', ')}]::text[]`),
+    ),
     check('calls_duration_range', sql.raw(`duration between 0 and ${MAX_CALL_SECONDS}`)),
     check('calls_cost_nonnegative', sql`cost >= 0`),
     check('calls_coins_used_nonnegative', sql`coins_used >= 0`),
@@ -131,6 +147,8 @@ export const callDailyStats = pgTable(
     qualityCount: bigint('quality_count', { mode: 'number' }).notNull().default(0),
     /** Rated calls with quality below 3 of 5. */
     poorQualityCount: bigint('poor_quality_count', { mode: 'number' }).notNull().default(0),
+    /** Calls carrying at least one quality flag (the Calls list's "poor quality"). */
+    flaggedCount: bigint('flagged_count', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.day, t.type, t.status] })],
@@ -152,6 +170,8 @@ export const callTotals = pgTable(
     coinsUsed: bigint('coins_used', { mode: 'number' }).notNull().default(0),
     qualitySum: doublePrecision('quality_sum').notNull().default(0),
     qualityCount: bigint('quality_count', { mode: 'number' }).notNull().default(0),
+    /** Calls carrying at least one quality flag. */
+    flaggedCount: bigint('flagged_count', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.type, t.status] })],
@@ -183,5 +203,29 @@ export const callQualityRollups = pgTable(
     primaryKey({ columns: [t.callId, t.side] }),
     check('call_quality_rollups_side_check', oneOf('side', CALL_SIDES)),
     check('call_quality_rollups_count_positive', sql`sample_count > 0`),
+  ],
+);
+
+/**
+ * Each moment one side of a call crossed a named quality threshold, with the value that crossed it (the
+ * RTT or jitter in ms, the averaged loss in percent, the MOS), for the call's details and a later timeline.
+ * Written once per crossing, never per sample.
+ */
+export const callQualityCrossings = pgTable(
+  'call_quality_crossings',
+  {
+    id: bigId(),
+    callId: bigint('call_id', { mode: 'number' })
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: CALL_SIDES }).notNull(),
+    flag: text('flag', { enum: CALL_QUALITY_FLAGS }).notNull(),
+    value: real('value').notNull(),
+    crossedAt: tstz('crossed_at').notNull(),
+  },
+  (t) => [
+    index('call_quality_crossings_call_idx').on(t.callId, t.crossedAt),
+    check('call_quality_crossings_side_check', oneOf('side', CALL_SIDES)),
+    check('call_quality_crossings_flag_check', oneOf('flag', CALL_QUALITY_FLAGS)),
   ],
 );

@@ -43,6 +43,7 @@ import {
   startPresenceHeartbeat,
 } from './presence-heartbeat.ts';
 import { createQualitySampleBuffer } from './quality-sample-buffer.ts';
+import { createQualityWatches } from './quality-watches.ts';
 import { createSocketEventWindow } from './socket-event-window.ts';
 
 interface AppSocketData {
@@ -87,6 +88,7 @@ export function startAppNamespace(
   const ns = io.of(APP_NAMESPACE) as unknown as AppNamespace;
   const ctx: CallContext = { db: deps.db, push: deps.userPush, clock };
   const samples = createQualitySampleBuffer(deps.db, log);
+  const watches = createQualityWatches(deps.db, log);
   // A server going down drops its sockets: their calls carry on (media flows peer to peer) and end by hang-up
   // or by their timers, rather than each restart ending every call on this instance.
   let closing = false;
@@ -192,6 +194,8 @@ export function startAppNamespace(
       'call_hangup',
       step(CallRef, async ({ call_id }) => {
         await samples.flush();
+        await watches.settled();
+        watches.drop(call_id);
         return hangUpCall(ctx, me, call_id);
       }),
     );
@@ -234,21 +238,26 @@ export function startAppNamespace(
       const report = parsed.data;
       const side = socket.data.calls.get(report.call_id);
       if (!side || !socket.rooms.has(callRoom(report.call_id))) return reply(refused('not_party'));
-      samples.add({
-        callId: report.call_id,
-        side,
+      const reading = {
+        rttMs: report.rtt_ms,
+        jitterMs: report.jitter_ms,
+        packetLoss: report.packet_loss,
         mos: estimateMos({
           rttMs: report.rtt_ms,
           jitterMs: report.jitter_ms,
           packetLoss: report.packet_loss,
         }),
-        rttMs: report.rtt_ms,
-        jitterMs: report.jitter_ms,
-        packetLoss: report.packet_loss,
+      };
+      const sampledAt = clock();
+      samples.add({
+        callId: report.call_id,
+        side,
+        ...reading,
         bitrateKbps: Math.round(report.bitrate_kbps),
         codec: report.codec,
-        sampledAt: clock(),
+        sampledAt,
       });
+      watches.add(report.call_id, side, reading, sampledAt);
       reply({ ok: true });
     });
 
@@ -267,6 +276,7 @@ export function startAppNamespace(
     socket.on('disconnect', () => {
       if (closing) return;
       const carried = [...socket.data.calls.keys()];
+      for (const callId of carried) watches.drop(callId);
       (async () => {
         // A call this socket carried ends unless another socket of the same user carries it still.
         for (const callId of carried)
@@ -285,6 +295,7 @@ export function startAppNamespace(
     close: async () => {
       closing = true;
       await samples.stop();
+      await watches.stop();
       await stopHeartbeat();
     },
   };

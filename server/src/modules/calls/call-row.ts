@@ -6,7 +6,8 @@ export type CallRecord = typeof calls.$inferSelect;
 
 /** The list's columns in raw SQL, with the cursor's sort key as PostgreSQL prints it. */
 export const CALL_COLUMNS = `id, caller_id, callee_id, caller_username, callee_username, status, duration, quality,
-  started_at, ended_at, type, is_anonymous, cost, coins_used, created_at, end_reason, started_at::text as sort_key`;
+  started_at, ended_at, type, is_anonymous, cost, coins_used, created_at, end_reason, quality_flags,
+  started_at::text as sort_key`;
 
 export interface RawCall {
   id: string | number;
@@ -25,6 +26,7 @@ export interface RawCall {
   coins_used: number;
   created_at: string | Date;
   end_reason: string | null;
+  quality_flags: CallRow['quality_flags'];
   sort_key: string;
 }
 
@@ -55,4 +57,5 @@ export const recordToRow = (c: CallRecord): CallRow => ({
   coins_used: c.coinsUsed,
   created_at: c.createdAt.toISOString(),
   end_reason: c.endReason,
+  quality_flags: c.qualityFlags,
 });

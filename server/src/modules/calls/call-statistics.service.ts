@@ -28,6 +28,7 @@ export async function getCallStatistics(
     average_duration: answered ? Number(row.answered_duration) / answered : 0,
     total_revenue: roundTo2(Number(row.revenue)),
     average_quality: averageQuality(Number(row.quality_sum), Number(row.quality_count)),
+    flagged_calls: Number(row.flagged),
   };
 }
 

@@ -6,7 +6,9 @@ import { type CallFilter, callsBatch } from './calls-list.repository.ts';
 
 const BATCH = 1000;
 
-const line = (row: CallRow) => `${CALLS_EXPORT_COLUMNS.map((c) => csvCell(row[c])).join(',')}\r\n`;
+/** A list (the quality flags) is one cell, its values separated by spaces. */
+const cell = (value: CallRow[keyof CallRow]) => csvCell(Array.isArray(value) ? value.join(' ') : value);
+const line = (row: CallRow) => `${CALLS_EXPORT_COLUMNS.map((c) => cell(row[c])).join(',')}\r\n`;
 
 /**
  * The filtered list as CSV, newest first, read in keyset batches as the reader pulls, so only one

@@ -10,13 +10,21 @@ import { rangeConditions } from './call-range.ts';
 import { CALL_COLUMNS as COLUMNS, type RawCall, toRow } from './call-row.ts';
 
 /** What narrows the list and the CSV: the search, the selects and the time range. */
-export type CallFilter = Pick<ListCallsQuery, 'search' | 'status' | 'type' | 'range' | 'from' | 'to'>;
+export type CallFilter = Pick<
+  ListCallsQuery,
+  'search' | 'status' | 'type' | 'range' | 'from' | 'to' | 'quality' | 'flag'
+>;
+/** Flagged calls only (calls_quality_flagged_idx's predicate, so the filter walks that index). */
+const FLAGGED = sql.raw(`quality_flags <> '{}'::text[]`);
+const qualityFiltered = (filter: CallFilter) => filter.quality === 'poor' || filter.flag !== undefined;
 
 function conditions(filter: CallFilter, after: [string, string] | undefined): SQL {
   const parts: SQL[] = [sql`true`];
   if (filter.status !== 'all') parts.push(sql`status = ${filter.status}`);
   if (filter.type !== 'all') parts.push(sql`type = ${filter.type}`);
   parts.push(...rangeConditions(filter));
+  if (qualityFiltered(filter)) parts.push(FLAGGED);
+  if (filter.flag) parts.push(sql`quality_flags @> array[${filter.flag}]::text[]`);
   if (after) parts.push(sql`(started_at, id) < (${after[0]}::timestamptz, ${after[1]}::bigint)`);
   return sql.join(parts, sql` and `);
 }
@@ -119,7 +127,7 @@ export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPa
   // An empty page is the total's row alone, its call columns null.
   const rows = raw[0]?.id === null ? [] : raw;
   const last = rows.length === query.limit ? rows.at(-1) : undefined;
-  const capped = (query.search !== '' || ranged) && counted > COUNT_CAP;
+  const capped = (query.search !== '' || ranged || qualityFiltered(query)) && counted > COUNT_CAP;
   return {
     rows: rows.map(toRow),
     total: capped ? COUNT_CAP : counted,
@@ -135,8 +143,8 @@ export function counterName({ status, type }: Pick<CallFilter, 'status' | 'type'
 }
 
 function totalOf(filter: CallFilter): SQL {
-  // A range has no counter: its calls are counted over the index range, up to the cap.
-  if (!filter.search && filter.range !== 'all')
+  // A range or a quality filter has no counter: its calls are counted over the index, up to the cap.
+  if (!filter.search && (filter.range !== 'all' || qualityFiltered(filter)))
     return sql`(select count(*) from (select 1 from calls where ${conditions(filter, undefined)}
         limit ${COUNT_CAP + 1}) s)`;
   if (!filter.search)

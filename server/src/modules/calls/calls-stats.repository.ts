@@ -23,7 +23,8 @@ export const callTotalsQuery = sql`select
     coalesce(sum(total_duration) filter (where status in ${ANSWERED}), 0) as answered_duration,
     coalesce(sum(revenue), 0) as revenue,
     coalesce(sum(quality_sum), 0) as quality_sum,
-    coalesce(sum(quality_count), 0) as quality_count
+    coalesce(sum(quality_count), 0) as quality_count,
+    coalesce(sum(flagged_count), 0) as flagged
   from call_totals`;
 
 type Numeric = string | number;
@@ -37,6 +38,7 @@ export interface CallTotalsRecord {
   revenue: Numeric;
   quality_sum: Numeric;
   quality_count: Numeric;
+  flagged: Numeric;
 }
 
 const callTotalsWithActiveStatement = renderedOnce(
@@ -103,6 +105,27 @@ export const callsTodayQuery = sql`select
     coalesce(sum(poor_quality_count), 0) as poor_quality,
     coalesce(sum(call_count) filter (where status = 'failed'), 0) as failed
   from call_daily_stats where day = (now() at time zone 'utc')::date`;
+
+/**
+ * Calls started since `since`: how many, how many carry a quality flag, how many failed to connect. A range
+ * over calls_started_at_idx (a few minutes of calls), never a scan.
+ */
+export const callsSinceQuery = (since: string): SQL => sql`select count(*) as calls,
+    count(*) filter (where quality_flags <> '{}'::text[]) as flagged,
+    count(*) filter (where status = 'failed') as failed
+  from calls where started_at >= ${since}::timestamptz`;
+
+export async function callsSince(db: Executor, since: Date) {
+  const [row] = await queryRows<{ calls: Numeric; flagged: Numeric; failed: Numeric }>(
+    db,
+    callsSinceQuery(since.toISOString()),
+  );
+  return {
+    calls: Number(row?.calls ?? 0),
+    flagged: Number(row?.flagged ?? 0),
+    failed: Number(row?.failed ?? 0),
+  };
+}
 
 export interface RecentCallRecord {
   id: Numeric;

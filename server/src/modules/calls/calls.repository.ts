@@ -1,7 +1,12 @@
-import type { CallQualitySample, CallRow } from '@switchboard/contract/calls';
+import type {
+  CallQualityCrossing,
+  CallQualityFlag,
+  CallQualitySample,
+  CallRow,
+} from '@switchboard/contract/calls';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { callQualitySamples, calls } from '../../db/schema/calls.ts';
+import { callQualityCrossings, callQualitySamples, calls } from '../../db/schema/calls.ts';
 import { type CallRecord, recordToRow } from './call-row.ts';
 
 export const LIVE_STATUSES = ['ringing', 'active'] as const;
@@ -63,6 +68,52 @@ export async function qualitySamples(db: Executor, callId: number): Promise<Call
     rtt_ms: s.rttMs,
     bitrate_kbps: s.bitrateKbps,
   }));
+}
+
+export async function qualityCrossings(db: Executor, callId: number): Promise<CallQualityCrossing[]> {
+  const rows = await db
+    .select()
+    .from(callQualityCrossings)
+    .where(eq(callQualityCrossings.callId, callId))
+    .orderBy(asc(callQualityCrossings.crossedAt), asc(callQualityCrossings.id));
+  return rows.map((c) => ({
+    side: c.side,
+    flag: c.flag,
+    crossed_at: c.crossedAt.toISOString(),
+    value: c.value,
+  }));
+}
+
+export interface NewCrossing {
+  callId: number;
+  side: 'caller' | 'callee';
+  flag: CallQualityFlag;
+  value: number;
+  crossedAt: Date;
+}
+
+/**
+ * Stores the crossings of one side of one call and adds their flags to the call, in one statement: the
+ * calls row is rewritten only when a flag is new to it, so a flag crossed again (or by the other side)
+ * does not touch the rollups' trigger.
+ */
+export async function recordCrossings(db: Executor, crossings: readonly NewCrossing[]): Promise<void> {
+  const first = crossings[0];
+  if (!first) return;
+  const flags = [...new Set(crossings.map((c) => c.flag))];
+  await db.execute(sql`with added as (
+      insert into call_quality_crossings (call_id, side, flag, value, crossed_at)
+      values ${sql.join(
+        crossings.map(
+          (c) =>
+            sql`(${c.callId}::bigint, ${c.side}, ${c.flag}, ${c.value}::real, ${c.crossedAt.toISOString()}::timestamptz)`,
+        ),
+        sql`, `,
+      )}
+      returning 1)
+    update calls set quality_flags = array(
+        select distinct f from unnest(quality_flags || ${sql.param(flags)}::text[]) f order by f)
+      where id = ${first.callId} and not (quality_flags @> ${sql.param(flags)}::text[])`);
 }
 
 /** How many calls a user made or received, as a scalar subquery over the caller and callee indexes. */

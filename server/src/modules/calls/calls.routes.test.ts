@@ -108,6 +108,7 @@ describe('calls API', () => {
       average_duration: 210,
       total_revenue: 0.29,
       average_quality: 3.83,
+      flagged_calls: 0,
     });
   });
 
@@ -138,7 +139,7 @@ describe('calls API', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,caller_username,callee_username,type,status,duration,quality,cost,coins_used,started_at,ended_at',
+      'id,caller_username,callee_username,type,status,duration,quality,cost,coins_used,started_at,ended_at,quality_flags',
     );
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).every((l) => l.includes(',voice,'))).toBe(true);

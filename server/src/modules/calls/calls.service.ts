@@ -52,7 +52,7 @@ export async function callQuality(db: Database, id: number): Promise<CallQuality
   const callee = mean('callee');
   const worse_side =
     caller === undefined || callee === undefined ? null : caller <= callee ? 'caller' : 'callee';
-  return { samples, worse_side };
+  return { samples, crossings: await repo.qualityCrossings(db, id), worse_side };
 }
 
 /** An admin ends a ringing or active call; it settles as a normal end would, and both parties hear of it. */

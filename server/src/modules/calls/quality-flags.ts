@@ -68,4 +68,13 @@ export class QualityWatch {
     this.holding = now;
     return crossed;
   }
+
+  /** The figure a flag was judged on, as of the latest sample: loss averaged over its window, else that sample's. */
+  valueOf(flag: CallQualityFlag): number {
+    const latest = this.window.at(-1);
+    if (!latest) return 0;
+    if (flag === 'high_loss')
+      return this.window.reduce((sum, r) => sum + r.packetLoss, 0) / this.window.length;
+    return flag === 'high_rtt' ? latest.rttMs : flag === 'high_jitter' ? latest.jitterMs : latest.mos;
+  }
 }

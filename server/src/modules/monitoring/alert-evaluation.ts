@@ -1,16 +1,30 @@
 import type { Alert, AlertEvent, MetricsSample } from '@switchboard/contract/monitoring';
 import type { Database, Executor } from '../../db/client.ts';
 import { dailyCallStats } from '../calls/call-statistics.service.ts';
-import { ALERT_RULES, type CallHealth } from './alert-rules.ts';
+import { callsSince } from '../calls/calls-stats.repository.ts';
+import { liveSettings } from '../settings/live-settings.ts';
+import { ALERT_RULES, type CallHealth, RECENT_CALLS_MINUTES } from './alert-rules.ts';
 import * as repo from './monitoring.repository.ts';
 
-async function callHealthToday(db: Database): Promise<CallHealth> {
-  const [today] = await dailyCallStats(db, 1);
-  const calls = today ? today.voice + today.video + today.group : 0;
+/** Today's calls from the rollup; the last few minutes' (up to the sample's time) over the started_at index. */
+async function callHealth(db: Database, at: Date): Promise<CallHealth> {
+  const [[today], recent, calling] = await Promise.all([
+    dailyCallStats(db, 1),
+    callsSince(db, new Date(at.getTime() - RECENT_CALLS_MINUTES * 60_000)),
+    liveSettings(db).section('calling'),
+  ]);
   return {
-    calls,
-    failureRate: calls && today ? today.failed / calls : 0,
+    calls: today ? today.voice + today.video + today.group : 0,
     averageQuality: today?.average_quality ?? 0,
+    recent: {
+      calls: recent.calls,
+      poorShare: recent.calls ? recent.flagged / recent.calls : 0,
+      failedShare: recent.calls ? recent.failed / recent.calls : 0,
+    },
+    limits: {
+      poorPercent: calling.alert_poor_call_percent,
+      connectFailurePercent: calling.alert_connect_failure_percent,
+    },
   };
 }
 
@@ -24,7 +38,7 @@ export async function evaluateAlerts(
   instanceId: string,
   sample: MetricsSample,
 ): Promise<AlertEvent[]> {
-  const calls = await callHealthToday(db);
+  const calls = await callHealth(db, new Date(sample.timestamp));
   const events: AlertEvent[] = [];
   for (const rule of ALERT_RULES) {
     const owner = rule.scope === 'instance' ? instanceId : 'cluster';

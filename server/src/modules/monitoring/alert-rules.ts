@@ -3,10 +3,17 @@ import { HEALTH_THRESHOLDS, type MetricsSample } from '@switchboard/contract/mon
 type Severity = 'critical' | 'high' | 'medium' | 'low';
 
 export interface CallHealth {
-  failureRate: number;
   averageQuality: number;
+  /** Today's calls. */
   calls: number;
+  /** Calls started in the last RECENT_CALLS_MINUTES: how many, and the shares (0 to 1) flagged and failed. */
+  recent: { calls: number; poorShare: number; failedShare: number };
+  /** The calling settings' alert limits, in percent. */
+  limits: { poorPercent: number; connectFailurePercent: number };
 }
+
+/** The window of the call-quality and connect-failure rules. */
+export const RECENT_CALLS_MINUTES = 5;
 
 export interface AlertRule {
   rule: string;
@@ -19,10 +26,11 @@ export interface AlertRule {
 
 /** Below this many requests in the window the error rate is too noisy to alert on. */
 const MIN_REQUESTS_FOR_ERROR_RATE = 5;
-const MAX_CALL_FAILURE_RATE = 0.2;
 const MIN_AVERAGE_QUALITY = 3;
 /** Call rules need some calls today before a share means anything. */
 const MIN_CALLS_FOR_CALL_RULES = 20;
+/** Nor is a share of the last few minutes' calls worth an alert below this many calls. */
+export const MIN_RECENT_CALLS = 10;
 
 const pct = (n: number) => `${n.toFixed(1)}%`;
 
@@ -66,8 +74,17 @@ export const ALERT_RULES: readonly AlertRule[] = [
     severity: 'medium',
     scope: 'cluster',
     check: (_s, c) =>
-      c.calls >= MIN_CALLS_FOR_CALL_RULES && c.failureRate > MAX_CALL_FAILURE_RATE
-        ? `${pct(c.failureRate * 100)} of today's calls failed`
+      c.recent.calls >= MIN_RECENT_CALLS && c.recent.failedShare * 100 > c.limits.connectFailurePercent
+        ? `${pct(c.recent.failedShare * 100)} of the calls in the last ${RECENT_CALLS_MINUTES} minutes failed to connect`
+        : null,
+  },
+  {
+    rule: 'call_poor_quality',
+    severity: 'medium',
+    scope: 'cluster',
+    check: (_s, c) =>
+      c.recent.calls >= MIN_RECENT_CALLS && c.recent.poorShare * 100 > c.limits.poorPercent
+        ? `${pct(c.recent.poorShare * 100)} of the calls in the last ${RECENT_CALLS_MINUTES} minutes had poor quality`
         : null,
   },
   {

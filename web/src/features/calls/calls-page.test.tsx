@@ -1,4 +1,4 @@
-import type { CallRow, CallStatistics } from '@switchboard/contract/calls';
+import type { CallQualityCrossing, CallRow, CallStatistics } from '@switchboard/contract/calls';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,6 +19,7 @@ const STATS: CallStatistics = {
   average_duration: 205,
   total_revenue: 12.5,
   average_quality: 4.2,
+  flagged_calls: 7,
 };
 
 const call = (id: number, extra: Partial<CallRow> = {}): CallRow => ({
@@ -38,13 +39,16 @@ const call = (id: number, extra: Partial<CallRow> = {}): CallRow => ({
   coins_used: 3,
   created_at: '2026-11-20T10:00:00.000Z',
   end_reason: null,
+  quality_flags: [],
   ...extra,
 });
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function serve(options: { failList?: () => boolean; rows?: CallRow[] } = {}) {
+function serve(
+  options: { failList?: () => boolean; rows?: CallRow[]; crossings?: CallQualityCrossing[] } = {},
+) {
   const requests: URL[] = [];
   const rows = options.rows ?? [call(1), call(2, { status: 'active', ended_at: null, type: 'video' })];
   serveFetch(
@@ -53,7 +57,10 @@ function serve(options: { failList?: () => boolean; rows?: CallRow[] } = {}) {
       requests.push(url);
       if (url.pathname.endsWith('/admin/calls/statistics')) return json({ success: true, data: STATS });
       if (url.pathname.endsWith('/quality'))
-        return json({ success: true, data: { samples: [], worse_side: null } });
+        return json({
+          success: true,
+          data: { samples: [], crossings: options.crossings ?? [], worse_side: null },
+        });
       if (options.failList?.()) return json({ success: false, message: 'boom' }, 500);
       return json({
         success: true,
@@ -254,5 +261,45 @@ describe('CallsPage', () => {
     await user.click(screen.getByRole('button', { name: 'View call caller3 → callee3' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('so far')).toBeInTheDocument();
+  });
+
+  it('filters by poor quality or by one quality flag', async () => {
+    const server = serve();
+    const user = renderPage();
+    await screen.findByRole('table', { name: 'Recent Calls' });
+    await user.click(screen.getByRole('combobox', { name: 'Quality filter' }));
+    for (const option of [
+      'All Quality',
+      'Poor quality',
+      'High RTT',
+      'High jitter',
+      'High packet loss',
+      'Low MOS',
+    ])
+      expect(screen.getByRole('option', { name: option })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Poor quality' }));
+    await waitFor(() => expect(server.listQueries().at(-1)?.get('quality')).toBe('poor'));
+    await user.click(screen.getByRole('combobox', { name: 'Quality filter' }));
+    await user.click(screen.getByRole('option', { name: 'High RTT' }));
+    await waitFor(() => expect(server.listQueries().at(-1)?.get('flag')).toBe('high_rtt'));
+    expect(server.listQueries().at(-1)?.get('quality')).not.toBe('poor');
+  });
+
+  it('lists the moments each quality threshold was crossed in the details', async () => {
+    const at = '2026-11-20T10:01:05.000Z';
+    serve({
+      rows: [call(1, { quality_flags: ['high_rtt'] })],
+      crossings: [{ side: 'caller', flag: 'high_rtt', crossed_at: at, value: 620 }],
+    });
+    const user = renderPage();
+    await screen.findByRole('table', { name: 'Recent Calls' });
+    await user.click(screen.getByRole('button', { name: 'View call caller1 → callee1' }));
+    const dialog = await screen.findByRole('dialog');
+    const time = new Date(at).toLocaleTimeString(undefined, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    expect(await within(dialog).findByText(`High RTT crossed at ${time} (caller)`)).toBeInTheDocument();
   });
 });

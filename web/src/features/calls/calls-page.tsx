@@ -64,7 +64,8 @@ export function CallsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCallsCsv({ search: params.search, status: params.status, type: params.type, ...range });
+      const { search, status, type, quality, flag } = params;
+      await downloadCallsCsv({ search, status, type, quality, flag, ...range });
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to export calls'));
     } finally {
@@ -140,6 +141,8 @@ export function CallsPage() {
                 search={params.search}
                 status={params.status}
                 type={params.type}
+                quality={params.quality}
+                flag={params.flag}
                 onChange={update}
               />
               <DataTable

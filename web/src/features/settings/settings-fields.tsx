@@ -7,14 +7,22 @@ import { Label } from '@/components/ui/label.tsx';
 import { originsFromText, originsToText } from './settings-form.ts';
 
 /** The sections the settings screen edits through field lists. */
-export type FormSection = 'app' | 'security' | 'notifications' | 'database' | 'api' | 'root_admin';
+export type FormSection =
+  | 'app'
+  | 'security'
+  | 'notifications'
+  | 'database'
+  | 'api'
+  | 'root_admin'
+  | 'calling';
 
 /**
- * One field of a settings tab. text: a string; integer: parsed as a whole number; toggle: a boolean;
+ * One field of a settings tab. text: a string; integer: parsed as a whole number; decimal: a number
+ * that may have a fraction; toggle: a boolean;
  * choice: one of `options`; lines: a list edited one entry per line, blank lines dropped.
  */
 type FieldKind =
-  | { kind: 'text' | 'integer' | 'toggle' | 'lines' }
+  | { kind: 'text' | 'integer' | 'decimal' | 'toggle' | 'lines' }
   | { kind: 'choice'; options: readonly string[] };
 export type FieldSpec<K extends FormSection> = { key: keyof Settings[K] & string; label: string } & FieldKind;
 type AnyFieldSpec = { key: string; label: string } & FieldKind;
@@ -65,6 +73,8 @@ export function SettingsFields({ section, fields, values, errors, onChange }: Se
           </select>
         ) : field.kind === 'lines' ? (
           <LinesInput id={id} value={value as string[]} onChange={set} {...described} />
+        ) : field.kind === 'decimal' ? (
+          <DecimalInput id={id} value={value as number} onChange={set} {...described} />
         ) : (
           <Input
             id={id}
@@ -86,6 +96,32 @@ const CONTROL =
   'h-9 rounded-md border border-input bg-card px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 const integerText = (value: number) => (Number.isNaN(value) ? '' : String(value));
+
+const sameNumber = (a: number, b: number) => a === b || (Number.isNaN(a) && Number.isNaN(b));
+
+/** Keeps the typed text ("3." on the way to "3.5") while the value is the number it reads as. */
+function DecimalInput({
+  id,
+  value,
+  onChange,
+  ...aria
+}: { id: string; value: number; onChange(v: number): void } & Record<`aria-${string}`, unknown>) {
+  const [text, setText] = useState(() => integerText(value));
+  // A value replaced from outside (loaded or saved) replaces the text; one typed here does not.
+  if (!sameNumber(Number.parseFloat(text), value)) setText(integerText(value));
+  return (
+    <Input
+      id={id}
+      inputMode="decimal"
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(Number.parseFloat(e.target.value));
+      }}
+      {...aria}
+    />
+  );
+}
 
 /** Keeps the typed text (blank lines included) while the value holds only the non-blank lines. */
 function LinesInput({

@@ -70,6 +70,27 @@ describe('System Settings', () => {
     expect(body.app.name).toBe('Stored Name');
   });
 
+  it('edits the call-quality thresholds on the Calling tab, a decimal MOS included', async () => {
+    const { calls } = serve();
+    const { user } = renderScreen(<SettingsPage />);
+    await screen.findByDisplayValue('Stored Name');
+    await user.click(screen.getByRole('tab', { name: 'Calling' }));
+    expect(screen.getByLabelText('High RTT above (ms, 3 of 5 samples)')).toHaveValue('400');
+    expect(screen.getByLabelText('High Packet Loss above (%, average of 7 samples)')).toHaveValue('3');
+    const mos = screen.getByLabelText('Low MOS below (3 of 5 samples)');
+    expect(mos).toHaveValue('3.5');
+    await user.clear(mos);
+    await user.type(mos, '3.2');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
+    const body = calls.find((c) => c.method === 'PUT')?.body as Settings;
+    expect(body.calling).toMatchObject({
+      quality_mos: 3.2,
+      quality_rtt_ms: 400,
+      alert_poor_call_percent: 20,
+    });
+  });
+
   it('hides the saved message after 3 s', async () => {
     serve();
     const { user } = renderScreen(<SettingsPage />);

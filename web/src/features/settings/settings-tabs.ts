@@ -2,7 +2,7 @@ import type { Settings } from '@switchboard/contract/settings';
 import { BACKUP_FREQUENCIES, ENVIRONMENTS, NOTIFICATION_FREQUENCIES } from '@switchboard/contract/settings';
 import type { FieldSpec, FormSection } from './settings-fields.tsx';
 
-type Kind = 'text' | 'integer' | 'toggle' | 'lines';
+type Kind = 'text' | 'integer' | 'decimal' | 'toggle' | 'lines';
 
 /**
  * A section's fields, written as [key, label, kind] or [key, label, options] for a choice; the
@@ -84,6 +84,26 @@ export const FIELD_TABS = [
       ['rate_limit_window', 'Rate Limit Window (seconds)', 'integer'],
       ['cors_enabled', 'Enable CORS', 'toggle'],
       ['cors_origins', 'CORS Origins (one per line)', 'lines'],
+    ]),
+  ),
+  tab(
+    'calling',
+    'Calling',
+    'calling',
+    fields<'calling'>([
+      ['voice_coins_per_minute', 'Voice Coins per Minute', 'integer'],
+      ['video_coins_per_minute', 'Video Coins per Minute', 'integer'],
+      ['quality_sample_retention_days', 'Quality Sample Retention (days)', 'integer'],
+      ['quality_rtt_ms', 'High RTT above (ms, 3 of 5 samples)', 'integer'],
+      ['quality_jitter_ms', 'High Jitter above (ms, 3 of 5 samples)', 'integer'],
+      ['quality_loss_percent', 'High Packet Loss above (%, average of 7 samples)', 'decimal'],
+      ['quality_mos', 'Low MOS below (3 of 5 samples)', 'decimal'],
+      ['alert_poor_call_percent', 'Alert: Poor-Quality Calls above (% over 5 minutes)', 'integer'],
+      [
+        'alert_connect_failure_percent',
+        'Alert: Calls Failing to Connect above (% over 5 minutes)',
+        'integer',
+      ],
     ]),
   ),
 ];

@@ -1,4 +1,9 @@
-import type { CallQualitySample, CallRow } from '@switchboard/contract/calls';
+import {
+  CALL_QUALITY_FLAG_LABELS,
+  type CallQualityCrossing,
+  type CallQualitySample,
+  type CallRow,
+} from '@switchboard/contract/calls';
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button.tsx';
@@ -44,12 +49,18 @@ export function CallQualityPanel({ call }: { call: CallRow }) {
         {errorMessage(quality.error, 'Failed to load call quality')}
       </p>
     );
-  const { samples, worse_side } = quality.data;
+  const { samples, crossings, worse_side } = quality.data;
   if (samples.length === 0)
-    return <p className="text-sm text-muted-foreground">No quality samples for this call.</p>;
+    return (
+      <>
+        <Crossings crossings={crossings} />
+        <p className="text-sm text-muted-foreground">No quality samples for this call.</p>
+      </>
+    );
 
   return (
     <section aria-label="Call quality" className="flex flex-col gap-2">
+      <Crossings crossings={crossings} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-medium">Call quality</h3>
         {worse_side ? (
@@ -95,5 +106,19 @@ export function CallQualityPanel({ call }: { call: CallRow }) {
         </ResponsiveContainer>
       </div>
     </section>
+  );
+}
+
+/** The moments a side crossed a named threshold: "High RTT crossed at 12:03:05 (caller)". */
+function Crossings({ crossings }: { crossings: CallQualityCrossing[] }) {
+  if (crossings.length === 0) return null;
+  return (
+    <ul aria-label="Quality thresholds crossed" className="flex flex-col gap-0.5 text-sm">
+      {crossings.map((c) => (
+        <li key={`${c.side}-${c.flag}-${c.crossed_at}`}>
+          {CALL_QUALITY_FLAG_LABELS[c.flag]} crossed at {timeOf(c.crossed_at)} ({c.side})
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,11 @@
-import { CALL_STATUS_FILTERS, CALL_TYPE_FILTERS, type ListCallsQuery } from '@switchboard/contract/calls';
+import {
+  CALL_QUALITY_FLAG_LABELS,
+  CALL_QUALITY_FLAGS,
+  CALL_STATUS_FILTERS,
+  CALL_TYPE_FILTERS,
+  type CallQualityFlag,
+  type ListCallsQuery,
+} from '@switchboard/contract/calls';
 import { ListToolbar } from '@/components/list-toolbar.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 
@@ -16,7 +23,15 @@ const TYPE_LABELS: Record<(typeof CALL_TYPE_FILTERS)[number], string> = {
   video: 'Video',
 };
 
-type Filters = Pick<ListCallsQuery, 'search' | 'status' | 'type'>;
+/** One select for quality: any call, any flagged call ("poor"), or the calls carrying one flag. */
+const QUALITY_FILTERS = ['all', 'poor', ...CALL_QUALITY_FLAGS] as const;
+const QUALITY_LABELS: Record<(typeof QUALITY_FILTERS)[number], string> = {
+  all: 'All Quality',
+  poor: 'Poor quality',
+  ...CALL_QUALITY_FLAG_LABELS,
+};
+
+type Filters = Pick<ListCallsQuery, 'search' | 'status' | 'type' | 'quality' | 'flag'>;
 
 /** The selects beside the search, each setting the query field it is keyed by. */
 const FILTERS = [
@@ -34,7 +49,7 @@ interface CallsToolbarProps extends Filters {
   onChange(changes: Partial<Filters>, options?: { replace?: boolean }): void;
 }
 
-export function CallsToolbar({ search, onChange, ...selected }: CallsToolbarProps) {
+export function CallsToolbar({ search, quality, flag, onChange, ...selected }: CallsToolbarProps) {
   return (
     <ListToolbar
       search={{
@@ -54,6 +69,21 @@ export function CallsToolbar({ search, onChange, ...selected }: CallsToolbarProp
           className={width}
         />
       ))}
+      <OptionSelect<string>
+        label="Quality filter"
+        options={QUALITY_FILTERS}
+        labels={QUALITY_LABELS}
+        hideLabel
+        value={flag ?? quality}
+        onChange={(next) =>
+          onChange(
+            next === 'all' || next === 'poor'
+              ? { quality: next, flag: undefined }
+              : { quality: 'all', flag: next as CallQualityFlag },
+          )
+        }
+        className="sm:w-40"
+      />
     </ListToolbar>
   );
 }
