@@ -35,6 +35,8 @@ export const securityEvents = pgTable(
     index('security_events_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('security_events_type_idx').on(t.eventType, t.createdAt.desc().nullsFirst()),
     index('security_events_open_idx').on(t.severity).where(sql`not ${t.resolved}`),
+    // A user's page: the events from the addresses the user signed in from, newest first.
+    index('security_events_ip_time_idx').on(t.ipAddress, t.createdAt.desc(), t.id.desc()),
     check('security_events_event_type_check', oneOf(t.eventType, SECURITY_EVENT_TYPES)),
     check('security_events_severity_check', oneOf(t.severity, SEVERITIES)),
   ],
