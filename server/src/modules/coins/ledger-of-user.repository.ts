@@ -1,10 +1,10 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { coinAccounts, coinTransactions } from '../../db/schema/coins.ts';
 
 /** The export: a batch of the user's ledger entries, oldest first by id. */
 export async function ledgerBatch(db: Executor, userId: string, afterId: number, batch: number) {
-  const { idempotencyKey: _, ...columns } = coinTransactions._.columns;
+  const { idempotencyKey: _, ...columns } = getTableColumns(coinTransactions);
   return db
     .select(columns)
     .from(coinTransactions)

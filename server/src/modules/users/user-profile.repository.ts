@@ -1,5 +1,5 @@
 import type { AdminNote } from '@switchboard/contract/user-profile';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { olderThan } from '../../db/keyset-cursor.ts';
 import { userPresence } from '../../db/schema/presence.ts';
@@ -26,7 +26,7 @@ export async function findProfileRow(db: Executor, id: string) {
 
 /** The profile as stored, every column but the password hash, for the data export. */
 export async function exportProfileRow(db: Executor, id: string) {
-  const { passwordHash: _, ...columns } = users._.columns;
+  const { passwordHash: _, ...columns } = getTableColumns(users);
   const [row] = await db.select(columns).from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
