@@ -183,8 +183,7 @@ export function UsersPage() {
                 if (action === 'suspend') {
                   setSuspendingBulk(true);
                   setSuspending(rows.filter((row) => selection.selected.has(row.id)));
-                }
-                else runBulk(action);
+                } else runBulk(action);
               }}
               onDelete={(opener) => {
                 returnFocus.remember(opener);
