@@ -31,7 +31,11 @@ describe('the per-user data export', () => {
 
   it('streams one JSON document with every section, without secrets, and audits the access', async () => {
     const root = await insertUser(t.db, { username: 'root', isRootAdmin: true });
-    const user = await insertUser(t.db, { username: 'exported', password: 'Correct-horse-1', coinBalance: 40 });
+    const user = await insertUser(t.db, {
+      username: 'exported',
+      password: 'Correct-horse-1',
+      coinBalance: 40,
+    });
     await t.appAuthHeader(user); // a signed-in session of the user's own
     await t.app.inject({
       method: 'POST',

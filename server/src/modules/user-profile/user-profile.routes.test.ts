@@ -16,7 +16,12 @@ describe('the user page', () => {
   let viewer: AdminPrincipal;
   let support: AdminPrincipal;
   let n = 0;
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, actor: AdminPrincipal, payload?: object) => {
+  const call = async (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    actor: AdminPrincipal,
+    payload?: object,
+  ) => {
     const res = await t.app.inject({
       method,
       url: `/api/v1${url}`,
@@ -28,8 +33,13 @@ describe('the user page', () => {
   const member = (extra: Parameters<typeof insertUser>[1] = { username: '' }) =>
     insertUser(t.db, { password: PASSWORD, ...extra, username: `member${++n}` });
   const signIn = (username: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/app/login', payload: { username, password: PASSWORD } });
-  const profile = async (id: string) => (await call('GET', `/admin/users/${id}/profile`, root)).body.data as UserProfile;
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/app/login',
+      payload: { username, password: PASSWORD },
+    });
+  const profile = async (id: string) =>
+    (await call('GET', `/admin/users/${id}/profile`, root)).body.data as UserProfile;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -41,7 +51,9 @@ describe('the user page', () => {
 
   it('suspends with a reason: sign-in is refused, the page says why, the audit row names the admin', async () => {
     const user = await member();
-    const suspended = await call('POST', `/admin/users/${user.id}/suspend`, support, { reason: 'Spam calls' });
+    const suspended = await call('POST', `/admin/users/${user.id}/suspend`, support, {
+      reason: 'Spam calls',
+    });
     expect(suspended.status).toBe(200);
     expect(suspended.body.data).toMatchObject({
       status: 'suspended',
@@ -57,7 +69,10 @@ describe('the user page', () => {
     const back = await call('POST', `/admin/users/${user.id}/reactivate`, support);
     expect(back.body.data).toMatchObject({ status: 'active', suspension: null });
     expect((await signIn(user.username)).statusCode).toBe(200);
-    expect((await auditRows(t.db, user.id)).map((r) => r.action)).toEqual(['user.suspend', 'user.reactivate']);
+    expect((await auditRows(t.db, user.id)).map((r) => r.action)).toEqual([
+      'user.suspend',
+      'user.reactivate',
+    ]);
   });
 
   it('lifts a suspension by itself once its end has passed', async () => {
@@ -67,7 +82,10 @@ describe('the user page', () => {
     expect((await profile(user.id)).suspension).toEqual({ reason: 'Cool off', until });
     expect((await signIn(user.username)).statusCode).toBe(403);
     // The end comes: nothing runs, and yet the user is active again everywhere.
-    await t.db.update(users).set({ suspendedUntil: sql`now() - interval '1 second'` }).where(eq(users.id, user.id));
+    await t.db
+      .update(users)
+      .set({ suspendedUntil: sql`now() - interval '1 second'` })
+      .where(eq(users.id, user.id));
     expect((await profile(user.id)).status).toBe('active');
     expect((await signIn(user.username)).statusCode).toBe(200);
     const list = (await call('GET', '/admin/public/users?status=suspended', root)).body as ListUsersResponse;
@@ -78,7 +96,10 @@ describe('the user page', () => {
     const user = await member();
     const blank = await call('POST', `/admin/users/${user.id}/suspend`, support, { reason: '  ' });
     expect(blank.status).toBe(400);
-    expect(blank.body.errors).toContainEqual({ field: 'reason', message: USER_PROFILE_MESSAGES.reasonRequired });
+    expect(blank.body.errors).toContainEqual({
+      field: 'reason',
+      message: USER_PROFILE_MESSAGES.reasonRequired,
+    });
     const past = await call('POST', `/admin/users/${user.id}/suspend`, support, {
       reason: 'x',
       until: '2020-01-01T00:00:00Z',
@@ -107,7 +128,8 @@ describe('the user page', () => {
     expect((await profile(user.id)).status).toBe('deleted');
     const restored = await call('POST', `/admin/users/${user.id}/restore`, support);
     expect(restored.body.data).toMatchObject({ status: 'active', deleted_at: null });
-    const found = (await call('GET', `/admin/public/users?search=${user.id}`, root)).body as ListUsersResponse;
+    const found = (await call('GET', `/admin/public/users?search=${user.id}`, root))
+      .body as ListUsersResponse;
     expect(found.data.users.map((u) => u.id)).toEqual([user.id]);
     expect((await signIn(user.username)).statusCode).toBe(200);
     const notDeleted = await call('POST', `/admin/users/${user.id}/restore`, support);
@@ -121,8 +143,9 @@ describe('the user page', () => {
     const page1 = (await call('GET', `/admin/users/${user.id}/notes?limit=2`, viewer)).body.data;
     expect(page1.items.map((x: { body: string }) => x.body)).toEqual(['third', 'second']);
     expect(page1.items[0].author_username).toBe('support');
-    const page2 = (await call('GET', `/admin/users/${user.id}/notes?limit=2&cursor=${page1.next_cursor}`, viewer))
-      .body.data;
+    const page2 = (
+      await call('GET', `/admin/users/${user.id}/notes?limit=2&cursor=${page1.next_cursor}`, viewer)
+    ).body.data;
     expect(page2).toEqual({ items: [expect.objectContaining({ body: 'first' })], next_cursor: null });
     const edit = await t.db.execute(sql`update admin_notes set body = 'edited'`).catch((e: Error) => e);
     expect(String((edit as Error & { cause?: Error }).cause?.message)).toMatch(/append-only/);
@@ -149,7 +172,8 @@ describe('the user page', () => {
     expect(noReason.status).toBe(400);
     expect(noReason.body.errors).toContainEqual({ field: 'reason', message: 'A reason is required' });
     expect((await bulk({ action: 'suspend', user_ids: [a.id, b.id], reason: 'Ring' })).body.affected).toBe(2);
-    const suspended = (await call('GET', '/admin/public/users?status=suspended', root)).body as ListUsersResponse;
+    const suspended = (await call('GET', '/admin/public/users?status=suspended', root))
+      .body as ListUsersResponse;
     expect(suspended.data.users.map((u) => u.id).sort()).toEqual([a.id, b.id].sort());
     expect(suspended.data.users.every((u) => !u.is_active)).toBe(true);
     expect((await bulk({ action: 'reactivate', user_ids: [a.id, b.id] })).body.affected).toBe(2);

@@ -211,7 +211,12 @@ export function UserPage() {
             </Field>
           </dl>
         ) : (
-          <div aria-busy="true" aria-label="Loading the user" className="grid gap-3 sm:grid-cols-4">
+          <div
+            role="status"
+            aria-busy="true"
+            aria-label="Loading the user"
+            className="grid gap-3 sm:grid-cols-4"
+          >
             {[1, 2, 3, 4].map((n) => (
               <Skeleton key={n} className="h-10" />
             ))}

@@ -49,7 +49,12 @@ export function PagedSection<Row>({
         {error ? (
           <p className="text-sm text-destructive">Could not load {title.toLowerCase()}.</p>
         ) : rows === undefined ? (
-          <div aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`} className="flex flex-col gap-2">
+          <div
+            role="status"
+            aria-busy="true"
+            aria-label={`Loading ${title.toLowerCase()}`}
+            className="flex flex-col gap-2"
+          >
             <Skeleton className="h-5 w-full" />
             <Skeleton className="h-5 w-3/4" />
           </div>
