@@ -25,6 +25,7 @@ import * as social from './social.ts';
 import * as systemLogs from './system-logs.ts';
 import * as twoFactor from './two-factor.ts';
 import * as userCreate from './user-create.ts';
+import * as userProfile from './user-profile.ts';
 import * as userReports from './user-reports.ts';
 import * as users from './users.ts';
 
@@ -61,6 +62,7 @@ const MODULES: readonly Record<string, unknown>[] = [
   systemLogs,
   twoFactor,
   userCreate,
+  userProfile,
   userReports,
   users,
 ];

@@ -14,7 +14,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointAccess = 'public' | 'user' | 'admin' | 'root';
 
 /** The media type of an endpoint that answers with a file to save instead of a JSON body. */
-export type FileMediaType = 'text/csv; charset=utf-8' | 'application/octet-stream';
+export type FileMediaType =
+  | 'text/csv; charset=utf-8'
+  | 'application/octet-stream'
+  | 'application/json; charset=utf-8';
 
 /**
  * One HTTP endpoint, declared once: the server registers its route from this and the web calls

@@ -12,8 +12,11 @@ import { endpoint } from './endpoint.ts';
 export const USERS_PAGE_SIZE = 10;
 export const USER_STATUS_FILTERS = ['all', 'online', 'offline', 'admin'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
-/** The API also accepts `deleted`: soft-deleted users, which every other filter leaves out. */
-export const USER_STATUS_QUERY_FILTERS = [...USER_STATUS_FILTERS, 'deleted'] as const;
+/**
+ * The API also accepts `suspended` (suspended now: a suspension past its end no longer counts) and
+ * `deleted`: soft-deleted users, which every other filter leaves out.
+ */
+export const USER_STATUS_QUERY_FILTERS = [...USER_STATUS_FILTERS, 'suspended', 'deleted'] as const;
 export type UserStatusQueryFilter = (typeof USER_STATUS_QUERY_FILTERS)[number];
 
 /** One row of the users screen. */
@@ -27,7 +30,10 @@ export const AdminUserRow = z.object({
   is_root_admin: z.boolean(),
   /** The admin role the account holds while it is a non-root admin. */
   admin_role_id: z.string(),
+  /** False while suspended; a suspension past its end no longer counts. */
   is_active: z.boolean(),
+  /** Set once the user is deleted (soft: the row stays, and can be restored). */
+  deleted_at: z.nullable(z.string()),
   coin_balance: z.int(),
   total_earned: z.int(),
   total_spent: z.int(),
@@ -39,6 +45,7 @@ export type AdminUserRow = z.infer<typeof AdminUserRow>;
 export const ListUsersQuery = z.object({
   page: pageParam,
   limit: limitParam(USERS_PAGE_SIZE),
+  /** Matches username, email or full name; a whole user id matches that user exactly. */
   search: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), ''),
   status: z._default(z.enum(USER_STATUS_QUERY_FILTERS), 'all'),
   /**
@@ -63,10 +70,12 @@ export const UserIdParams = z.object({ id: UserId });
 export const SetAdminRequest = z.object({ is_admin: z.boolean() });
 export type SetAdminRequest = z.infer<typeof SetAdminRequest>;
 
-export const BULK_USER_ACTIONS = ['make_admin', 'remove_admin', 'delete'] as const;
+export const BULK_USER_ACTIONS = ['make_admin', 'remove_admin', 'delete', 'suspend', 'reactivate'] as const;
 export type BulkUserActionName = (typeof BULK_USER_ACTIONS)[number];
 export const BulkUserAction = z.object({
   action: z.enum(BULK_USER_ACTIONS),
+  /** Required to suspend: why (kept on each user and in the audit log). */
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
   user_ids: z
     .array(UserId)
     .check(z.minLength(1, 'Select at least one user'), z.maxLength(100, 'At most 100 users at a time')),
@@ -91,6 +100,7 @@ export const USER_RULE_MESSAGES = {
   lastRootAdmin: 'The last root administrator cannot be removed',
   rootAdminIsAlwaysAdmin: 'A root administrator always has admin rights',
   onlyRootDeletesRoot: 'Only a root administrator can delete another root administrator',
+  suspendReasonRequired: 'A reason is required',
   someNotFound: (missing: number) => `${missing} of the selected users were not found`,
 } as const;
 
@@ -99,6 +109,8 @@ export const USER_ACTION_MESSAGES = {
   make_admin: (n: number) => `${n} ${n === 1 ? 'user' : 'users'} made admin`,
   remove_admin: (n: number) => `Admin rights removed from ${n} ${n === 1 ? 'user' : 'users'}`,
   delete: (n: number) => `${n} ${n === 1 ? 'user' : 'users'} deleted`,
+  suspend: (n: number) => `${n} ${n === 1 ? 'user' : 'users'} suspended`,
+  reactivate: (n: number) => `${n} ${n === 1 ? 'user' : 'users'} reactivated`,
 } as const satisfies Record<BulkUserActionName | 'deleted', unknown>;
 
 /** Asked before one user is deleted. */

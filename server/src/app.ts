@@ -51,6 +51,7 @@ import { installSettingsEffects } from './modules/settings/settings-effects.ts';
 import { appSocialRoutes } from './modules/social/app-social.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes.ts';
+import { userProfileRoutes } from './modules/user-profile/user-profile.routes.ts';
 import { appReportRoutes } from './modules/user-reports/app-report.routes.ts';
 import { userReportsRoutes } from './modules/user-reports/user-reports.routes.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(sessionsRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
   await app.register(usersRoutes, { prefix: API_PREFIX, deps });
+  await app.register(userProfileRoutes, { prefix: API_PREFIX, deps });
   await app.register(accountRoutes, { prefix: API_PREFIX, deps });
   await app.register(appSocialRoutes, { prefix: API_PREFIX, deps });
   await app.register(appReportRoutes, { prefix: API_PREFIX, deps });

@@ -108,6 +108,20 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyScreen(loadConsoleLayout, (m) => m.ConsoleLayout),
             children: [
               ...consoleRoutes,
+              // One user's page, reached from the Users screen and wherever a user is named.
+              {
+                path: 'users/:id',
+                element: <RequirePermission permission="users:read" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: lazyScreen(
+                      () => import('@/features/users/user-page.tsx'),
+                      (m) => m.UserPage,
+                    ),
+                  },
+                ],
+              },
               // Every admin's own account, opened from the top bar rather than the sidebar.
               titled('Account', [
                 {

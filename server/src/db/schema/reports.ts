@@ -28,7 +28,9 @@ export const userReports = pgTable(
     index('user_reports_reported_idx').on(t.reportedUserId),
     // The Reports screen's type filter, and its search by username (the reporter's side).
     index('user_reports_type_time_id_idx').on(t.reportType, t.createdAt.desc(), t.id.desc()),
-    index('user_reports_reporter_idx').on(t.reporterId),
+    // A user's page: the reports they filed, and those against them, newest first.
+    index('user_reports_reporter_time_idx').on(t.reporterId, t.createdAt.desc(), t.id.desc()),
+    index('user_reports_reported_time_idx').on(t.reportedUserId, t.createdAt.desc(), t.id.desc()),
     check('user_reports_report_type_check', oneOf(t.reportType, REPORT_TYPES)),
     check('user_reports_status_check', oneOf(t.status, REPORT_STATUSES)),
   ],

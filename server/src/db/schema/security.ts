@@ -38,6 +38,8 @@ export const securityEvents = pgTable(
     // The Security screen's type filter and its search by address (an address or a range, <<=), newest first.
     index('security_events_type_id_idx').on(t.eventType, t.id.desc()),
     index('security_events_ip_id_idx').using('gist', sql`${t.ipAddress} inet_ops`),
+    // A user's page: the events from the addresses the user signed in from, newest first.
+    index('security_events_ip_time_idx').on(t.ipAddress, t.createdAt.desc(), t.id.desc()),
     check('security_events_event_type_check', oneOf(t.eventType, SECURITY_EVENT_TYPES)),
     check('security_events_severity_check', oneOf(t.severity, SEVERITIES)),
   ],

@@ -73,6 +73,9 @@ export const follows = pgTable(
   (t) => [
     uniqueIndex('follows_pair_key').on(t.followerId, t.followingId),
     index('follows_following_idx').on(t.followingId),
+    // A user's page: who they follow and who follows them, newest first.
+    index('follows_follower_time_idx').on(t.followerId, t.createdAt.desc(), t.id.desc()),
+    index('follows_following_time_idx').on(t.followingId, t.createdAt.desc(), t.id.desc()),
     index('follows_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     check('follows_follow_type_check', oneOf(t.followType, FOLLOW_TYPES)),
     check('follows_not_self_check', sql`${t.followerId} <> ${t.followingId}`),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { adminRoles } from './admin-roles.ts';
-import { createdAt, tstz, updatedAt } from './columns.ts';
+import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
 
 export const users = pgTable(
   'users',
@@ -12,7 +12,15 @@ export const users = pgTable(
     fullName: text('full_name'),
     /** Null for calling-app accounts that never sign in to the console. */
     passwordHash: text('password_hash'),
+    /** False while suspended (or deactivated); see `suspendedUntil` for a suspension that ends by itself. */
     isActive: boolean('is_active').notNull().default(true),
+    /** Why the user is suspended, while `is_active` is false; null for an active user. */
+    suspensionReason: text('suspension_reason'),
+    /**
+     * When a suspension ends by itself: from then on the user counts as active again (sign-in, lists)
+     * although `is_active` stays false until the next change. Null: until an admin reactivates.
+     */
+    suspendedUntil: tstz('suspended_until'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isRootAdmin: boolean('is_root_admin').notNull().default(false),
     /**
@@ -55,6 +63,10 @@ export const users = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isPremium} and ${t.deletedAt} is null`),
     index('users_admin_idx').on(t.isAdmin).where(sql`${t.isAdmin}`),
+    // The Suspended filter: few rows, newest first like every other filter.
+    index('users_suspended_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`not ${t.isActive} and ${t.deletedAt} is null`),
   ],
 );
 
@@ -85,3 +97,25 @@ export const userSettings = pgTable('user_settings', {
   settings: jsonb('settings').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What admins wrote about a user: append-only (a trigger refuses UPDATE and DELETE), each note with
+ * its author and time. The author's name is kept as written so the note reads the same after a rename.
+ */
+export const adminNotes = pgTable(
+  'admin_notes',
+  {
+    id: bigId(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'restrict' }),
+    authorUsername: text('author_username').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_notes_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    check('admin_notes_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);

@@ -1,3 +1,4 @@
+import { SUSPENSION_REASON_MAX } from '@switchboard/contract/user-profile';
 import {
   type ListUserReportsQuery,
   type ReportStats,
@@ -14,7 +15,8 @@ import { conflict, forbidden, notFound } from '../../http/http-error.ts';
 import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { lockUsersForChange, setActive } from '../users/users.repository.ts';
+import { setSuspended } from '../users/user-status.repository.ts';
+import { lockUsersForChange } from '../users/users.repository.ts';
 import { usernamesById } from '../users/users-directory.repository.ts';
 import * as repo from './user-reports.repository.ts';
 
@@ -151,17 +153,23 @@ export async function suspendReportedUser(
     if (!target) throw notFound(USER_REPORT_MESSAGES.noReportedUser);
     if (target.is_root_admin) throw conflict(USER_REPORT_MESSAGES.cannotSuspendRoot);
     if (!target.is_active) throw conflict(USER_REPORT_MESSAGES.alreadySuspended);
-    await setActive(tx, userId, false);
+    // The user page shows why: the report it came from, and the admin's reason (else what the reporter said).
+    const suspensionReason = suspensionReasonOf(id, reason ?? report.reason);
+    await setSuspended(tx, [userId], suspensionReason, null);
     await recordAudit(tx, {
       actor,
       action: 'user.suspend',
       targetType: 'user',
       targetId: userId,
       before: { is_active: true },
-      after: { is_active: false, report_id: id, reason },
+      after: { is_active: false, suspension_reason: suspensionReason, suspended_until: null, report_id: id },
       context,
     });
     return userId;
   });
   userPush.disconnectUsers([userId]);
 }
+
+/** "Report #12 (spam): <what the reporter wrote>", cut to the suspension reason's length. */
+export const suspensionReasonOf = (reportId: number, reported: string): string =>
+  `Report #${reportId}: ${reported}`.slice(0, SUSPENSION_REASON_MAX);

@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { userContacts, userSettings, users } from '../../db/schema/users.ts';
+import { activeNow } from './active-now.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -33,7 +34,7 @@ const cardColumns = {
   is_online: users.isOnline,
   last_seen_at: users.lastSeenAt,
 };
-const reachable = and(isNull(users.deletedAt), eq(users.isActive, true));
+const reachable = and(isNull(users.deletedAt), activeNow);
 
 /** Active users whose username or full name contains the term (trigram indexes), the caller left out. */
 export async function searchUsers(

@@ -1,6 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
+import { activeNow } from './active-now.ts';
 
 export type Audience = 'all' | 'premium' | 'admin' | 'specific';
 
@@ -9,7 +10,7 @@ export type Audience = 'all' | 'premium' | 'admin' | 'specific';
  * users of the `specific` audience. Used inside an INSERT … SELECT over `users`.
  */
 export function audienceCondition(audience: Audience, specificIds: readonly string[]): SQL {
-  const reachable = and(isNull(users.deletedAt), eq(users.isActive, true)) as SQL;
+  const reachable = and(isNull(users.deletedAt), activeNow) as SQL;
   switch (audience) {
     case 'all':
       return reachable;

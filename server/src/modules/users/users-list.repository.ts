@@ -9,18 +9,29 @@ import { coinAccounts } from '../../db/schema/coins.ts';
 import { rowCounts } from '../../db/schema/counters.ts';
 import { users } from '../../db/schema/users.ts';
 import { isoTimestamp } from '../../db/timestamp-text.ts';
+import { activeNowOfU } from './active-now.ts';
 import type { UserRecord } from './user-row.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function listFilter({ search, status }: Pick<ListUsersQuery, 'search' | 'status'>): SQL | undefined {
   const pattern = containsPattern(search);
   const matchesSearch = search
-    ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.fullName, pattern))
+    ? or(
+        ilike(users.username, pattern),
+        ilike(users.email, pattern),
+        ilike(users.fullName, pattern),
+        // A pasted id finds its user (the primary key), whatever the names hold.
+        UUID.test(search) ? eq(users.id, search.toLowerCase()) : undefined,
+      )
     : undefined;
   const matchesStatus = {
     all: undefined,
     online: eq(users.isOnline, true),
     offline: eq(users.isOnline, false),
     admin: eq(users.isAdmin, true),
+    // Written like users_suspended_idx's predicate so the planner uses it; an ended suspension drops out.
+    suspended: sql`not ${users.isActive} and not coalesce(${users.suspendedUntil} <= now(), false)`,
     deleted: undefined,
   }[status];
   const deleted = status === 'deleted' ? isNotNull(users.deletedAt) : isNull(users.deletedAt);
@@ -34,14 +45,18 @@ const STATUS_COUNTERS = {
   offline: 'users.offline',
   admin: 'users.admins',
   deleted: 'users.deleted',
-} as const satisfies Record<ListUsersQuery['status'], string>;
+} as const satisfies Record<Exclude<ListUsersQuery['status'], 'suspended'>, string>;
+
+/** Filters without a counter: few rows, counted like a search (up to COUNT_CAP + 1) over their index. */
+const countedFilter = (query: ListUsersQuery) => Boolean(query.search) || query.status === 'suspended';
 
 /** A page row as PostgreSQL sends it, beside the total every row of the answer repeats. */
-type RawUserRow = Omit<UserRecord, 'created_at' | 'last_login' | CoinFigure> &
+type RawUserRow = Omit<UserRecord, 'created_at' | 'last_login' | 'deleted_at' | CoinFigure> &
   Record<CoinFigure, string | number> & {
     total: string | number;
     created_at: string | Date;
     last_login: string | Date | null;
+    deleted_at: string | Date | null;
     sort_key: string;
   };
 type CoinFigure = 'coin_balance' | 'total_earned' | 'total_spent';
@@ -59,12 +74,13 @@ export function usersPageQuery(query: ListUsersQuery): SQL {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const offset = after ? 0 : (query.page - 1) * query.limit;
   const keyset = after && sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]})`;
-  const total = query.search
-    ? sql`(select count(*) from (select 1 from ${users} where ${where} limit ${COUNT_CAP + 1}) c)`
-    : sql`(select coalesce(sum(n), 0) from ${rowCounts} where counter = ${STATUS_COUNTERS[query.status]})`;
+  const total =
+    query.search || query.status === 'suspended'
+      ? sql`(select count(*) from (select 1 from ${users} where ${where} limit ${COUNT_CAP + 1}) c)`
+      : sql`(select coalesce(sum(n), 0) from ${rowCounts} where counter = ${STATUS_COUNTERS[query.status]})`;
   return sql`select t.total, p.* from (select ${total}::bigint as total) t left join (
       select u.id, u.username, u.email, u.full_name, u.is_online, u.is_admin, u.is_root_admin,
-        u.admin_role_id, u.is_active,
+        u.admin_role_id, ${activeNowOfU} as is_active, u.deleted_at,
         coalesce(a.balance, 0) as coin_balance, coalesce(a.total_earned, 0) as total_earned,
         coalesce(a.total_spent, 0) as total_spent, u.created_at, u.last_login, u.created_at::text as sort_key
       from (select ${users.id} from ${users} where ${and(where, keyset)} ${NEWEST_FIRST}
@@ -89,7 +105,9 @@ export async function listUsers(
   // An empty page is the total's row alone, its user columns null.
   const page = raw[0]?.id === null ? [] : raw;
   const last = page.length === query.limit ? page.at(-1) : undefined;
-  const { total, totalCapped } = query.search ? cappedTotal(counted) : { total: counted, totalCapped: false };
+  const { total, totalCapped } = countedFilter(query)
+    ? cappedTotal(counted)
+    : { total: counted, totalCapped: false };
   return {
     rows: page.map(toListRow),
     total,
@@ -105,4 +123,5 @@ const toListRow = ({ total: _, sort_key: __, ...r }: RawUserRow): AdminUserRow =
   total_spent: Number(r.total_spent),
   created_at: isoTimestamp(r.created_at),
   last_login: r.last_login === null ? null : isoTimestamp(r.last_login),
+  deleted_at: r.deleted_at === null ? null : isoTimestamp(r.deleted_at),
 });

@@ -73,6 +73,7 @@ describe('GET /admin/public/users', () => {
       total_spent: 0,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       last_login: null,
+      deleted_at: null,
       admin_role_id: 'admin',
     });
   });

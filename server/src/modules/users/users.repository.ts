@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared-statement.ts';
 import { users } from '../../db/schema/users.ts';
+import { activeNow } from './active-now.ts';
 import { toUserRow, userRowColumns } from './user-row.ts';
 
 export async function findUser(db: Executor, id: string): Promise<AdminUserRow | undefined> {
@@ -160,7 +161,8 @@ const accountColumns = {
   username: users.username,
   email: users.email,
   passwordHash: users.passwordHash,
-  isActive: users.isActive,
+  // A suspension past its end no longer holds: sign-in and every signed-in request read this.
+  isActive: activeNow,
   isAdmin: users.isAdmin,
   isRootAdmin: users.isRootAdmin,
   adminRoleId: users.adminRoleId,
@@ -208,20 +210,6 @@ export async function findAccountById(executor: Executor, id: string): Promise<A
 
 export async function setLastLogin(executor: Executor, id: string): Promise<void> {
   await executor.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, id));
-}
-
-/** Activates or deactivates one user; deactivating ends their sessions (trigger on users). */
-export async function setActive(
-  tx: Executor,
-  id: string,
-  isActive: boolean,
-): Promise<AdminUserRow | undefined> {
-  const [row] = await tx
-    .update(users)
-    .set({ isActive, isOnline: isActive ? undefined : false, updatedAt: sql`now()` })
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .returning(userRowColumns);
-  return row ? toUserRow(row) : undefined;
 }
 
 /** How many non-root admins hold each role (roles nobody holds are absent). */

@@ -56,14 +56,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   });
 
   route(app, usersEndpoints.bulk, async (request) => {
-    const { affected } = await applyUserAction(
-      db,
-      requireAdmin(request),
-      request.body,
-      requestContext(request),
-    );
+    const result = await applyUserAction(db, requireAdmin(request), request.body, requestContext(request));
     // A deleted user's sessions end with the row; their live sockets are closed here, on every instance.
     if (request.body.action === 'delete') deps.userPush.disconnectUsers(request.body.user_ids);
+    // A suspension ends their sessions in the same statement (trigger on users); close the sockets too.
+    if (request.body.action === 'suspend' && result.changed) deps.userPush.disconnectUsers(result.changed);
+    const { affected } = result;
     return { success: true as const, message: USER_ACTION_MESSAGES[request.body.action](affected), affected };
   });
 };

@@ -12,13 +12,14 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { type AdminPrincipal, holds } from '../../http/access-token.ts';
-import { conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditEntry, recordAudit, recordAudits } from '../audit/audit.repository.ts';
 import { enforcePasswordMinLength } from '../settings/password-policy.ts';
 import { hashPassword } from './password.ts';
 import { refuseTakenNames } from './taken-names.ts';
+import { reactivateUsers, suspendUsers } from './user-status.service.ts';
 import * as repo from './users.repository.ts';
 import * as list from './users-list.repository.ts';
 
@@ -111,9 +112,16 @@ async function insertAccount<T>(
 export interface UserActionResult {
   /** How many users actually changed (making an admin of an admin changes nothing). */
   affected: number;
-  /** The targets as they are now; empty after a delete. */
+  /** The targets as they are now; empty after a delete, a suspension or a reactivation. */
   users: AdminUserRow[];
+  /** The ids that changed, for a suspension: their sockets are closed once it is committed. */
+  changed?: string[];
 }
+
+const requiredReason = (reason: string | undefined): string => {
+  if (!reason) throw badRequest(USER_RULE_MESSAGES.suspendReasonRequired, 'reason');
+  return reason;
+};
 
 /**
  * Make admin, remove admin or delete, for one user or many: all of them or none. The rows are
@@ -123,10 +131,19 @@ export interface UserActionResult {
 export async function applyUserAction(
   db: Database,
   actor: AdminPrincipal,
-  { action, user_ids }: BulkUserAction,
+  { action, user_ids, reason }: BulkUserAction,
   context: RequestContext,
 ): Promise<UserActionResult> {
   const ids = [...new Set(user_ids)];
+  if (action === 'suspend' || action === 'reactivate') {
+    return db.transaction(async (tx) => {
+      const changed =
+        action === 'suspend'
+          ? await suspendUsers(tx, actor, ids, { reason: requiredReason(reason), until: null }, context)
+          : await reactivateUsers(tx, actor, ids, context);
+      return { affected: changed.length, users: [], changed };
+    });
+  }
   if (action !== 'delete' && !holds(actor, 'admins:manage')) throw forbidden(ROLE_MESSAGES.denied);
   return db.transaction(async (tx) => {
     const { targets, rootAdmins } = await repo.lockUsersForChange(tx, ids);
@@ -204,7 +221,7 @@ function refusalOf(
       detail: `Not found: ${missing.join(', ')}`,
     });
   }
-  if (action === 'make_admin') return undefined;
+  if (action === 'make_admin' || action === 'suspend' || action === 'reactivate') return undefined;
   if (ids.includes(actor.id)) {
     return forbidden(
       action === 'delete' ? USER_RULE_MESSAGES.cannotDeleteSelf : USER_RULE_MESSAGES.cannotDemoteSelf,

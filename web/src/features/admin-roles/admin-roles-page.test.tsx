@@ -35,6 +35,7 @@ const custom = (over: Partial<AdminRole>): AdminRole => ({
 const admin = (over: Partial<AdminUserRow>): AdminUserRow => ({
   id: '00000000-0000-4000-8000-000000000002',
   username: 'agent',
+  deleted_at: null,
   email: 'agent@example.test',
   full_name: null,
   is_online: false,

@@ -1,6 +1,7 @@
 import type { AdminUserRow } from '@switchboard/contract/users';
 import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, useContext } from 'react';
+import { Link } from 'react-router';
 import { Time } from '@/components/time.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { UserAvatar } from '@/components/user-avatar.tsx';
@@ -16,12 +17,14 @@ export interface UserRowActionHandlers {
   currentUserId: string | null;
   /** Ids with a change in flight; their actions are disabled until it settles. */
   busyIds: ReadonlySet<string>;
-  /** `opener` is the clicked button, for focus to return to when the dialog closes. */
-  onView(user: AdminUserRow, opener: HTMLElement): void;
   /** Absent when the admin's role may not make or remove admins: the button is not offered. */
   onToggleAdmin?: (user: AdminUserRow) => void;
   /** Absent when the admin's role may not delete users. */
   onDelete?: (user: AdminUserRow, opener: HTMLElement) => void;
+  /** Absent when the admin's role may not change a user's status. */
+  onSuspend?: (user: AdminUserRow, opener: HTMLElement) => void;
+  onReactivate?: (user: AdminUserRow, opener: HTMLElement) => void;
+  onRestore?: (user: AdminUserRow, opener: HTMLElement) => void;
 }
 
 /** The page's handlers for the actions column; a context keeps the column definitions constant. */
@@ -35,9 +38,11 @@ function ActionsCell({ user }: { user: AdminUserRow }) {
       user={user}
       isSelf={user.id === handlers.currentUserId}
       busy={handlers.busyIds.has(user.id)}
-      onView={handlers.onView}
       {...(handlers.onToggleAdmin ? { onToggleAdmin: handlers.onToggleAdmin } : {})}
       {...(handlers.onDelete ? { onDelete: handlers.onDelete } : {})}
+      {...(handlers.onSuspend ? { onSuspend: handlers.onSuspend } : {})}
+      {...(handlers.onReactivate ? { onReactivate: handlers.onReactivate } : {})}
+      {...(handlers.onRestore ? { onRestore: handlers.onRestore } : {})}
     />
   );
 }
@@ -65,7 +70,9 @@ function userColumn(phone: boolean): ColumnDef<AdminUserRow> {
       <div className="flex min-w-0 items-center gap-3">
         <UserAvatar user={user} className="hidden sm:inline-flex" />
         <div className="min-w-0">
-          <div className="truncate font-medium">{user.full_name || user.username}</div>
+          <Link to={`/users/${user.id}`} className="block truncate font-medium hover:underline">
+            {user.full_name || user.username}
+          </Link>
           <div className="truncate text-xs text-muted-foreground">
             @{user.username} · {user.email}
           </div>

@@ -28,22 +28,12 @@ describe('users table on a phone', () => {
     expect(userCell.getByText('Offline')).toBeInTheDocument();
     expect(userCell.getByText('Admin')).toBeInTheDocument();
     const tr = within(nameLine.closest('tr') as HTMLElement);
-    for (const name of ['View user5', 'Remove Admin: user5', 'Delete user5']) {
+    expect(tr.getByRole('link', { name: 'View user5' })).toBeVisible();
+    for (const name of ['Remove Admin: user5', 'Delete user5']) {
       expect(tr.getByRole('button', { name })).toBeEnabled();
     }
     expect(tr.getByRole('checkbox', { name: 'Select user5' })).toBeEnabled();
     expect(tr.queryByText('50')).not.toBeInTheDocument();
-  });
-
-  it('still shows every field, coins and joined date included, in the View dialog', async () => {
-    const { user } = renderUsersPage();
-    const tr = within((await screen.findByText(/@user5 ·/)).closest('tr') as HTMLElement);
-    await user.click(tr.getByRole('button', { name: 'View user5' }));
-    const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText('Coin balance').nextElementSibling).toHaveTextContent('50');
-    expect(dialog.getByText('Joined').nextElementSibling).toHaveTextContent(/2026/);
-    expect(dialog.getByText('Status').nextElementSibling).toHaveTextContent('Offline');
-    expect(dialog.getByText('Role').nextElementSibling).toHaveTextContent('Admin');
   });
 
   it('shows Status, Role, Coins and Joined as columns on a wide screen', async () => {

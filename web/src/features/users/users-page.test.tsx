@@ -306,29 +306,16 @@ describe('UsersPage', () => {
     expect(screen.getByRole('checkbox', { name: 'Select user2' })).not.toBeChecked();
   });
 
-  it('shows every field of a user in the details dialog', async () => {
-    const { user } = renderUsersPage();
+  it('opens the user page from View and from the name', async () => {
+    renderUsersPage();
     await screen.findByText(/@user2 ·/);
-    await user.click(row('user2').getByRole('button', { name: 'View user2' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('heading', { name: 'Person 2' })).toBeInTheDocument();
-    const fields = {
-      ID: userId(2),
-      Username: 'user2',
-      Email: 'user2@example.com',
-      'Full name': 'Person 2',
-      Status: 'Offline',
-      Account: 'Active',
-      Role: 'User',
-      'Coin balance': '20',
-    };
-    for (const [label, value] of Object.entries(fields)) {
-      expect(within(dialog).getByText(label).nextElementSibling).toHaveTextContent(value);
-    }
-    expect(within(dialog).getByText('Joined').nextElementSibling).toHaveTextContent(/2026/);
-    expect(within(dialog).getByText('Last login').nextElementSibling).toHaveTextContent(/2026/);
-    await waitFor(() =>
-      expect(server.requests.some((r) => r.path === `/api/v1/admin/users/${userId(2)}`)).toBe(true),
+    expect(row('user2').getByRole('link', { name: 'View user2' })).toHaveAttribute(
+      'href',
+      `/users/${userId(2)}`,
+    );
+    expect(row('user2').getByRole('link', { name: 'Person 2' })).toHaveAttribute(
+      'href',
+      `/users/${userId(2)}`,
     );
   });
 });

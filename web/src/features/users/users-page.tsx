@@ -1,3 +1,4 @@
+import { USER_ACTION_CONFIRMATIONS, userProfileEndpoints } from '@switchboard/contract/user-profile';
 import {
   type AdminUserRow,
   type BulkUserActionName,
@@ -32,10 +33,11 @@ import {
 } from './columns.tsx';
 import { BulkActionsBar, removeAdminRefusal } from './components/bulk-actions-bar.tsx';
 import { LazyAddUserDialog, preloadAddUserDialog } from './components/lazy-add-user-dialog.tsx';
-import { UserDetailsDialog } from './components/user-details-dialog.tsx';
 import { UsersEmpty } from './components/users-empty.tsx';
 import { UsersToolbar } from './components/users-toolbar.tsx';
 import { useRowActions } from './use-row-actions.ts';
+import { useStatusActions } from './use-status-actions.ts';
+import { SuspendDialog } from './user-page/suspend-dialog.tsx';
 
 const NO_USERS: AdminUserRow[] = [];
 
@@ -60,7 +62,15 @@ export function UsersPage() {
   const rowActions = useRowActions();
   const bulk = useBulkUserAction();
   const [adding, setAdding] = useState(false);
-  const [viewing, setViewing] = useState<AdminUserRow | null>(null);
+  // The row the open status confirmation is about, and which change it asks for.
+  const [statusChange, setStatusChange] = useState<{
+    user: AdminUserRow;
+    kind: 'reactivate' | 'restore';
+  } | null>(null);
+  const [suspending, setSuspending] = useState<AdminUserRow[] | null>(null);
+  // Whether the open suspension is the bulk action's (the selection) or one row's.
+  const [suspendingBulk, setSuspendingBulk] = useState(false);
+  const statusActions = useStatusActions();
   // How many rows the open bulk-delete confirmation is about; 0 when it is closed.
   const [bulkDeleteCount, setBulkDeleteCount] = useState(0);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -81,10 +91,23 @@ export function UsersPage() {
   const actions: UserRowActionHandlers = {
     currentUserId: me?.id ?? null,
     busyIds: rowActions.busyIds,
-    onView: (user, opener) => {
-      returnFocus.remember(opener);
-      setViewing(user);
-    },
+    ...(can(userProfileEndpoints.suspend)
+      ? {
+          onSuspend: (user: AdminUserRow, opener: HTMLElement) => {
+            returnFocus.remember(opener);
+            setSuspendingBulk(false);
+            setSuspending([user]);
+          },
+          onReactivate: (user: AdminUserRow, opener: HTMLElement) => {
+            returnFocus.remember(opener);
+            setStatusChange({ user, kind: 'reactivate' });
+          },
+          onRestore: (user: AdminUserRow, opener: HTMLElement) => {
+            returnFocus.remember(opener);
+            setStatusChange({ user, kind: 'restore' });
+          },
+        }
+      : {}),
     ...(canManageAdmins ? { onToggleAdmin: rowActions.toggleAdmin } : {}),
     ...(can(usersEndpoints.delete)
       ? {
@@ -97,9 +120,13 @@ export function UsersPage() {
   };
 
   /** Resolves to whether the server made the change. */
-  const runBulk = async (action: BulkUserActionName) => {
+  const runBulk = async (action: BulkUserActionName, reason?: string) => {
     try {
-      const result = await bulk.mutateAsync({ action, user_ids: [...selection.selected] });
+      const result = await bulk.mutateAsync({
+        action,
+        user_ids: [...selection.selected],
+        ...(reason ? { reason } : {}),
+      });
       toast.success(result.message);
       // The bar goes away with the selection; do not leave focus on a button that no longer exists.
       const active = document.activeElement;
@@ -151,7 +178,13 @@ export function UsersPage() {
               disabled={stale}
               removeAdminBlocked={removeAdminBlocked}
               canManageAdmins={canManageAdmins}
-              onAction={runBulk}
+              canChangeStatus={can(userProfileEndpoints.suspend)}
+              onAction={(action) => {
+                if (action === 'suspend') {
+                  setSuspendingBulk(true);
+                  setSuspending(rows.filter((row) => selection.selected.has(row.id)));
+                } else runBulk(action);
+              }}
               onDelete={(opener) => {
                 returnFocus.remember(opener);
                 setBulkDeleteCount(selection.selected.size);
@@ -220,10 +253,35 @@ export function UsersPage() {
         onOpenChange={setAdding}
         onCloseAutoFocus={returnFocus.onCloseAutoFocus}
       />
-      <UserDetailsDialog
-        user={viewing}
-        onOpenChange={(open) => !open && setViewing(null)}
+      <SuspendDialog
+        open={suspending !== null}
+        who={
+          suspending?.length === 1 ? (suspending[0]?.username ?? 'user') : `${suspending?.length ?? 0} users`
+        }
+        onOpenChange={(open) => !open && setSuspending(null)}
+        onSuspend={async (input) => {
+          const targets = suspending ?? [];
+          if (suspendingBulk) {
+            return (await runBulk('suspend', input.reason)) ? null : 'Failed to suspend users';
+          }
+          const [target] = targets;
+          return target ? statusActions.suspend(target, input) : null;
+        }}
+      />
+      <ConfirmDialog
+        open={statusChange !== null}
+        onOpenChange={(open) => !open && setStatusChange(null)}
         onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+        title={statusChange?.kind === 'restore' ? 'Restore user' : 'Reactivate user'}
+        description={USER_ACTION_CONFIRMATIONS[statusChange?.kind ?? 'reactivate']}
+        detail={statusChange ? `${statusChange.user.username} (${statusChange.user.email})` : undefined}
+        confirmLabel={statusChange?.kind === 'restore' ? 'Restore' : 'Reactivate'}
+        pendingLabel={statusChange?.kind === 'restore' ? 'Restoring...' : 'Reactivating...'}
+        variant="default"
+        onConfirm={async () => {
+          if (statusChange && (await statusActions[statusChange.kind](statusChange.user)))
+            returnFocus.forget();
+        }}
       />
       <ConfirmDialog
         open={rowActions.deleting !== null}

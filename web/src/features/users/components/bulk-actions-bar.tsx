@@ -1,5 +1,5 @@
 import { type AdminUserRow, type BulkUserActionName, USER_RULE_MESSAGES } from '@switchboard/contract/users';
-import { ShieldMinusIcon, ShieldPlusIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { BanIcon, ShieldMinusIcon, ShieldPlusIcon, Trash2Icon, UserCheckIcon, XIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 
@@ -14,6 +14,8 @@ interface BulkActionsBarProps {
   /** Whether the admin's role may make and remove admins; those buttons are not offered otherwise. */
   canManageAdmins: boolean;
   onAction(action: Exclude<BulkUserActionName, 'delete'>): void;
+  /** Whether the admin's role may suspend and reactivate users. */
+  canChangeStatus?: boolean;
   /** `opener` is the clicked button, for focus to return to when the confirmation closes. */
   onDelete(opener: HTMLElement): void;
   onClear(): void;
@@ -24,9 +26,15 @@ const ADMIN_ACTIONS = [
   { action: 'remove_admin', label: 'Remove Admin', pendingLabel: 'Removing admin...', Icon: ShieldMinusIcon },
 ] as const;
 
+const STATUS_ACTIONS = [
+  { action: 'suspend', label: 'Suspend', pendingLabel: 'Suspending...', Icon: BanIcon },
+  { action: 'reactivate', label: 'Reactivate', pendingLabel: 'Reactivating...', Icon: UserCheckIcon },
+] as const;
+
 export function BulkActionsBar(props: BulkActionsBarProps) {
   const { count, pendingAction, disabled, removeAdminBlocked, canManageAdmins, onAction, onDelete, onClear } =
     props;
+  const statusActions = props.canChangeStatus ? STATUS_ACTIONS : [];
   const blockedId = useId();
   const busy = pendingAction !== null || disabled;
   return (
@@ -55,6 +63,12 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
           </Button>
         );
       })}
+      {statusActions.map(({ action, label, pendingLabel, Icon }) => (
+        <Button key={action} variant="outline" size="sm" disabled={busy} onClick={() => onAction(action)}>
+          <Icon aria-hidden="true" />
+          {pendingAction === action ? pendingLabel : label}
+        </Button>
+      ))}
       <Button
         variant="destructive"
         size="sm"

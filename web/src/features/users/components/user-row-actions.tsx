@@ -1,16 +1,27 @@
 import { type AdminUserRow, USER_RULE_MESSAGES } from '@switchboard/contract/users';
-import { EyeIcon, ShieldMinusIcon, ShieldPlusIcon, Trash2Icon } from 'lucide-react';
+import {
+  BanIcon,
+  EyeIcon,
+  RotateCcwIcon,
+  ShieldMinusIcon,
+  ShieldPlusIcon,
+  Trash2Icon,
+  UserCheckIcon,
+} from 'lucide-react';
+import { Link } from 'react-router';
 import { IconButton } from '@/components/icon-button.tsx';
+import { Button } from '@/components/ui/button.tsx';
 
 interface UserRowActionsProps {
   user: AdminUserRow;
   isSelf: boolean;
   busy: boolean;
-  /** `opener` is the clicked button, for focus to return to when the dialog closes. */
-  onView(user: AdminUserRow, opener: HTMLElement): void;
   /** Not offered when absent (the admin's role may not do it). */
   onToggleAdmin?: (user: AdminUserRow) => void;
   onDelete?: (user: AdminUserRow, opener: HTMLElement) => void;
+  onSuspend?: (user: AdminUserRow, opener: HTMLElement) => void;
+  onReactivate?: (user: AdminUserRow, opener: HTMLElement) => void;
+  onRestore?: (user: AdminUserRow, opener: HTMLElement) => void;
 }
 
 /** Why the admin toggle is off for this row, or null when it is allowed. */
@@ -20,34 +31,67 @@ function adminToggleBlocked(user: AdminUserRow, isSelf: boolean): string | null 
   return null;
 }
 
-export function UserRowActions({ user, isSelf, busy, onView, onToggleAdmin, onDelete }: UserRowActionsProps) {
+const SIZE = 'size-8 sm:size-9';
+
+export function UserRowActions(props: UserRowActionsProps) {
+  const { user, isSelf, busy, onToggleAdmin, onDelete, onSuspend, onReactivate, onRestore } = props;
   const toggleLabel = user.is_admin ? 'Remove Admin' : 'Make Admin';
   const toggleBlocked = adminToggleBlocked(user, isSelf);
   const deleteBlocked = isSelf ? USER_RULE_MESSAGES.cannotDeleteSelf : null;
+  const deleted = user.deleted_at !== null;
 
   return (
     <div className="flex items-center justify-end gap-0.5 sm:gap-1">
-      <IconButton
-        icon={EyeIcon}
-        className="size-8 sm:size-9"
-        label={`View ${user.username}`}
-        title="View details"
-        onClick={(event) => onView(user, event.currentTarget)}
-      />
-      {onToggleAdmin ? (
+      <Button asChild variant="ghost" size="icon" className={SIZE}>
+        <Link to={`/users/${user.id}`} aria-label={`View ${user.username}`} title="Open the user page">
+          <EyeIcon aria-hidden="true" />
+        </Link>
+      </Button>
+      {/* A deleted user is restored first; nothing else is offered on their row. */}
+      {deleted && onRestore ? (
+        <IconButton
+          icon={RotateCcwIcon}
+          className={SIZE}
+          label={`Restore ${user.username}`}
+          title="Restore user"
+          disabled={busy}
+          onClick={(event) => onRestore(user, event.currentTarget)}
+        />
+      ) : null}
+      {!deleted && user.is_active && onSuspend && !isSelf && !user.is_root_admin ? (
+        <IconButton
+          icon={BanIcon}
+          className={SIZE}
+          label={`Suspend ${user.username}`}
+          title="Suspend user"
+          disabled={busy}
+          onClick={(event) => onSuspend(user, event.currentTarget)}
+        />
+      ) : null}
+      {!deleted && !user.is_active && onReactivate ? (
+        <IconButton
+          icon={UserCheckIcon}
+          className={SIZE}
+          label={`Reactivate ${user.username}`}
+          title="Reactivate user"
+          disabled={busy}
+          onClick={(event) => onReactivate(user, event.currentTarget)}
+        />
+      ) : null}
+      {!deleted && onToggleAdmin ? (
         <IconButton
           icon={user.is_admin ? ShieldMinusIcon : ShieldPlusIcon}
-          className="size-8 sm:size-9"
+          className={SIZE}
           label={`${toggleLabel}: ${user.username}`}
           title={toggleBlocked ?? toggleLabel}
           disabled={busy || toggleBlocked !== null}
           onClick={() => onToggleAdmin(user)}
         />
       ) : null}
-      {onDelete ? (
+      {!deleted && onDelete ? (
         <IconButton
           icon={Trash2Icon}
-          className="size-8 text-destructive hover:text-destructive sm:size-9"
+          className={`${SIZE} text-destructive hover:text-destructive`}
           label={`Delete ${user.username}`}
           title={deleteBlocked ?? 'Delete user'}
           disabled={busy || deleteBlocked !== null}

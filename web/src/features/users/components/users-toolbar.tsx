@@ -8,6 +8,7 @@ const STATUS_LABELS: Record<UserStatusQueryFilter, string> = {
   online: 'Online',
   offline: 'Offline',
   admin: 'Admin',
+  suspended: 'Suspended',
   deleted: 'Deleted',
 };
 
