@@ -2,12 +2,15 @@ import type { AdminUserRow } from '@switchboard/contract/users';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/error-message.ts';
+import { undoToast } from '@/lib/undo-toast.ts';
 import { useDeleteUser, useSetAdmin } from './api.ts';
+import { useRestoreUser } from './user-page-api.ts';
 
 /** The toggle-admin and delete actions of one row, with the rows that have a change in flight. */
 export function useRowActions() {
   const setAdmin = useSetAdmin();
   const deleteUser = useDeleteUser();
+  const restoreUser = useRestoreUser();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
 
@@ -42,7 +45,11 @@ export function useRowActions() {
     whileBusy(user.id, async () => {
       try {
         const result = await deleteUser.mutateAsync(user.id);
-        toast.success(result.message || `${user.username} was deleted`);
+        // A delete keeps the row: Undo restores it on the server (audited as user.restore).
+        undoToast(result.message || `${user.username} was deleted`, () => restoreUser.mutateAsync(user.id), {
+          undone: `${user.username} was restored`,
+          undoFailed: 'Failed to restore user',
+        });
         return true;
       } catch (error) {
         toast.error(errorMessage(error, 'Failed to delete user'));

@@ -12,14 +12,16 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatCoins, formatCount, formatDateTime } from '@/lib/format.ts';
+import { formatCoins, formatCount } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useSession } from '@/lib/session-context.tsx';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { SuspendDialog } from './user-page/suspend-dialog.tsx';
 import { useEraseUser } from './user-page/use-erase-user.ts';
 import {
@@ -73,6 +75,7 @@ export function UserPage() {
   const [suspending, setSuspending] = useState(false);
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const p = profile.data;
+  useDocumentTitle(p ? `${p.username} · Users` : 'Users');
 
   useEffect(() => {
     if (p) document.title = `${p.username} · Users · Switchboard`;
@@ -170,14 +173,26 @@ export function UserPage() {
               <Field label="Suspension">
                 <span data-testid="suspension">
                   {p.suspension.reason ?? 'No reason given'} ·{' '}
-                  {p.suspension.until ? `until ${formatDateTime(p.suspension.until)}` : 'until reactivated'}
+                  {p.suspension.until ? (
+                    <>
+                      until <Time value={p.suspension.until} exact />
+                    </>
+                  ) : (
+                    'until reactivated'
+                  )}
                 </span>
               </Field>
             ) : null}
-            {p.deleted_at ? <Field label="Deleted">{formatDateTime(p.deleted_at)}</Field> : null}
+            {p.deleted_at ? (
+              <Field label="Deleted">
+                <Time value={p.deleted_at} />
+              </Field>
+            ) : null}
             <Field label="User id">
               <span className="flex items-center gap-1">
-                <code className="break-all text-xs">{p.id}</code>
+                <code className="break-all text-xs" data-shows-id>
+                  {p.id}
+                </code>
                 <Button
                   variant="ghost"
                   size="icon"
@@ -193,9 +208,15 @@ export function UserPage() {
               </span>
             </Field>
             <Field label="Online now">{p.is_online ? 'Yes' : 'No'}</Field>
-            <Field label="Last seen">{formatDateTime(p.last_seen_at)}</Field>
-            <Field label="Last sign-in">{formatDateTime(p.last_login)}</Field>
-            <Field label="Joined">{formatDateTime(p.created_at)}</Field>
+            <Field label="Last seen">
+              <Time value={p.last_seen_at} missing="Never" />
+            </Field>
+            <Field label="Last sign-in">
+              <Time value={p.last_login} missing="Never" />
+            </Field>
+            <Field label="Joined">
+              <Time value={p.created_at} />
+            </Field>
             <Field label="Coin balance">{formatCoins(p.coin_balance)}</Field>
             <Field label="Earned / spent">
               {formatCoins(p.total_earned)} / {formatCoins(p.total_spent)}

@@ -2,6 +2,7 @@ import { type AdminUserRow, USER_ACTION_MESSAGES, USER_RULE_MESSAGES } from '@sw
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
+import { jsonResponse } from '@/testing/mock-fetch.ts';
 import { OWN_ROW_NOT_SELECTABLE } from './columns.tsx';
 import { makeUsers, userId } from './testing/fake-users-server.ts';
 import { renderUsersPage } from './testing/render-users-page.tsx';
@@ -239,6 +240,44 @@ describe('UsersPage', () => {
     expect(await screen.findByText('User deleted')).toBeInTheDocument();
     expect(server.requests.find((r) => r.method === 'DELETE')?.path).toBe(`/api/v1/admin/users/${userId(4)}`);
     await waitFor(() => expect(screen.queryByText(/@user4 ·/)).not.toBeInTheDocument());
+
+    // The row is kept on the server: Undo restores it there.
+    server.override((request) =>
+      request.method === 'POST' && request.path.endsWith('/restore')
+        ? jsonResponse({
+            success: true,
+            data: {
+              id: userId(4),
+              username: 'user4',
+              email: 'user4@example.com',
+              full_name: null,
+              is_admin: false,
+              is_root_admin: false,
+              is_premium: false,
+              status: 'active',
+              suspension: null,
+              deleted_at: null,
+              created_at: '2026-11-01T00:00:00.000Z',
+              last_login: null,
+              last_seen_at: null,
+              is_online: false,
+              coin_balance: 0,
+              total_earned: 0,
+              total_spent: 0,
+              social: { followers: 0, following: 0, likes_given: 0, contacts: 0 },
+              reports: { filed: 0, against: 0 },
+            },
+          })
+        : undefined,
+    );
+    const toast = (await screen.findByText('User deleted')).closest('li') as HTMLElement;
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('user4 was restored')).toBeInTheDocument();
+    expect(
+      server.requests.some(
+        (r) => r.method === 'POST' && r.path === `/api/v1/admin/users/${userId(4)}/restore`,
+      ),
+    ).toBe(true);
   });
 
   it("disables delete and admin toggle on the signed-in admin's own row", async () => {

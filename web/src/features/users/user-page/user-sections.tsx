@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Can } from '@/components/can.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -11,7 +12,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { UserLink } from '@/components/user-link.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatCoins, formatDateTime, formatDurationClock } from '@/lib/format.ts';
+import { formatCoins, formatDurationClock } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import {
   useAddNote,
@@ -76,7 +77,9 @@ export function CallsSection({ id }: { id: string }) {
           <span className="text-muted-foreground">
             Quality {c.quality === null ? '—' : c.quality.toFixed(1)}
           </span>
-          <span className="ml-auto text-xs text-muted-foreground">{formatDateTime(c.started_at)}</span>
+          <span className="ml-auto text-xs text-muted-foreground">
+            <Time value={c.started_at} />
+          </span>
         </div>
       )}
     />
@@ -153,7 +156,9 @@ export function FollowsSection({ id }: { id: string }) {
       render={(f) => (
         <div className="flex items-center gap-3">
           <UserLink id={f.user_id} username={f.username} />
-          <span className="ml-auto text-xs text-muted-foreground">since {formatDateTime(f.since)}</span>
+          <span className="ml-auto text-xs text-muted-foreground">
+            since <Time value={f.since} />
+          </span>
         </div>
       )}
     />
@@ -197,7 +202,9 @@ export function LocationsSection({ id }: { id: string }) {
               {l.city}, {l.country}
             </span>
             <span className="text-muted-foreground">{l.location_type}</span>
-            <span className="ml-auto text-xs text-muted-foreground">{formatDateTime(l.created_at)}</span>
+            <span className="ml-auto text-xs text-muted-foreground">
+              <Time value={l.created_at} />
+            </span>
           </div>
         )}
       />
@@ -222,7 +229,9 @@ export function SecurityEventsSection({ id }: { id: string }) {
           <span className="font-medium">{e.event_type.replaceAll('_', ' ')}</span>
           <span className="text-muted-foreground">{e.severity}</span>
           <span className="text-muted-foreground">{e.ip_address}</span>
-          <span className="ml-auto text-xs text-muted-foreground">{formatDateTime(e.created_at)}</span>
+          <span className="ml-auto text-xs text-muted-foreground">
+            <Time value={e.created_at} />
+          </span>
           <span className="basis-full text-muted-foreground">{e.description}</span>
         </div>
       )}
@@ -282,7 +291,7 @@ export function NotesSection({ id }: { id: string }) {
           <div className="flex flex-col gap-1">
             <p className="whitespace-pre-wrap">{n.body}</p>
             <p className="text-xs text-muted-foreground">
-              <UserLink id={n.author_id} username={n.author_username} /> · {formatDateTime(n.created_at)}
+              <UserLink id={n.author_id} username={n.author_username} /> · <Time value={n.created_at} />
             </p>
           </div>
         )}
@@ -312,7 +321,7 @@ export function SessionsSection({ id }: { id: string }) {
               <span className="text-muted-foreground">{s.app ? 'App' : 'Console'}</span>
               <span className="text-muted-foreground">{s.ip_address ?? 'Unknown address'}</span>
               <span className="text-xs text-muted-foreground">
-                last seen {formatDateTime(s.last_seen_at)}
+                last seen <Time value={s.last_seen_at} missing="never" />
               </span>
               {can(userProfileEndpoints.endSession) ? (
                 <Button size="sm" variant="outline" className="ml-auto" onClick={() => setEnding(s.id)}>
@@ -412,7 +421,9 @@ export function LedgerSection({ id }: { id: string }) {
             </span>
             <span className="text-muted-foreground">{t.transaction_type}</span>
             <span className="min-w-0 flex-1 truncate">{t.description}</span>
-            <span className="text-xs text-muted-foreground">{formatDateTime(t.created_at)}</span>
+            <span className="text-xs text-muted-foreground">
+              <Time value={t.created_at} />
+            </span>
           </div>
         )}
       />
