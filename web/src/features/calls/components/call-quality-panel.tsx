@@ -5,7 +5,17 @@ import {
   type CallRow,
 } from '@switchboard/contract/calls';
 import { useState } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -14,12 +24,21 @@ import { useCallQuality } from '../api.ts';
 import { partyName } from '../call-format.ts';
 
 const METRICS = {
+  mos: 'MOS',
   jitter_ms: 'Jitter (ms)',
   packet_loss: 'Packet loss (%)',
   rtt_ms: 'RTT (ms)',
   bitrate_kbps: 'Bitrate (kbps)',
 } as const satisfies Partial<Record<keyof CallQualitySample, string>>;
 type Metric = keyof typeof METRICS;
+
+/** The metric each named threshold is about, so its crossings are marked on that metric's chart. */
+const FLAG_METRIC: Record<CallQualityCrossing['flag'], Metric> = {
+  high_rtt: 'rtt_ms',
+  high_jitter: 'jitter_ms',
+  high_loss: 'packet_loss',
+  low_mos: 'mos',
+};
 
 /** One line a side of the call, the caller's in the primary colour. */
 const SIDES = [
@@ -36,7 +55,7 @@ function chartPoints(samples: CallQualitySample[], metric: Metric) {
 
 export function CallQualityPanel({ call }: { call: CallRow }) {
   const quality = useCallQuality(call.id);
-  const [metric, setMetric] = useState<Metric>('jitter_ms');
+  const [metric, setMetric] = useState<Metric>('mos');
   const names = {
     caller: partyName(call.caller_username, call.is_anonymous),
     callee: partyName(call.callee_username, false),
@@ -91,6 +110,17 @@ export function CallQualityPanel({ call }: { call: CallRow }) {
             <YAxis tick={{ fontSize: 10 }} />
             <Tooltip />
             <Legend wrapperStyle={{ fontSize: 12 }} />
+            {crossings
+              .filter((c) => FLAG_METRIC[c.flag] === metric)
+              .map((c) => (
+                <ReferenceLine
+                  key={`${c.side}-${c.flag}-${c.crossed_at}`}
+                  x={timeOf(c.crossed_at)}
+                  stroke={SIDES.find((s) => s.side === c.side)?.stroke}
+                  strokeDasharray="4 2"
+                  label={{ value: CALL_QUALITY_FLAG_LABELS[c.flag], fontSize: 10, position: 'insideTopLeft' }}
+                />
+              ))}
             {SIDES.map(({ side, stroke }) => (
               <Line
                 key={side}
