@@ -163,3 +163,18 @@ export const monitoringEndpoints = {
 export const METRICS_SAMPLE_MS = 5000;
 /** An instance whose heartbeat is older than this is flagged as stale. */
 export const INSTANCE_STALE_MS = 30_000;
+
+/** How far back the Real-time Monitor's live charts reach. */
+export const LIVE_SERIES_MINUTES = 15;
+
+/** One moment of the living system, taken every few seconds by each instance and pushed to the console. */
+export const LivePoint = z.object({
+  at: z.string(),
+  online_users: z.number().int(),
+  active_calls: z.number().int(),
+  /** Calls placed in the minute before `at`. */
+  call_attempts_per_minute: z.number().int(),
+  /** Share (0 to 1) of the calls placed in the 5 minutes before `at` that carry a quality flag. */
+  poor_call_share: z.number(),
+});
+export type LivePoint = z.infer<typeof LivePoint>;

@@ -13,7 +13,7 @@ import {
   type PresenceAck,
   PresenceQuery,
 } from './calling.ts';
-import { AlertEvent, MetricsSample } from './monitoring.ts';
+import { AlertEvent, LivePoint, MetricsSample } from './monitoring.ts';
 import type {
   AppClientToServerEvents,
   AppServerToClientEvents,
@@ -99,6 +99,11 @@ const adminSend = {
   active_calls: { summary: 'Calls ringing or in progress right now.', payload: z.number().int() },
   metrics: { summary: "Each instance's measurements, every few seconds.", payload: MetricsSample },
   alert: { summary: 'An alert raised or cleared on any instance.', payload: AlertEvent },
+  live_series: {
+    summary:
+      'The last 15 minutes of live points on connecting, then each new point (online users, active calls, attempts per minute, poor-call share).',
+    payload: z.array(LivePoint),
+  },
   notification: { summary: 'A notification sent to the signed-in user.', payload: UserNotification },
   official_message: {
     summary: 'An official message sent to the signed-in user.',

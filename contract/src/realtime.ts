@@ -9,7 +9,7 @@ import type {
   OkAck,
   PresenceAck,
 } from './calling.ts';
-import type { AlertEvent, MetricsSample } from './monitoring.ts';
+import type { AlertEvent, LivePoint, MetricsSample } from './monitoring.ts';
 
 /** Socket.io events: path /socket.io, server → console. */
 export const SOCKET_PATH = '/socket.io';
@@ -23,6 +23,8 @@ export interface ServerToClientEvents {
   metrics: (sample: MetricsSample) => void;
   /** An alert raised or cleared on any instance. */
   alert: (alert: AlertEvent) => void;
+  /** The last 15 minutes of live points when the socket connects, then each new point as it is taken. */
+  live_series: (points: LivePoint[]) => void;
   /** A notification sent to the user of room `user:<id>` (calling-app sockets). */
   notification: (payload: UserNotificationEvent) => void;
   /** An official message sent to the user of room `user:<id>`. */

@@ -14,6 +14,7 @@ import { createLiveAccess } from './modules/auth/live-access.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { startAppNamespace } from './modules/calls/app-namespace.ts';
 import { startCallJobs } from './modules/calls/call-timers-job.ts';
+import { readLivePoint } from './modules/calls/live-point.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
 import { liveSettings } from './modules/settings/live-settings.ts';
 import { startLogRetention } from './modules/system-logs/log-retention.ts';
@@ -95,6 +96,7 @@ async function serve(config: Config, database: DatabaseHandle, tracing?: Tracing
     blocks: app.blockedIps,
     monitoring: app.monitoring,
     settings: liveSettings(deps.db),
+    livePoint: () => readLivePoint(deps.db),
     namespaces: [(io, isBlocked) => startAppNamespace(io, deps, app.log, isBlocked)],
   });
   deps.userPush.attach(realtime.io);

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { AlertEvent, MetricsSample } from '@switchboard/contract/monitoring';
+import type { AlertEvent, LivePoint, MetricsSample } from '@switchboard/contract/monitoring';
 import {
   type ClientToServerEvents,
   LIVE_COUNTS_INTERVAL_MS,
@@ -15,6 +15,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { readLiveCounts } from '../db/live-counts.ts';
 import type { SessionPrincipal } from '../http/access-token.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { pushLiveSeries } from './live-series.ts';
 import { createSocketCaps } from './socket-caps.ts';
 import { accountRoom } from './user-push.ts';
 
@@ -53,6 +54,8 @@ export interface RealtimeFeeds {
     onSaved(listener: () => void): () => void;
     forget(): void;
   };
+  /** One moment of the living system for the monitor's 15-minute charts (modules/calls/live-point.ts). */
+  livePoint?: () => Promise<LivePoint>;
   /** Further namespaces on the same server (the calling apps' `/app`, modules/calls/app-namespace.ts). */
   namespaces?: readonly NamespaceStarter[];
 }
@@ -78,7 +81,7 @@ export async function startRealtime(
   httpServer: HttpServer,
   deps: AppDeps,
   log: FastifyBaseLogger,
-  { authenticate, blocks, monitoring, settings, namespaces }: RealtimeFeeds,
+  { authenticate, blocks, monitoring, settings, namespaces, livePoint }: RealtimeFeeds,
 ): Promise<Realtime> {
   const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH });
   const redisClients = deps.config.redisUrl
@@ -197,6 +200,9 @@ export async function startRealtime(
   }, LIVE_COUNTS_INTERVAL_MS);
   timer.unref();
   const stopMonitoring = monitoring ? pushMonitoring(io, monitoring) : () => undefined;
+  const stopLiveSeries = livePoint
+    ? pushLiveSeries(io, livePoint, LIVE_COUNTS_INTERVAL_MS, log)
+    : () => undefined;
   const extraNamespaces = (namespaces ?? []).map((start) => start(io as unknown as Server, isBlocked));
 
   return {
@@ -208,6 +214,7 @@ export async function startRealtime(
     close: async () => {
       clearInterval(timer);
       stopMonitoring();
+      stopLiveSeries();
       unsubscribe();
       offBlocked();
       offAccess();

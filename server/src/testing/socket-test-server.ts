@@ -29,12 +29,15 @@ export interface SocketTestServer {
  */
 export async function startSocketTestServer(
   t: TestApp,
-  options: { appNamespace?: boolean } & Partial<Pick<RealtimeFeeds, 'blocks' | 'monitoring'>> = {},
+  options: { appNamespace?: boolean } & Partial<
+    Pick<RealtimeFeeds, 'blocks' | 'monitoring' | 'livePoint'>
+  > = {},
 ): Promise<SocketTestServer> {
   const realtime = await startRealtime(t.app.server, t.deps, t.app.log, {
     authenticate: (token) => authenticateAdmin(t.deps, token),
     blocks: options.blocks ?? t.app.blockedIps,
     monitoring: options.monitoring,
+    livePoint: options.livePoint,
     namespaces: options.appNamespace
       ? [(io, isBlocked) => startAppNamespace(io, t.deps, t.app.log, isBlocked)]
       : undefined,

@@ -1,4 +1,4 @@
-import type { AlertEvent, MetricsSample } from '@switchboard/contract/monitoring';
+import type { AlertEvent, LivePoint, MetricsSample } from '@switchboard/contract/monitoring';
 import {
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -13,6 +13,7 @@ export interface LiveHandlers {
   alert?: (alert: AlertEvent) => void;
   online_users?: (count: number) => void;
   active_calls?: (count: number) => void;
+  live_series?: (points: LivePoint[]) => void;
 }
 
 /** Socket time-out and first reconnection delay; the delay grows to a few seconds while the server is away. */
@@ -48,6 +49,7 @@ export function useLiveSocket(handlers: LiveHandlers): { connected: boolean } {
     socket.on('alert', (alert) => handlersRef.current.alert?.(alert));
     socket.on('online_users', (n) => handlersRef.current.online_users?.(n));
     socket.on('active_calls', (n) => handlersRef.current.active_calls?.(n));
+    socket.on('live_series', (points) => handlersRef.current.live_series?.(points));
     return () => {
       socket.removeAllListeners();
       socket.close();

@@ -1,11 +1,19 @@
-import { render, screen } from '@testing-library/react';
+import type { LivePoint } from '@switchboard/contract/monitoring';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { Providers, storeSignedInSession } from '@/testing/render-app.tsx';
 import { MonitorPage } from './monitor-page.tsx';
+import { mergeLivePoints } from './use-live-series.ts';
 
-vi.mock('@/lib/use-live-socket.ts', () => ({ useLiveSocket: () => ({ connected: false }) }));
+const socket = vi.hoisted(() => ({ handlers: {} as import('@/lib/use-live-socket.ts').LiveHandlers }));
+vi.mock('@/lib/use-live-socket.ts', () => ({
+  useLiveSocket: (handlers: typeof socket.handlers) => {
+    socket.handlers = handlers;
+    return { connected: false };
+  },
+}));
 
 const alert = (id: number, severity: string) => ({
   id,
@@ -67,4 +75,31 @@ describe('Real-time Monitor', () => {
     expect(screen.getByRole('button', { name: 'Auto-refresh OFF' })).toBeInTheDocument();
     expect(select).toBeDisabled();
   });
+
+  it('draws the last 15 minutes from what the socket pushes, latest figures in words', async () => {
+    storeSignedInSession();
+    mockFetch(() => jsonResponse({ success: false, message: 'down' }, 500));
+    render(<MonitorPage />, { wrapper: Providers });
+    expect(screen.getByText('Waiting for the first live figures…')).toBeInTheDocument();
+    act(() =>
+      socket.handlers.live_series?.([
+        live('2026-11-26T06:00:00.000Z', 40, 0.1),
+        live('2026-11-26T06:00:05.000Z', 1250, 1 / 3),
+      ]),
+    );
+    expect(screen.getByTestId('live-online_users')).toHaveTextContent('1,250');
+    expect(screen.getByTestId('live-poor_call_share')).toHaveTextContent('33.3%');
+    expect(screen.getByRole('figure', { name: 'Call attempts per minute' })).toBeInTheDocument();
+  });
+
+  it('merges a pushed point into the series once and keeps only the last 15 minutes', () => {
+    const old = live('2026-11-26T06:00:00.000Z', 1, 0);
+    const mid = live('2026-11-26T06:10:00.000Z', 2, 0);
+    const now = live('2026-11-26T06:15:30.000Z', 3, 0);
+    expect(mergeLivePoints([old, mid], [mid, now]).map((p) => p.online_users)).toEqual([2, 3]);
+  });
 });
+
+function live(at: string, online: number, poor: number): LivePoint {
+  return { at, online_users: online, active_calls: 2, call_attempts_per_minute: 7, poor_call_share: poor };
+}

@@ -14,6 +14,8 @@ import { formatMs, formatUptimeHours, healthVariant } from '@/lib/health-display
 import { useLiveSocket } from '@/lib/use-live-socket.ts';
 import { cn } from '@/lib/utils.ts';
 import { DEFAULT_MONITOR_INTERVAL, MONITOR_INTERVALS, monitorKey, useMonitor } from './api.ts';
+import { LiveCharts } from './components/live-charts.tsx';
+import { useLiveSeries } from './use-live-series.ts';
 
 const SEVERITY_CLASS = {
   red: 'border-red-300 bg-red-50 text-red-800',
@@ -39,7 +41,8 @@ export function MonitorPage() {
     lastPush.current = Date.now();
     void queryClient.invalidateQueries({ queryKey: monitorKey });
   }, [autoRefresh, intervalMs, queryClient]);
-  const { connected } = useLiveSocket({ metrics: onPush, alert: onPush });
+  const live = useLiveSeries();
+  const { connected } = useLiveSocket({ metrics: onPush, alert: onPush, live_series: live.onPoints });
   // While the socket is down the screen polls at the chosen interval instead.
   const query = useMonitor(autoRefresh && !connected ? intervalMs : false);
 
@@ -108,6 +111,7 @@ export function MonitorPage() {
               icon={<StarIcon />}
             />
           </div>
+          <LiveCharts points={live.points} />
           <TitledCard title="System Metrics" className="space-y-3">
             {(
               [
