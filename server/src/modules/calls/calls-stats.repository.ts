@@ -65,7 +65,8 @@ export const rangeTotalsQuery = (range: CallRangeQuery): SQL => sql`select
     coalesce(sum(duration) filter (where status in ${ANSWERED}), 0) as answered_duration,
     coalesce(sum(cost), 0) as revenue,
     coalesce(sum(quality), 0) as quality_sum,
-    count(quality) as quality_count
+    count(quality) as quality_count,
+    count(*) filter (where quality_flags <> '{}'::text[]) as flagged
   from calls where ${sql.join(rangeConditions(range), sql` and `)}`;
 
 export async function rangeTotals(db: Executor, range: CallRangeQuery) {

@@ -139,7 +139,7 @@ describe('calls API', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,caller_username,callee_username,type,status,duration,quality,cost,coins_used,started_at,ended_at,quality_flags',
+      'id,caller_username,callee_username,type,status,duration,quality,cost,coins_used,started_at,ended_at,end_reason,quality_flags',
     );
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).every((l) => l.includes(',voice,'))).toBe(true);

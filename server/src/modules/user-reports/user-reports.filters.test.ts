@@ -121,6 +121,10 @@ describe('user reports filters and the suspend reason', () => {
     const [audit] = (await t.db.select().from(auditLog).where(eq(auditLog.targetId, victimId))).filter(
       (a) => a.action === 'user.suspend',
     );
-    expect(audit?.after).toMatchObject({ is_active: false, reason: 'Repeated spam' });
+    // Stored on the user, so their page says why: the report it came from and the admin's reason.
+    expect(audit?.after).toMatchObject({
+      is_active: false,
+      suspension_reason: `Report #${firstId}: Repeated spam`,
+    });
   });
 });
