@@ -23,6 +23,24 @@ describe('the user page', () => {
         password: 'Passw0rd!x',
       })
     ).id;
+    // A calling-app user reports the suspect, as an app would: the admin starts from that report.
+    const reporter = await fetch(`${url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: 'e2e-reporter',
+        email: 'e2e-reporter@example.test',
+        password: 'Passw0rd!x',
+      }),
+    });
+    assert.equal(reporter.status, 201, await reporter.clone().text());
+    const { access_token: appToken } = (await reporter.json()) as { access_token: string };
+    const report = await fetch(`${url}/api/v1/users/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${appToken}` },
+      body: JSON.stringify({ user_id: suspectId, report_type: 'harassment', reason: 'Threats on a call' }),
+    });
+    assert.equal(report.status, 201, await report.clone().text());
     const deleted = await fetch(`${url}/api/v1/admin/users/${leaverId}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${token}` },
@@ -34,11 +52,19 @@ describe('the user page', () => {
     ({ page } = running);
   });
 
-  it('suspends a user with a reason after a confirmation, shows it, logs it, and reactivates', async () => {
+  it('from a report, opens the reported user by name, suspends with a reason after a confirmation, shows it, logs it, and reactivates', async () => {
     const base = running.server.url;
-    await page.goto(`${base}/users`);
-    await page.getByPlaceholder('Search by username, email or full name...').fill('e2e-suspect');
-    await page.getByRole('link', { name: 'View e2e-suspect' }).click();
+    await page.goto(`${base}/user-reports?tab=all`);
+    await page.getByPlaceholder('Search reports by username...').fill('e2e-suspect');
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Threats on a call' })
+      .getByRole('button', { name: 'View Details' })
+      .click();
+    const details = page.getByRole('dialog', { name: 'Report Details' });
+    await details.getByText('Harassment').waitFor();
+    await details.getByRole('link', { name: 'e2e-reporter' }).waitFor();
+    await details.getByRole('link', { name: 'e2e-suspect' }).click();
     await page.waitForURL(`**/users/${suspectId}`);
     await page.getByRole('heading', { name: 'e2e-suspect' }).waitFor();
     await page.getByText(suspectId).waitFor();
