@@ -20,7 +20,7 @@ const get = async <T>(path: string): Promise<T> => {
 };
 
 // The busiest party: the caller of the most calls among the newest 100 (a heavy user at every scale).
-const { calls } = await get<{ calls: { caller_id: string | null }[] }>('/admin/calls?limit=100');
+const { calls } = await get<{ calls: { caller_id: string | null }[] }>('/admin/public/calls?limit=100');
 const byCaller = new Map<string, number>();
 for (const c of calls) if (c.caller_id) byCaller.set(c.caller_id, (byCaller.get(c.caller_id) ?? 0) + 1);
 const userId = [...byCaller.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
