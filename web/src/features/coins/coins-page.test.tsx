@@ -57,6 +57,7 @@ const picker = [
     total_spent: 0,
     created_at: '2026-01-01T00:00:00.000Z',
     last_login: null,
+    deleted_at: null,
     admin_role_id: 'admin',
   },
 ];

@@ -247,6 +247,7 @@ describe('NotificationsPage', () => {
       total_spent: 0,
       created_at: base.created_at,
       last_login: null,
+      deleted_at: null,
     };
     const calls = serve((path, method, search) => {
       if (path.endsWith('/admin/public/users')) {

@@ -157,7 +157,7 @@ describe('User Reports screen', () => {
       ),
     );
     await user.click(screen.getByRole('combobox', { name: 'Report type filter' }));
-    await user.click(screen.getByRole('option', { name: 'spam' }));
+    await user.click(screen.getByRole('option', { name: 'Spam' }));
     await vi.waitFor(() => expect(calls.some((c) => c.url.includes('type=spam'))).toBe(true));
 
     await user.click(await screen.findByRole('button', { name: 'View Details' }));
