@@ -30,7 +30,10 @@ describe('data and administration on the demo data', () => {
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await page.getByText('Settings saved successfully').waitFor();
 
+    // The open tab is in the URL, so the reload comes back on API; General holds the app's name.
     await page.reload();
+    await page.getByLabel('CORS Origins (one per line)').waitFor();
+    await page.getByRole('tab', { name: 'General', exact: true }).click();
     await page.getByLabel('App Name').waitFor();
     await page.waitForFunction(
       () => (document.getElementById('app-name') as HTMLInputElement | null)?.value === 'Switchboard E2E',

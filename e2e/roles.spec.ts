@@ -55,7 +55,7 @@ describe('the console follows the admin role', () => {
     await page.goto(`${server.url}/users`);
     await page.getByRole('navigation', { name: 'Users pages' }).waitFor();
     await page
-      .getByRole('button', { name: /^View / })
+      .getByRole('link', { name: /^View / })
       .first()
       .waitFor();
     assert.equal(await count(page, 'Add User'), 0);
@@ -105,9 +105,12 @@ describe('the console follows the admin role', () => {
     const auth = { authorization: `Bearer ${token}` };
     const pending = (await (
       await fetch(`${server.url}/api/v1/user-reports?page=1&per_page=20&status=pending`, { headers: auth })
-    ).json()) as { data: { reports: { reported_user_id: string | null }[] } };
+    ).json()) as {
+      data: { reports: { reported_user_id: string | null; reported_user_username: string | null }[] };
+    };
     let index = -1;
     let target = '';
+    let targetName = '';
     for (const [i, report] of pending.data.reports.entries()) {
       if (!report.reported_user_id) continue;
       const user = (await (
@@ -116,6 +119,7 @@ describe('the console follows the admin role', () => {
       if (user.data.is_active && !user.data.is_admin) {
         index = i;
         target = report.reported_user_id;
+        targetName = report.reported_user_username ?? '';
         break;
       }
     }
@@ -138,9 +142,12 @@ describe('the console follows the admin role', () => {
     await page.getByRole('navigation', { name: 'Reports pages' }).waitFor();
     await page.getByRole('button', { name: 'View Details' }).nth(index).click();
     const dialog = page.getByRole('dialog', { name: 'Report Details' });
-    await dialog.getByText(target).waitFor();
+    // The reported user by name, linked to their page; suspending asks why first.
+    await dialog.getByRole('link', { name: targetName }).waitFor();
     await dialog.getByRole('button', { name: 'Suspend Reported User' }).click();
-    await page.getByText(USER_REPORT_MESSAGES.suspended).waitFor();
+    await dialog.getByLabel('Reason for suspension').fill('Repeated harassment reports');
+    await dialog.getByRole('button', { name: 'Confirm Suspension' }).click();
+    await dialog.getByRole('status').getByText(USER_REPORT_MESSAGES.suspended).waitFor();
 
     const after = (await (
       await fetch(`${server.url}/api/v1/admin/users/${target}`, { headers: auth })
