@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Input } from '@/components/ui/input.tsx';
+import { UserOptionsList } from '@/components/user-options-list.tsx';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useUserSearch } from '@/lib/use-user-search.ts';
 import { cn } from '@/lib/utils.ts';
@@ -112,38 +113,22 @@ export function UsersPicker({ id, value, onChange, invalid, ...described }: User
           }}
         />
         {open ? (
-          <div
+          <UserOptionsList
             id={listId}
-            role="listbox"
-            aria-label="Users"
-            aria-busy={isFetching}
-            className="absolute z-50 mt-1 max-h-64 w-full overflow-auto rounded-md border bg-popover p-1 text-sm shadow-md"
+            options={options}
+            active={active}
+            isError={isError}
+            isFetching={isFetching}
+            onPick={add}
+            onActivate={setActive}
           >
-            {options.map((user, index) => (
-              <div
-                key={user.id}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                tabIndex={-1}
-                className={cn('cursor-pointer rounded-sm px-2 py-1.5', index === active && 'bg-accent')}
-                // Picked on mouse down, before the input's blur closes the list.
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  add(user);
-                }}
-                onMouseEnter={() => setActive(index)}
-              >
+            {(user) => (
+              <>
                 {user.username}
                 {user.full_name ? <span className="text-muted-foreground"> · {user.full_name}</span> : null}
-              </div>
-            ))}
-            {options.length === 0 ? (
-              <p className="px-2 py-1.5 text-muted-foreground">
-                {isError ? 'Failed to load users' : isFetching ? 'Searching...' : 'No users found'}
-              </p>
-            ) : null}
-          </div>
+              </>
+            )}
+          </UserOptionsList>
         ) : null}
       </div>
     </div>

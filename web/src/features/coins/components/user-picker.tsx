@@ -1,9 +1,9 @@
 import type { AdminUserRow } from '@switchboard/contract/users';
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input.tsx';
+import { UserOptionsList } from '@/components/user-options-list.tsx';
 import { formatCoins } from '@/lib/format.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
-import { cn } from '@/lib/utils.ts';
 import { usePickerUsers } from '../api.ts';
 
 export type PickedUser = Pick<AdminUserRow, 'id' | 'username' | 'coin_balance'>;
@@ -71,37 +71,17 @@ export function UserPicker({ id, value, onChange }: UserPickerProps) {
         }}
       />
       {open ? (
-        <div
+        <UserOptionsList
           id={listId}
-          role="listbox"
-          aria-label="Users"
-          aria-busy={isFetching}
-          className="absolute z-50 mt-1 max-h-64 w-full overflow-auto rounded-md border bg-popover p-1 text-sm shadow-md"
+          options={options}
+          active={active}
+          isError={isError}
+          isFetching={isFetching}
+          onPick={pick}
+          onActivate={setActive}
         >
-          {options.map((user, index) => (
-            <div
-              key={user.id}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              tabIndex={-1}
-              className={cn('cursor-pointer rounded-sm px-2 py-1.5', index === active && 'bg-accent')}
-              // Picked on mouse down, before the input's blur closes the list.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                pick(user);
-              }}
-              onMouseEnter={() => setActive(index)}
-            >
-              {pickerOptionText(user)}
-            </div>
-          ))}
-          {options.length === 0 ? (
-            <p className="px-2 py-1.5 text-muted-foreground">
-              {isError ? 'Failed to load users' : isFetching ? 'Searching...' : 'No users found'}
-            </p>
-          ) : null}
-        </div>
+          {(user) => pickerOptionText(user)}
+        </UserOptionsList>
       ) : null}
     </div>
   );
