@@ -1,16 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createUser } from './support/api.ts';
+import { SCREENS, settled, visitEveryScreenAndTab } from './support/every-screen.ts';
 import { signedInPage } from './support/server-and-browser.ts';
-
-/** Every screen's path, read from the one list the router and the sidebar are built from. */
-const SCREENS = [
-  ...readFileSync(new URL('../web/src/app/console-screens.ts', import.meta.url), 'utf8').matchAll(
-    /path: '(\/[^']*)'/g,
-  ),
-].map((m) => m[1] as string);
 
 const NOTIFICATION = 'e2e no-uuids notice';
 
@@ -67,8 +60,7 @@ describe('no screen shows a user id where a name belongs', () => {
 
   /** Lets the screen's requests finish, then records what it shows under `where`. */
   async function check(where: string, seen: string[]) {
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(150);
+    await settled(page);
     for (const s of await shownUuids(page)) seen.push(`${where}: ${s}`);
   }
 
@@ -94,19 +86,10 @@ describe('no screen shows a user id where a name belongs', () => {
   it('walks every screen, its tabs and its details dialogs', async () => {
     assert.ok(SCREENS.length > 15, `screens read from console-screens.ts (${SCREENS.length})`);
     const seen: string[] = [];
-    for (const path of SCREENS) {
-      await page.goto(`${running.server.url}${path}`);
-      await page.getByRole('main').waitFor();
-      await check(path, seen);
-      await checkDetails(path, seen);
-      const tabs = page.getByRole('main').getByRole('tab');
-      const names = await tabs.allInnerTexts();
-      for (const name of names) {
-        await page.getByRole('main').getByRole('tab', { name, exact: true }).first().click();
-        await check(`${path} › ${name}`, seen);
-        await checkDetails(`${path} › ${name}`, seen);
-      }
-    }
+    await visitEveryScreenAndTab(page, running.server.url, async (where) => {
+      await check(where, seen);
+      await checkDetails(where, seen);
+    });
     assert.deepEqual(seen, []);
   });
 
