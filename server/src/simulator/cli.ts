@@ -1,5 +1,6 @@
-// `npm run simulate -- --users 500 --rate 2 [--social 2] [--url http://127.0.0.1:8080] [--seed 1] [--duration 600]`:
-// virtual app users against a running server, through its HTTP API and `/app` socket. Ctrl-C ends
+// `npm run simulate -- --users 500 --rate 2 [--social 2] [--url http://127.0.0.1:8080] [--seed 1] [--duration 600]
+// [--online 1]`: virtual app users against a running server, through its HTTP API and `/app` socket.
+// `--url a,b` spreads them over several instances of one server; `--online` holds a fixed share online. Ctrl-C ends
 // their calls and stops. Run the server with TRUST_PROXY=127.0.0.1 so each user counts as its own
 // client; without it they share this machine's address and its request budget.
 import { parseArgs } from 'node:util';
@@ -13,6 +14,7 @@ const { values } = parseArgs({
     url: { type: 'string', default: 'http://127.0.0.1:8080' },
     seed: { type: 'string', default: '1' },
     duration: { type: 'string' },
+    online: { type: 'string' },
   },
 });
 
@@ -29,12 +31,19 @@ const rate = number('rate', 0, 1000);
 const socialRate = values.social === undefined ? undefined : number('social', 0, 1000);
 const seed = Math.floor(number('seed', 0, 2 ** 31));
 const duration = values.duration === undefined ? null : number('duration', 1, 7 * 86_400);
-const url = String(values.url).replace(/\/+$/, '');
+const onlineShare = values.online === undefined ? undefined : number('online', 0, 1);
+const urls = String(values.url)
+  .split(',')
+  .map((u) => u.trim().replace(/\/+$/, ''))
+  .filter(Boolean);
+const url = urls.join(', ');
 
 const tty = process.stdout.isTTY;
 const print = (line: string) => process.stdout.write(tty ? `\r\x1b[K${line}` : `${line}\n`);
 const simulation = startSimulation({
-  url,
+  url: urls[0] as string,
+  urls,
+  onlineShare,
   users,
   rate,
   socialRate,
@@ -46,7 +55,10 @@ console.log(`Simulating ${users} app users against ${url}, ${rate} call attempts
 let lastPrinted = 0;
 const progress = setInterval(() => {
   const s = simulation.stats();
-  const line = `online ${s.online} · calls active ${s.activeCalls} · ringing ${s.ringing} · ${s.eventsPerSecond} events/s · errors ${s.errors}${s.lastError ? ` (last: ${s.lastError.slice(0, 80)})` : ''}`;
+  const delivery = s.inviteDeliveryP95Ms === null ? '' : ` · invite delivery p95 ${s.inviteDeliveryP95Ms} ms`;
+  const across =
+    urls.length > 1 ? ` · connected across instances ${s.connectedAcrossInstances}/${s.connectedCalls}` : '';
+  const line = `online ${s.online} · calls active ${s.activeCalls} · ringing ${s.ringing} · ${s.eventsPerSecond} events/s${delivery}${across} · errors ${s.errors}${s.lastError ? ` (last: ${s.lastError.slice(0, 80)})` : ''}`;
   // A log file gets a line every 10 s, a terminal a live one.
   if (tty || Date.now() - lastPrinted >= 10_000) {
     print(line);

@@ -86,6 +86,12 @@ describe('the traffic simulator against a real server', () => {
     }, 30_000);
 
     expect(simulation.stats().lastError).toBeNull();
+    // Invitations were timed on their way to the callee, and connected calls were counted (one server).
+    const { inviteDeliveryP95Ms, connectedCalls, connectedAcrossInstances } = simulation.stats();
+    expect(inviteDeliveryP95Ms).toBeGreaterThanOrEqual(0);
+    expect(inviteDeliveryP95Ms).toBeLessThan(5000);
+    expect(connectedCalls).toBeGreaterThan(0);
+    expect(connectedAcrossInstances).toBe(0);
 
     await simulation.stop();
     await until(

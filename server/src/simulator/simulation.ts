@@ -7,6 +7,8 @@ import { type UserObserver, VirtualUser } from './virtual-user.ts';
 export interface SimulationOptions {
   /** The server's base URL, e.g. http://127.0.0.1:8080. */
   url: string;
+  /** Several instances of one server to spread the users over in turn (instead of `url`). */
+  urls?: readonly string[];
   users: number;
   /** Call attempts per second across all users. */
   rate: number;
@@ -28,6 +30,11 @@ export interface SimulationStats {
   eventsPerSecond: number;
   errors: number;
   lastError: string | null;
+  /** p95 of the time from a caller's invitation to its arrival on the callee's socket, over the last 1,000; null before any. */
+  inviteDeliveryP95Ms: number | null;
+  /** Calls that connected, and of those the ones whose parties were on different instances. */
+  connectedCalls: number;
+  connectedAcrossInstances: number;
 }
 
 export interface Simulation {
@@ -58,6 +65,9 @@ export function startSimulation(options: SimulationOptions): Simulation {
   let eventsPerSecond = 0;
   let errors = 0;
   let lastError: string | null = null;
+  const deliveries = new RecentSamples(1000);
+  let connectedCalls = 0;
+  let connectedAcrossInstances = 0;
   const observer: UserObserver = {
     event: () => void events++,
     error: (what, err) => {
@@ -66,7 +76,13 @@ export function startSimulation(options: SimulationOptions): Simulation {
     },
     endedByAdmin: (call: AppCall) =>
       log(`call ${call.id} (${call.caller_username} → ${call.callee_username}) was ended by an admin`),
+    delivered: (ms) => deliveries.add(ms),
+    connected: (acrossInstances) => {
+      connectedCalls++;
+      if (acrossInstances) connectedAcrossInstances++;
+    },
   };
+  const urls = options.urls?.length ? options.urls : [options.url];
   const profiles = new Weighted<NetworkProfile>(NETWORK_PROFILES.map((p) => [p, p.weight] as const));
   const users = Array.from(
     { length: options.users },
@@ -78,7 +94,7 @@ export function startSimulation(options: SimulationOptions): Simulation {
           address: simulatedAddress(i),
           profile: profiles.pick(rng),
         },
-        options.url,
+        urls[i % urls.length] as string,
         Random.stream(options.seed, `user-${i}`),
         observer,
         options.talkMedianSeconds,
@@ -149,6 +165,9 @@ export function startSimulation(options: SimulationOptions): Simulation {
       eventsPerSecond,
       errors,
       lastError,
+      inviteDeliveryP95Ms: deliveries.quantile(0.95),
+      connectedCalls,
+      connectedAcrossInstances,
     }),
     stop: async () => {
       stopped = true;
@@ -181,4 +200,23 @@ function poisson(rng: Random, mean: number): number {
   let n = 0;
   for (let p = rng.next(); p > limit; p *= rng.next()) n++;
   return n;
+}
+
+/** The last `size` values of a measure, for a quantile of recent behaviour. */
+class RecentSamples {
+  private readonly values: number[] = [];
+  private next = 0;
+  constructor(private readonly size: number) {}
+
+  add(value: number): void {
+    if (this.values.length < this.size) this.values.push(value);
+    else this.values[this.next] = value;
+    this.next = (this.next + 1) % this.size;
+  }
+
+  quantile(q: number): number | null {
+    if (this.values.length === 0) return null;
+    const sorted = [...this.values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+  }
 }

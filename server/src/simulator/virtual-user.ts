@@ -27,6 +27,10 @@ export interface UserObserver {
   error(what: string, err: unknown): void;
   /** A call of this user's ended by someone else than its parties (an admin's force-end). */
   endedByAdmin(call: AppCall): void;
+  /** An invitation reached its callee's socket `ms` after the caller sent it. */
+  delivered(ms: number): void;
+  /** A call this user placed connected; `acrossInstances` when its parties are on different servers. */
+  connected(acrossInstances: boolean): void;
 }
 
 export interface VirtualUserIdentity {
@@ -38,6 +42,8 @@ export interface VirtualUserIdentity {
 
 interface OwnCall {
   call: AppCall;
+  /** The server the other party is connected to, when this user placed the call. */
+  calleeUrl?: string;
   samples: ReturnType<typeof setInterval> | null;
   hangUp: ReturnType<typeof setTimeout> | null;
 }
@@ -61,6 +67,8 @@ export class VirtualUser {
   private socket: AppSocket | null = null;
   private current: OwnCall | null = null;
   private pausedUntil = 0;
+  /** When a caller sent this user an invitation not yet received, to time its delivery. */
+  private invitedAt: number | null = null;
 
   constructor(
     readonly identity: VirtualUserIdentity,
@@ -162,11 +170,14 @@ export class VirtualUser {
   /** Places a call; a refusal for want of coins sends the user to the shop. */
   async place(callee: VirtualUser, type: AppCallType): Promise<void> {
     if (!this.socket || !callee.id || this.current) return;
+    callee.invitedAt = Date.now();
     const ack = await this.emitWithAck('call_invite', { callee_id: callee.id, type });
     if (ack.ok) {
       this.current ??= { call: ack.call, samples: null, hangUp: null };
+      this.current.calleeUrl = callee.baseUrl;
       return;
     }
+    callee.invitedAt = null;
     if (ack.code === 'insufficient_coins') await this.buyCoins();
   }
 
@@ -196,6 +207,8 @@ export class VirtualUser {
 
   private ring(call: AppCall): void {
     this.observer.event();
+    if (this.invitedAt !== null) this.observer.delivered(Date.now() - this.invitedAt);
+    this.invitedAt = null;
     if (this.current || !this.socket) {
       void this.emitWithAck('call_decline', { call_id: call.id });
       return;
@@ -213,6 +226,7 @@ export class VirtualUser {
     if (!own || own.call.id !== call.id) return;
     own.call = call;
     if (call.status === 'active' && !own.samples) {
+      if (own.calleeUrl !== undefined) this.observer.connected(own.calleeUrl !== this.baseUrl);
       own.samples = setInterval(() => this.report(call), QUALITY_SAMPLE_INTERVAL_MS);
       own.samples.unref();
       // The caller decides how long the conversation lasts.
