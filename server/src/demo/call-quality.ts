@@ -1,4 +1,4 @@
-import { CALL_SIDES, CALL_STATUSES, callQualitySamples } from '../db/schema/calls.ts';
+import { CALL_SIDES, callQualitySamples } from '../db/schema/calls.ts';
 import { insertInBatches } from './batch-insert.ts';
 import type { DemoCalls } from './demo-calls.ts';
 import { Random } from './prng.ts';
@@ -6,12 +6,11 @@ import { DAY, round } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 
 type SampleRow = typeof callQualitySamples.$inferInsert;
-const ACTIVE = CALL_STATUSES.indexOf('active');
 const MAX_SAMPLES_PER_CALL = 40;
 
 /**
- * Media-quality reports for every active call and a share of the last day's answered calls,
- * scattered around each call's quality so the two agree.
+ * Media-quality reports for a share of the last day's answered calls, scattered around each call's
+ * quality so the two agree.
  */
 export async function seedCallQuality(input: StageInput, calls: DemoCalls): Promise<number> {
   const { now, counts } = input;
@@ -20,11 +19,9 @@ export async function seedCallQuality(input: StageInput, calls: DemoCalls): Prom
   for (let p = 0; p < calls.count; p++) {
     const quality = calls.quality[p] as number;
     if (Number.isNaN(quality)) continue;
-    const live = calls.status[p] === ACTIVE;
-    const ended = calls.endedAt[p] as number;
-    if (!live && (ended < now - DAY || !rng.chance(counts.sampledCallShare))) continue;
+    const end = calls.endedAt[p] as number;
+    if (end < now - DAY || !rng.chance(counts.sampledCallShare)) continue;
     const start = calls.startedAt[p] as number;
-    const end = live ? now : ended;
     const interval = Math.max(10_000, (end - start) / MAX_SAMPLES_PER_CALL);
     // Both clients report, taking turns.
     let n = 0;

@@ -7,8 +7,6 @@ import { DAY, MINUTE, orderByTime, rhythmTime, round } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 
 const status = (s: (typeof CALL_STATUSES)[number]) => CALL_STATUSES.indexOf(s);
-const RINGING = status('ringing');
-const ACTIVE = status('active');
 const ENDED = status('ended');
 const COMPLETED = status('completed');
 const FAILED = status('failed');
@@ -55,25 +53,19 @@ const END_REASONS: Record<number, Weighted<string>> = {
 const RECENT_FAILURES = 3;
 
 /**
- * counts.calls calls over the last 90 days with the daily and weekly rhythm, plus a handful
- * ringing or active right now between online users.
+ * counts.calls finished calls over the last 90 days with the daily and weekly rhythm. None is ringing or
+ * active: live calls come from live traffic (the demo's simulated app users), never from frozen rows.
  */
 export async function seedCalls(input: StageInput, users: DemoUsers): Promise<DemoCalls> {
   const { now, counts } = input;
   const rng = Random.stream(input.seed, 'calls');
-  const live = counts.liveActiveCalls + counts.liveRingingCalls;
   const total = counts.calls;
-  const historic = total - live;
   const rawStart = new Float64Array(total);
-  for (let i = 0; i < historic; i++) rawStart[i] = rhythmTime(rng, now - 90 * DAY, now - 2 * MINUTE);
+  for (let i = 0; i < total; i++) rawStart[i] = rhythmTime(rng, now - 90 * DAY, now - 2 * MINUTE);
   // From a stream of their own, so every other call is as it always was.
   const recent = Random.stream(input.seed, 'recent-failures');
-  for (let i = Math.max(0, historic - RECENT_FAILURES); i < historic; i++)
+  for (let i = Math.max(0, total - RECENT_FAILURES); i < total; i++)
     rawStart[i] = now - recent.between(3 * MINUTE, 50 * MINUTE);
-  for (let i = historic; i < total; i++) {
-    const ringing = i >= historic + counts.liveActiveCalls;
-    rawStart[i] = now - (ringing ? rng.between(2_000, 40_000) : rng.between(20_000, 25 * MINUTE));
-  }
   const order = orderByTime(rawStart);
   const c: DemoCalls = {
     count: total,
@@ -91,9 +83,6 @@ export async function seedCalls(input: StageInput, users: DemoUsers): Promise<De
   const cost = new Float64Array(total);
   const endReason: (string | null)[] = new Array(total).fill(null);
   const anonymous = new Uint8Array(total);
-  const liveParticipants = rng.shuffle(
-    Array.from({ length: users.count }, (_, i) => i).filter((i) => users.online[i]),
-  );
 
   for (let p = 0; p < total; p++) {
     const source = order[p] as number;
@@ -102,17 +91,8 @@ export async function seedCalls(input: StageInput, users: DemoUsers): Promise<De
     c.startedAt[p] = start;
     c.type[p] = type;
     anonymous[p] = rng.chance(0.03) ? 1 : 0;
-    if (source >= historic) {
-      // Live calls pair up online users, each in at most one call (max concurrent calls is 1).
-      c.status[p] = source >= historic + counts.liveActiveCalls ? RINGING : ACTIVE;
-      c.caller[p] = liveParticipants.pop() ?? pickUser(rng, users, now);
-      c.callee[p] = liveParticipants.pop() ?? pickOtherUser(rng, users, now, c.caller[p] as number);
-      c.endedAt[p] = Number.NaN;
-      c.quality[p] = c.status[p] === ACTIVE ? answeredQuality(rng, type, false) : Number.NaN;
-      continue;
-    }
     const picked = OUTCOMES.pick(rng);
-    const outcome = source >= historic - RECENT_FAILURES ? FAILED : picked;
+    const outcome = source >= total - RECENT_FAILURES ? FAILED : picked;
     c.status[p] = outcome;
     c.caller[p] = pickUser(rng, users, start);
     c.callee[p] = pickOtherUser(rng, users, start, c.caller[p] as number);
@@ -143,7 +123,6 @@ export async function seedCalls(input: StageInput, users: DemoUsers): Promise<De
     c.endedAt[p] = Math.min(start + endOffset * 1000, now - 1000);
   }
 
-  const date = (ms: number) => (Number.isNaN(ms) ? null : new Date(ms));
   const nullable = (v: number) => (Number.isNaN(v) ? null : v);
   const userId = (i: number) => (i < 0 ? null : (users.ids[i] as string));
   const username = (i: number) => (i < 0 ? null : (users.usernames[i] as string));
@@ -165,7 +144,7 @@ export async function seedCalls(input: StageInput, users: DemoUsers): Promise<De
       coinsUsed: c.coins[p] as number,
       endReason: endReason[p] ?? null,
       startedAt: new Date(c.startedAt[p] as number),
-      endedAt: date(c.endedAt[p] as number),
+      endedAt: new Date(c.endedAt[p] as number),
       createdAt: new Date(c.startedAt[p] as number),
     }),
     { returningId: true, progress: (done) => input.progress(done, total) },

@@ -4,8 +4,6 @@ export type SeedScale = 'test' | 'default' | '1m';
 export interface ScaleCounts {
   users: number;
   calls: number;
-  liveActiveCalls: number;
-  liveRingingCalls: number;
   /** Share of the last day's answered calls that get quality samples. */
   sampledCallShare: number;
   coinTransactions: number;
@@ -27,8 +25,6 @@ export const SCALES: Record<SeedScale, ScaleCounts> = {
   test: {
     users: 200,
     calls: 2_000,
-    liveActiveCalls: 3,
-    liveRingingCalls: 1,
     sampledCallShare: 0.5,
     coinTransactions: 2_400,
     messages: 2_000,
@@ -47,8 +43,6 @@ export const SCALES: Record<SeedScale, ScaleCounts> = {
   default: {
     users: 2_000,
     calls: 30_000,
-    liveActiveCalls: 14,
-    liveRingingCalls: 4,
     sampledCallShare: 0.5,
     coinTransactions: 24_000,
     messages: 20_000,
@@ -67,8 +61,6 @@ export const SCALES: Record<SeedScale, ScaleCounts> = {
   '1m': {
     users: 100_000,
     calls: 1_000_000,
-    liveActiveCalls: 300,
-    liveRingingCalls: 60,
     sampledCallShare: 0.1,
     coinTransactions: 1_000_000,
     messages: 500_000,

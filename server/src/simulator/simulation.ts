@@ -100,30 +100,39 @@ export function startSimulation(options: SimulationOptions): Simulation {
         options.talkMedianSeconds,
       ),
   );
-  let signingIn = 0;
+  const signingIn = new Set<VirtualUser>();
+  /** Users chosen to come online, waiting for a sign-in slot; the next starts as soon as one ends. */
+  const arriving: VirtualUser[] = [];
   let stopped = false;
 
-  const comeOnline = (user: VirtualUser) => {
-    signingIn++;
-    user
-      .comeOnline()
-      .then(() => (rng.chance(MOVES_ON_COMING_ONLINE) ? user.social.move() : undefined))
-      .catch((err) => observer.error('sign-in', err))
-      .finally(() => signingIn--);
+  const admitArrivals = () => {
+    while (!stopped && signingIn.size < SIGN_IN_CONCURRENCY && arriving.length > 0) {
+      const user = arriving.shift() as VirtualUser;
+      signingIn.add(user);
+      user
+        .comeOnline()
+        .then(() => (rng.chance(MOVES_ON_COMING_ONLINE) ? user.social.move() : undefined))
+        .catch((err) => observer.error('sign-in', err))
+        .finally(() => {
+          signingIn.delete(user);
+          admitArrivals();
+        });
+    }
   };
 
   const tick = () => {
     eventsPerSecond = events;
     events = 0;
     const online = users.filter((u) => u.online);
-    const offline = users.filter((u) => !u.online && !u.resting);
+    const waiting = new Set(arriving);
+    const offline = users.filter((u) => !u.online && !u.resting && !waiting.has(u) && !signingIn.has(u));
     const target = Math.round(options.users * (options.onlineShare ?? onlineShare(new Date())));
     // Toward the hour's share of users online, a few at a time.
     const step = Math.max(1, Math.ceil(options.users / 60));
-    for (let i = 0; i < step && online.length + signingIn < target && offline.length > 0; i++) {
-      if (signingIn >= SIGN_IN_CONCURRENCY) break;
-      comeOnline(offline.splice(rng.below(offline.length), 1)[0] as VirtualUser);
-    }
+    const coming = online.length + signingIn.size + arriving.length;
+    for (let i = 0; i < step && coming + i < target && offline.length > 0; i++)
+      arriving.push(offline.splice(rng.below(offline.length), 1)[0] as VirtualUser);
+    admitArrivals();
     if (online.length > target + step) {
       const idle = online.filter((u) => !u.inCall);
       for (let i = 0; i < step && idle.length > 0; i++)
