@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabaseKind, testDatabaseUrl } from '../config.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../testing/fault-harness.ts';
+import { type DatabaseHandle, openDatabase } from './client.ts';
+
+const serverUrl = testDatabaseUrl();
+let scratch: ScratchDatabase | undefined;
+let handle: DatabaseHandle | undefined;
+
+afterAll(async () => {
+  await handle?.close();
+  await scratch?.drop();
+});
+
+describe.skipIf(testDatabaseKind() !== 'postgres' || !serverUrl)('the app’s PostgreSQL connections', () => {
+  it('run with JIT off, keeping options the URL gives', async () => {
+    scratch = await createScratchDatabase(serverUrl as string);
+    const url = new URL(scratch.url);
+    url.searchParams.set('options', '-c statement_timeout=4321');
+    handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const setting = async (name: string) =>
+      (
+        (await handle?.db.execute(sql.raw(`select current_setting('${name}') as v`))) as unknown as {
+          rows: { v: string }[];
+        }
+      ).rows[0]?.v;
+    expect(await setting('jit')).toBe('off');
+    expect(await setting('statement_timeout')).toBe('4321ms');
+  });
+});
