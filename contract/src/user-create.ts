@@ -9,6 +9,8 @@ import { UserResponse } from './users.ts';
  */
 
 /** Username 3 to 50, letters, digits, hyphen, underscore. */
+export const USERNAME_LENGTH = { min: 3, max: 50 } as const;
+export const USERNAME_HINT = `${USERNAME_LENGTH.min} to ${USERNAME_LENGTH.max} characters: letters, numbers, hyphens and underscores.`;
 export const USERNAME_RULES = {
   required: 'Username is required',
   tooShort: 'Username must be at least 3 characters',
@@ -19,8 +21,8 @@ export const Username = z
   .string({ error: USERNAME_RULES.required })
   .trim()
   .min(1, USERNAME_RULES.required)
-  .min(3, USERNAME_RULES.tooShort)
-  .max(50, USERNAME_RULES.tooLong)
+  .min(USERNAME_LENGTH.min, USERNAME_RULES.tooShort)
+  .max(USERNAME_LENGTH.max, USERNAME_RULES.tooLong)
   .regex(/^[A-Za-z0-9_-]+$/, USERNAME_RULES.pattern);
 
 export const EMAIL_RULES = {
@@ -43,6 +45,17 @@ export const PASSWORD_RULES = {
   confirmRequired: 'Please confirm your password',
   mismatch: 'Passwords do not match',
 } as const;
+/** No password is shorter, whatever the settings say; Settings → Security → Password Minimum Length may ask more. */
+export const PASSWORD_FLOOR = 8;
+/** The length a new password needs under the live settings. */
+export const passwordMinLength = (setting: number) => Math.max(PASSWORD_FLOOR, setting);
+export const passwordTooShort = (min: number) => `Password must be at least ${min} characters`;
+/** The hint under a new-password field. */
+export const passwordHint = (min: number, strong = true) =>
+  strong
+    ? `At least ${min} characters with uppercase, lowercase, number and special character.`
+    : `At least ${min} characters.`;
+
 /** Lower, upper, digit and a special character. */
 export const isStrongPassword = (p: string) =>
   /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p);
@@ -51,7 +64,7 @@ export const isStrongPassword = (p: string) =>
 export const Password = z
   .string({ error: PASSWORD_RULES.required })
   .min(1, PASSWORD_RULES.required)
-  .min(8, PASSWORD_RULES.tooShort)
+  .min(PASSWORD_FLOOR, PASSWORD_RULES.tooShort)
   .max(128, PASSWORD_RULES.tooLong);
 
 /** A strong password: at least 8, with lower, upper, digit and a special character. */
