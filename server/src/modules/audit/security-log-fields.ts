@@ -30,17 +30,22 @@ interface DescribedRow {
   actor_username: string | null;
   action: string;
   target_type: string;
+  target_id: string | null;
   target_username: string | null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * "alice did user.delete on user bob": people by name, never by id (ids are shown only in their own
- * column), other targets by their kind.
+ * "alice did user.delete on user bob": people by name, other targets by their kind and readable key
+ * ("blocked ip 203.0.113.2"); a uuid is never written into the sentence.
  */
 export function auditDescription(row: DescribedRow): string {
   const target =
     row.target_type === 'user'
       ? `user ${row.target_username ?? '(deleted)'}`
-      : row.target_type.replaceAll('_', ' ');
+      : [row.target_type.replaceAll('_', ' '), row.target_id && !UUID.test(row.target_id) ? row.target_id : '']
+          .join(' ')
+          .trim();
   return `${row.actor_username ?? 'system'} did ${row.action} on ${target}`;
 }
