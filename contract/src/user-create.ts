@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_FLOOR, USERNAME_LENGTH } from './account-rules.ts';
 import { endpoint } from './endpoint.ts';
 import { UserResponse } from './users.ts';
 
@@ -9,8 +10,6 @@ import { UserResponse } from './users.ts';
  */
 
 /** Username 3 to 50, letters, digits, hyphen, underscore. */
-export const USERNAME_LENGTH = { min: 3, max: 50 } as const;
-export const USERNAME_HINT = `${USERNAME_LENGTH.min} to ${USERNAME_LENGTH.max} characters: letters, numbers, hyphens and underscores.`;
 export const USERNAME_RULES = {
   required: 'Username is required',
   tooShort: 'Username must be at least 3 characters',
@@ -45,17 +44,6 @@ export const PASSWORD_RULES = {
   confirmRequired: 'Please confirm your password',
   mismatch: 'Passwords do not match',
 } as const;
-/** No password is shorter, whatever the settings say; Settings → Security → Password Minimum Length may ask more. */
-export const PASSWORD_FLOOR = 8;
-/** The length a new password needs under the live settings. */
-export const passwordMinLength = (setting: number) => Math.max(PASSWORD_FLOOR, setting);
-export const passwordTooShort = (min: number) => `Password must be at least ${min} characters`;
-/** The hint under a new-password field. */
-export const passwordHint = (min: number, strong = true) =>
-  strong
-    ? `At least ${min} characters with uppercase, lowercase, number and special character.`
-    : `At least ${min} characters.`;
-
 /** Lower, upper, digit and a special character. */
 export const isStrongPassword = (p: string) =>
   /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p);

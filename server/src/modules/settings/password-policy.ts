@@ -1,4 +1,4 @@
-import { passwordMinLength, passwordTooShort } from '@switchboard/contract/user-create';
+import { passwordMinLength, passwordTooShort } from '@switchboard/contract/account-rules';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../http/http-error.ts';
 import { liveSettings } from './live-settings.ts';
