@@ -36,7 +36,9 @@ const readOnly = (reason: string) => ({ reason, kind: 'read_only' as const });
 
 export const SETTINGS_FIELD_NOTES: Notes = {
   app: {
-    name: { help: 'Shown in the console brand, the browser tab title and /config.json, from the next page view.' },
+    name: {
+      help: 'Shown in the console brand, the browser tab title and /config.json, at once after a save.',
+    },
     version: {
       help: 'The version of the running build.',
       fixed: readOnly('Read-only: it comes from the build (the package version), not from a setting'),
@@ -119,9 +121,13 @@ export const SETTINGS_FIELD_NOTES: Notes = {
     },
     quality_rtt_ms: { help: 'A call side is flagged when round-trip time is above this in 3 of 5 samples.' },
     quality_jitter_ms: { help: 'A call side is flagged when jitter is above this in 3 of 5 samples.' },
-    quality_loss_percent: { help: 'A call side is flagged when packet loss over 7 samples averages above this.' },
+    quality_loss_percent: {
+      help: 'A call side is flagged when packet loss over 7 samples averages above this.',
+    },
     quality_mos: { help: 'A call side is flagged when MOS is below this in 3 of 5 samples.' },
-    alert_poor_call_percent: { help: 'The monitor alerts when more of the last 5 minutes’ calls are flagged.' },
+    alert_poor_call_percent: {
+      help: 'The monitor alerts when more of the last 5 minutes’ calls are flagged.',
+    },
     alert_connect_failure_percent: {
       help: 'The monitor alerts when more of the last 5 minutes’ calls fail to connect.',
     },

@@ -47,7 +47,10 @@ import { securityRoutes } from './modules/security/security.routes.ts';
 import { recordRateLimitHit, recordRefusedAccess } from './modules/security/threat-events.ts';
 import { liveSettings } from './modules/settings/live-settings.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { contentSecurityPolicyEnforced, installSettingsEffects } from './modules/settings/settings-effects.ts';
+import {
+  contentSecurityPolicyEnforced,
+  installSettingsEffects,
+} from './modules/settings/settings-effects.ts';
 import { appSocialRoutes } from './modules/social/app-social.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes.ts';

@@ -1,3 +1,4 @@
+import { PASSWORD_FLOOR } from '@switchboard/contract/account-rules';
 import {
   type AppConfig,
   AppConfigSections,
@@ -5,7 +6,6 @@ import {
   ICE_CANDIDATE_POOL_SIZE,
 } from '@switchboard/contract/app-config-sections';
 import { APP_NAME, APP_VERSION } from '@switchboard/contract/app-info';
-import { PASSWORD_FLOOR } from '@switchboard/contract/account-rules';
 import { logger } from '@/lib/logger.ts';
 
 /** Used when /config.json cannot be read: no demo hint, every feature on. */

@@ -5,8 +5,8 @@ import { nextCursorOf, pagePosition } from '../../db/keyset-cursor.ts';
 import { COUNT_CAP, cappedTotal, readCounters } from '../../db/row-counts.ts';
 import { csvCell } from '../../http/csv-cell.ts';
 import { pageEnvelope } from '../../http/page-envelope.ts';
-import { auditDescription, auditSeverity } from './security-log-fields.ts';
 import { type AuditLogFilters, countAuditLog, hasAuditFilters, listAuditLog } from './audit.repository.ts';
+import { auditDescription, auditSeverity } from './security-log-fields.ts';
 
 /**
  * Usernames by id. The users module owns the table and sits above this one, so `app.ts` hands its

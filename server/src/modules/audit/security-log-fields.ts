@@ -16,7 +16,15 @@ const HIGH = new Set([
   'ip.unblock',
 ]);
 /** Domains whose every action changes access or money. */
-const MEDIUM_DOMAINS = new Set(['user', 'session', 'ip', 'coins', 'two_factor', 'security_event', 'database']);
+const MEDIUM_DOMAINS = new Set([
+  'user',
+  'session',
+  'ip',
+  'coins',
+  'two_factor',
+  'security_event',
+  'database',
+]);
 
 /** The spec's severity of a Security log row, from its action. */
 export function auditSeverity(action: string): Severity {
@@ -44,7 +52,10 @@ export function auditDescription(row: DescribedRow): string {
   const target =
     row.target_type === 'user'
       ? `user ${row.target_username ?? '(deleted)'}`
-      : [row.target_type.replaceAll('_', ' '), row.target_id && !UUID.test(row.target_id) ? row.target_id : '']
+      : [
+          row.target_type.replaceAll('_', ' '),
+          row.target_id && !UUID.test(row.target_id) ? row.target_id : '',
+        ]
           .join(' ')
           .trim();
   return `${row.actor_username ?? 'system'} did ${row.action} on ${target}`;

@@ -143,7 +143,10 @@ async function push(db: Database, userPush: UserPush, { sent, reached }: Deliver
   // Settings unreadable: push, as before the switch existed, rather than fail a send already stored.
   const on = await liveSettings(db)
     .section('notifications')
-    .then((n) => n.push_notifications, () => true);
+    .then(
+      (n) => n.push_notifications,
+      () => true,
+    );
   if (!on) return;
   userPush.toUsers(reached, 'notification', {
     id: sent.id,

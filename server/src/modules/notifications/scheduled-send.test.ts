@@ -203,7 +203,12 @@ describe('scheduled notifications', () => {
     const { headers } = await admin();
     const settings = structuredClone(SETTINGS_DEFAULTS);
     settings.notifications.push_notifications = false;
-    const off = await t.app.inject({ method: 'PUT', url: '/api/v1/admin/settings', headers, payload: settings });
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers,
+      payload: settings,
+    });
     expect(off.statusCode).toBe(200);
     try {
       const [id] = await scheduleMany(1, headers);
@@ -211,11 +216,19 @@ describe('scheduled notifications', () => {
       const push = recordingPush();
       expect(await sendDueNotifications(t.db, { userPush: push })).toEqual([id]);
       expect(push.pushed).toEqual([]);
-      const [row] = await t.db.select().from(notifications).where(eq(notifications.id, id as number));
+      const [row] = await t.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, id as number));
       expect(row?.status).toBe('sent');
       expect(row?.totalRecipients).toBeGreaterThan(0);
     } finally {
-      await t.app.inject({ method: 'PUT', url: '/api/v1/admin/settings', headers, payload: SETTINGS_DEFAULTS });
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/settings',
+        headers,
+        payload: SETTINGS_DEFAULTS,
+      });
     }
   });
 });

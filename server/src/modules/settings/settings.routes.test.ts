@@ -62,7 +62,11 @@ describe('system settings', () => {
     next.api.cors_origins = ['https://a.example', 'https://b.example'];
     const audits = await auditCount();
     const res = await put(next);
-    expect(res.json()).toMatchObject({ success: true, message: SETTINGS_MESSAGES.saved, data: inForce(next) });
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: SETTINGS_MESSAGES.saved,
+      data: inForce(next),
+    });
     expect(await read()).toEqual(inForce(next));
     expect(await auditCount()).toBe(audits + 1);
   });

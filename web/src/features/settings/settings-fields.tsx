@@ -62,7 +62,12 @@ export function SettingsFields({ section, fields, values, errors, onChange }: Se
       return (
         <div key={field.key} className="flex flex-col gap-1">
           <div className="flex items-center gap-3">
-            <Checkbox id={id} checked={value === true} onCheckedChange={(v) => set(v === true)} {...described} />
+            <Checkbox
+              id={id}
+              checked={value === true}
+              onCheckedChange={(v) => set(v === true)}
+              {...described}
+            />
             <Label htmlFor={id}>{field.label}</Label>
           </div>
           {hint ? (
@@ -122,7 +127,9 @@ function DecimalInput({
   value,
   onChange,
   ...aria
-}: { id: string; value: number; onChange(v: number): void } & Record<`aria-${string}`, unknown> & { disabled?: boolean }) {
+}: { id: string; value: number; onChange(v: number): void } & Record<`aria-${string}`, unknown> & {
+    disabled?: boolean;
+  }) {
   const [text, setText] = useState(() => integerText(value));
   // A value replaced from outside (loaded or saved) replaces the text; one typed here does not.
   if (!sameNumber(Number.parseFloat(text), value)) setText(integerText(value));
@@ -146,7 +153,9 @@ function LinesInput({
   value,
   onChange,
   ...aria
-}: { id: string; value: string[]; onChange(v: string[]): void } & Record<`aria-${string}`, unknown> & { disabled?: boolean }) {
+}: { id: string; value: string[]; onChange(v: string[]): void } & Record<`aria-${string}`, unknown> & {
+    disabled?: boolean;
+  }) {
   const [text, setText] = useState(() => originsToText(value));
   // A value replaced from outside (loaded or saved) replaces the text; one typed here does not.
   if (originsToText(originsFromText(text)) !== originsToText(value)) setText(originsToText(value));

@@ -1,5 +1,5 @@
 import { SETTINGS_DEFAULTS, type Settings } from '@switchboard/contract/settings';
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatExactTime, formatRelativeTime } from '@/lib/format.ts';
 import type { FetchCall } from '@/testing/fetch-call.ts';

@@ -25,7 +25,10 @@ export function settingsDoc(): string {
   for (const section of SCREEN_SECTIONS) {
     lines.push(`## ${section}`, '', '| field | help | takes effect in / fixed |', '|---|---|---|');
     const readers = SETTINGS_READERS[section];
-    for (const [key, note] of Object.entries(SETTINGS_FIELD_NOTES[section]) as [string, SettingsFieldNote][]) {
+    for (const [key, note] of Object.entries(SETTINGS_FIELD_NOTES[section]) as [
+      string,
+      SettingsFieldNote,
+    ][]) {
       count += 1;
       const reader = readers[key];
       const where = note.fixed

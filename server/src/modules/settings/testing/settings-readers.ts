@@ -23,7 +23,10 @@ export const SETTINGS_READERS: { [K in ScreenSection]: Record<string, Reader> } 
     maintenance_mode: r(SETTINGS_EFFECTS, 'installSettingsEffects; calls/app-namespace.ts'),
   },
   security: {
-    enable_content_security_policy: r(SETTINGS_EFFECTS, 'contentSecurityPolicyEnforced → http/security-headers.ts'),
+    enable_content_security_policy: r(
+      SETTINGS_EFFECTS,
+      'contentSecurityPolicyEnforced → http/security-headers.ts',
+    ),
     session_timeout: r('modules/auth/issue-session.ts', 'tokenResponse'),
     max_login_attempts: r('modules/auth/sign-in-gate.ts', 'openSignInAttempt'),
     password_min_length: r('modules/settings/password-policy.ts', 'livePasswordMinLength'),

@@ -104,7 +104,12 @@ export function AddUserDialog({ open, onOpenChange, onCloseAutoFocus }: AddUserD
       description="Create an account. Admins can sign in to this console."
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Add user">
-        <FormField id={`${id}-username`} label="Username" hint={USERNAME_HINT} error={errors.username?.message}>
+        <FormField
+          id={`${id}-username`}
+          label="Username"
+          hint={USERNAME_HINT}
+          error={errors.username?.message}
+        >
           <Input
             {...control('username', errors.username?.message, true)}
             autoComplete="off"

@@ -1,8 +1,8 @@
 import { USERNAME_HINT } from '@switchboard/contract/account-rules';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppConfigProvider } from '@/lib/app-config-context.tsx';
 import { DEFAULT_APP_CONFIG } from '@/lib/app-config.ts';
+import { AppConfigProvider } from '@/lib/app-config-context.tsx';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { AddUserDialog } from './add-user-dialog.tsx';
@@ -29,7 +29,9 @@ describe('Add User hints follow the live settings', () => {
     expect(dialog.getByLabelText('Username')).toHaveAccessibleDescription(USERNAME_HINT);
     const password = dialog.getByLabelText('Password');
     expect(
-      await dialog.findByText('At least 14 characters with uppercase, lowercase, number and special character.'),
+      await dialog.findByText(
+        'At least 14 characters with uppercase, lowercase, number and special character.',
+      ),
     ).toBeInTheDocument();
     expect(dialog.queryByText(/At least 8 characters/)).toBeNull();
 
