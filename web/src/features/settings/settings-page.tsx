@@ -50,7 +50,7 @@ export function SettingsPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const refreshAppConfig = useRefreshAppConfig();
   // Edits not yet saved: leaving the screen asks first.
-  const dirty = query.data !== undefined && JSON.stringify(draft) !== JSON.stringify(query.data);
+  const dirty = canSave && query.data !== undefined && JSON.stringify(draft) !== JSON.stringify(query.data);
 
   useEffect(() => {
     if (!query.data) return;
