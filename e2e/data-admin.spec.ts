@@ -29,6 +29,10 @@ describe('data and administration on the demo data', () => {
     await page.getByLabel('CORS Origins (one per line)').fill('https://a.example\n\nhttps://b.example\n');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await page.getByText('Settings saved successfully').waitFor();
+    // The App Name is the brand and the tab title at once, and what /config.json answers.
+    await page.waitForFunction(() => document.title === 'Settings · Switchboard E2E');
+    const config = await (await page.request.get(`${server.url}/config.json`)).json();
+    assert.equal(config.app.name, 'Switchboard E2E');
 
     // The open tab is in the URL, so the reload comes back on API; General holds the app's name.
     await page.reload();
@@ -51,6 +55,16 @@ describe('data and administration on the demo data', () => {
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await page.getByText('Failed to save settings').waitFor();
     await page.getByText('Enter a whole number').waitFor();
+
+    // The edit is not saved: leaving asks first, and Leave goes.
+    await page.getByRole('link', { name: 'Users', exact: true }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    assert.match(page.url(), /\/settings/);
+    await page.getByRole('link', { name: 'Users', exact: true }).click();
+    await ask.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL(/\/users/);
   });
 
   it('shows every database tab with live figures', async () => {

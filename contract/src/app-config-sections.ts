@@ -37,6 +37,10 @@ export const AppConfigSections = {
     ),
     ice_candidate_pool_size: z.int(),
   }),
+  /** The live account rules the forms hint and check before the server does. */
+  accounts: z.object({
+    password_min_length: z.int(),
+  }),
   demo: z.object({
     enabled: z.boolean(),
     /** Shown in the login hint only while the demo data is on. */

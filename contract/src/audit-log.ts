@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { envelope, IsoDateTime, logsPageOf, optionalText, perPageQuery, timeRangeQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { SEVERITIES } from './security-events.ts';
 
 export const AUDIT_LOG_PAGE_SIZE = 20;
 export const AUDIT_LOG_MESSAGES = { fetchFailed: 'Failed to fetch security logs' } as const;
 
-/** One admin mutation as the Security Logs tab lists it. */
+/**
+ * One admin mutation as the Security Logs tab lists it: the spec's Security log fields (id, event_type,
+ * description, ip_address, user_agent, timestamp, severity) beside who did what to which target.
+ */
 export const AuditLogEntry = z.object({
   id: z.number().int(),
+  /** The action, as the spec's event type ('user.delete'). */
+  event_type: z.string(),
+  /** One sentence: who did what to which target, by name. */
+  description: z.string(),
+  /** How much the action can hurt: critical (reset, restore), high (deletes, roles, settings), medium, low. */
+  severity: z.enum(SEVERITIES),
   actor_id: z.string().nullable(),
   actor_username: z.string().nullable(),
   action: z.string(),

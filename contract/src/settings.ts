@@ -139,7 +139,7 @@ export const SETTINGS_DEFAULTS: Settings = {
     require_admin_two_factor: false,
   },
   notifications: {
-    email_notifications: true,
+    email_notifications: false,
     push_notifications: true,
     sms_notifications: false,
     notification_frequency: 'immediate',
@@ -215,6 +215,13 @@ export const SETTINGS_SAVED_MS = 3000;
 
 export const SettingsResponse = envelope(Settings);
 
+/**
+ * What a save carries: the version (from the build) and the environment (APP_ENV) are answered but not
+ * accepted, so a PUT that sends them leaves them as they are.
+ */
+export const SettingsBody = Settings.extend({ app: AppSettings.omit({ version: true, environment: true }) });
+export type SettingsBody = z.infer<typeof SettingsBody>;
+
 export const settingsEndpoints = {
   get: endpoint({
     method: 'GET',
@@ -230,7 +237,7 @@ export const settingsEndpoints = {
     tag: 'settings',
     access: 'admin',
     permission: 'settings:write',
-    body: Settings,
+    body: SettingsBody,
     response: SettingsResponse.extend({ message: z.string() }),
   }),
   /** A calling-app endpoint: it answers 503 while maintenance mode is on. */

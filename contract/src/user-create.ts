@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_FLOOR, USERNAME_LENGTH } from './account-rules.ts';
 import { endpoint } from './endpoint.ts';
 import { UserResponse } from './users.ts';
 
@@ -19,8 +20,8 @@ export const Username = z
   .string({ error: USERNAME_RULES.required })
   .trim()
   .min(1, USERNAME_RULES.required)
-  .min(3, USERNAME_RULES.tooShort)
-  .max(50, USERNAME_RULES.tooLong)
+  .min(USERNAME_LENGTH.min, USERNAME_RULES.tooShort)
+  .max(USERNAME_LENGTH.max, USERNAME_RULES.tooLong)
   .regex(/^[A-Za-z0-9_-]+$/, USERNAME_RULES.pattern);
 
 export const EMAIL_RULES = {
@@ -51,7 +52,7 @@ export const isStrongPassword = (p: string) =>
 export const Password = z
   .string({ error: PASSWORD_RULES.required })
   .min(1, PASSWORD_RULES.required)
-  .min(8, PASSWORD_RULES.tooShort)
+  .min(PASSWORD_FLOOR, PASSWORD_RULES.tooShort)
   .max(128, PASSWORD_RULES.tooLong);
 
 /** A strong password: at least 8, with lower, upper, digit and a special character. */

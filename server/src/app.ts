@@ -47,7 +47,10 @@ import { securityRoutes } from './modules/security/security.routes.ts';
 import { recordRateLimitHit, recordRefusedAccess } from './modules/security/threat-events.ts';
 import { liveSettings } from './modules/settings/live-settings.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { installSettingsEffects } from './modules/settings/settings-effects.ts';
+import {
+  contentSecurityPolicyEnforced,
+  installSettingsEffects,
+} from './modules/settings/settings-effects.ts';
 import { appSocialRoutes } from './modules/social/app-social.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes.ts';
@@ -86,7 +89,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // First of all hooks: everything after it reads one normalised client address.
   installClientAddress(app, deps.config.trustProxy);
 
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, contentSecurityPolicyEnforced(liveSettings(deps.db)));
   // Small JSON bodies cost more to compress than to send; pre-compressed static files pass through.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {

@@ -6,9 +6,34 @@ import helmet from 'helmet';
  * again for every request (parsing the Content-Security-Policy each time), which cost ~3% of the
  * server's CPU under list load.
  */
-export function installSecurityHeaders(app: FastifyInstance): void {
-  const setHeaders = helmet({
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  /** Settings → Security → Enable Content Security Policy; off sends the same policy report-only. */
+  cspEnforced: () => Promise<boolean> = async () => true,
+): void {
+  const enforced = headersWith(false);
+  const reportOnly = headersWith(true);
+  app.addHook('onRequest', (request, reply, done) => {
+    // request.protocol follows X-Forwarded-Proto from a trusted proxy that terminates TLS.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    cspEnforced()
+      .catch(() => true)
+      .then((enforce) =>
+        (enforce ? enforced : reportOnly)(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+      );
+  });
+  // Answers that carry tokens must never sit in a browser or proxy cache.
+  app.addHook('onSend', async (request, reply) => {
+    const url = request.routeOptions.url ?? '';
+    if (TOKEN_ROUTES.some((prefix) => url.startsWith(prefix))) reply.header('cache-control', 'no-store');
+  });
+}
+
+/** Content-Security-Policy, or Content-Security-Policy-Report-Only with the same directives. */
+function headersWith(reportOnly: boolean) {
+  return helmet({
     contentSecurityPolicy: {
+      reportOnly,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
@@ -21,18 +46,8 @@ export function installSecurityHeaders(app: FastifyInstance): void {
         upgradeInsecureRequests: null,
       },
     },
-    // Sent below only over HTTPS: browsers ignore it on plain HTTP, and scanners flag it as a misconfiguration.
+    // Sent above only over HTTPS: browsers ignore it on plain HTTP, and scanners flag it as a misconfiguration.
     strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    // request.protocol follows X-Forwarded-Proto from a trusted proxy that terminates TLS.
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
-  });
-  // Answers that carry tokens must never sit in a browser or proxy cache.
-  app.addHook('onSend', async (request, reply) => {
-    const url = request.routeOptions.url ?? '';
-    if (TOKEN_ROUTES.some((prefix) => url.startsWith(prefix))) reply.header('cache-control', 'no-store');
   });
 }
 

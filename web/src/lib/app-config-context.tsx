@@ -1,12 +1,21 @@
 import type { AppConfig } from '@switchboard/contract/app-config';
-import { createContext, type ReactNode, use, useEffect, useState } from 'react';
+import { createContext, type ReactNode, use, useCallback, useEffect, useState } from 'react';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
-import { DEFAULT_APP_CONFIG, fetchAppConfig } from '@/lib/app-config.ts';
+import { DEFAULT_APP_CONFIG, fetchAppConfig, readAppConfig } from '@/lib/app-config.ts';
 
 const AppConfigContext = createContext<AppConfig>(DEFAULT_APP_CONFIG);
+const RefreshContext = createContext<() => Promise<void>>(async () => {});
 
 export function useAppConfig(): AppConfig {
   return use(AppConfigContext);
+}
+
+/**
+ * Reads /config.json again: after a settings save (App Name, password length) and where a form needs
+ * the live rules, so nothing waits for a reload.
+ */
+export function useRefreshAppConfig(): () => Promise<void> {
+  return use(RefreshContext);
 }
 
 interface AppConfigProviderProps {
@@ -26,6 +35,13 @@ export function AppConfigProvider({ children, initialConfig }: AppConfigProvider
     return () => controller.abort();
   }, [initialConfig]);
 
+  // A failed read keeps what is shown (fetchAppConfig's defaults would undo a name already loaded).
+  const refresh = useCallback(() => readAppConfig().then(setConfig, () => {}), []);
+
   if (!config) return <FullPageSpinner />;
-  return <AppConfigContext value={config}>{children}</AppConfigContext>;
+  return (
+    <RefreshContext value={refresh}>
+      <AppConfigContext value={config}>{children}</AppConfigContext>
+    </RefreshContext>
+  );
 }

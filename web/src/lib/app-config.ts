@@ -1,3 +1,4 @@
+import { PASSWORD_FLOOR } from '@switchboard/contract/account-rules';
 import {
   type AppConfig,
   AppConfigSections,
@@ -11,6 +12,7 @@ import { logger } from '@/lib/logger.ts';
 export const DEFAULT_APP_CONFIG: AppConfig = {
   server: { api_base_url: '/api/v1', socket_path: '/socket.io', request_timeout_ms: 30_000 },
   app: { name: APP_NAME, version: APP_VERSION, environment: 'production' },
+  accounts: { password_min_length: PASSWORD_FLOOR },
   features: { mobile_app: true, real_time_updates: true, webrtc: true },
   webrtc: { ice_servers: [{ urls: DEFAULT_STUN_URLS }], ice_candidate_pool_size: ICE_CANDIDATE_POOL_SIZE },
   demo: { enabled: false, credentials: null },
@@ -30,17 +32,23 @@ export function mergeAppConfig(raw: unknown): AppConfig {
   return {
     server: pick('server'),
     app: pick('app'),
+    accounts: pick('accounts'),
     features: pick('features'),
     webrtc: pick('webrtc'),
     demo: pick('demo'),
   };
 }
 
+/** GET /config.json; throws when it cannot be read. */
+export async function readAppConfig(signal?: AbortSignal): Promise<AppConfig> {
+  const response = await fetch('/config.json', { headers: { Accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
+  return mergeAppConfig(await response.json());
+}
+
 export async function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   try {
-    const response = await fetch('/config.json', { headers: { Accept: 'application/json' }, signal });
-    if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
-    return mergeAppConfig(await response.json());
+    return await readAppConfig(signal);
   } catch (error) {
     if (signal?.aborted) throw error;
     logger.warn(

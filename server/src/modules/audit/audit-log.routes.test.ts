@@ -73,11 +73,32 @@ describe('audit log (Settings → Security Logs)', () => {
     expect(filename).toMatch(/^security-logs-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,timestamp,actor_username,actor_id,action,target_type,target_id,ip_address,user_agent,before,after',
+      'id,timestamp,actor_username,actor_id,action,severity,target_type,target_id,ip_address,user_agent,before,after',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',bob,');
-    expect(lines[1]).toContain(',ip.unblock,');
+    expect(lines[1]).toContain(',ip.unblock,high,');
+  });
+
+  it('answers the spec’s Security log fields beside who did what to which target', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/security-logs?actor=bob',
+      headers: await as(alice),
+    });
+    const [unblock, block] = res.json().data.logs;
+    expect(unblock).toMatchObject({
+      event_type: 'ip.unblock',
+      description: 'bob did ip.unblock on blocked ip 203.0.113.2',
+      severity: 'high',
+      ip_address: '127.0.0.1',
+      user_agent: 'lightMyRequest',
+      actor_username: 'bob',
+      action: 'ip.unblock',
+      target_type: 'blocked_ip',
+    });
+    expect(Date.parse(unblock.timestamp)).not.toBeNaN();
+    expect(block).toMatchObject({ event_type: 'ip.block', severity: 'medium' });
   });
 
   it('is append-only: the table refuses UPDATE and DELETE, and no route changes it', async () => {
@@ -133,6 +154,7 @@ describe('audit log (Settings → Security Logs)', () => {
       target_type: 'user',
       target_id: created.json().data.id,
       target_username: 'carol',
+      description: 'alice did user.create on user carol',
     });
     const ips = (await list('action=ip.')) as unknown as { logs: { target_username: string | null }[] };
     expect(ips.logs.every((l) => l.target_username === null)).toBe(true);

@@ -6,6 +6,7 @@ import { COUNT_CAP, cappedTotal, readCounters } from '../../db/row-counts.ts';
 import { csvCell } from '../../http/csv-cell.ts';
 import { pageEnvelope } from '../../http/page-envelope.ts';
 import { type AuditLogFilters, countAuditLog, hasAuditFilters, listAuditLog } from './audit.repository.ts';
+import { auditDescription, auditSeverity } from './security-log-fields.ts';
 
 /**
  * Usernames by id. The users module owns the table and sits above this one, so `app.ts` hands its
@@ -34,10 +35,16 @@ export async function auditLogPage(
     logs.flatMap((row) => (isUser(row) && row.target_id ? [row.target_id] : [])),
   );
   return {
-    logs: logs.map((row) => ({
-      ...row,
-      target_username: isUser(row) && row.target_id ? (names.get(row.target_id) ?? null) : null,
-    })),
+    logs: logs.map((row) => {
+      const target_username = isUser(row) && row.target_id ? (names.get(row.target_id) ?? null) : null;
+      return {
+        ...row,
+        event_type: row.action,
+        description: auditDescription({ ...row, target_username }),
+        severity: auditSeverity(row.action),
+        target_username,
+      };
+    }),
     ...pageEnvelope('per_page', query, {
       total,
       totalCapped,
@@ -52,6 +59,7 @@ const CSV_COLUMNS = [
   'actor_username',
   'actor_id',
   'action',
+  'severity',
   'target_type',
   'target_id',
   'ip_address',
@@ -64,6 +72,9 @@ const CSV_COLUMNS = [
 export async function auditLogCsv(db: Database, filters: AuditLogFilters): Promise<string> {
   const rows = await listAuditLog(db, filters, AUDIT_LOG_EXPORT_LIMIT, { after: undefined, offset: 0 });
   const lines = [CSV_COLUMNS.join(',')];
-  for (const row of rows) lines.push(CSV_COLUMNS.map((c) => csvCell(row[c])).join(','));
+  for (const row of rows) {
+    const cells = { ...row, severity: auditSeverity(row.action) };
+    lines.push(CSV_COLUMNS.map((c) => csvCell(cells[c])).join(','));
+  }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -77,7 +77,7 @@ export async function deliver<Row extends Sendable, Sent>(
 export async function sendPending<Row extends Sendable, Sent>(
   db: Database,
   store: BroadcastStore<Row, Sent, string>,
-  onSent: (delivery: Delivery<Sent>) => void,
+  onSent: (delivery: Delivery<Sent>) => void | Promise<void>,
   onFailed?: (id: number) => Promise<void>,
 ): Promise<number[]> {
   const sentIds: number[] = [];
@@ -88,7 +88,7 @@ export async function sendPending<Row extends Sendable, Sent>(
     });
     if (!row) return sentIds;
     try {
-      onSent(await deliver(db, store, row));
+      await onSent(await deliver(db, store, row));
       sentIds.push(row.id);
     } catch (error) {
       if (!onFailed) throw error;

@@ -13,6 +13,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
 import { type Delivery, sendNow, sendPending } from '../messaging/broadcast.ts';
 import { type MessageActor, markRecipientStep, messageAudit } from '../messaging/message-changes.ts';
+import { liveSettings } from '../settings/live-settings.ts';
 import { countAudience } from '../users/audience.ts';
 import { usernamesById } from '../users/users-directory.repository.ts';
 import * as repo from './notifications.repository.ts';
@@ -134,7 +135,19 @@ export async function deleteNotification(db: Database, id: number, { actor, cont
   });
 }
 
-function push(userPush: UserPush, { sent, reached }: Delivery<Notification>) {
+/**
+ * Settings → Notifications → Push Notifications: on, the users reached online get it at once over their
+ * socket; off, it waits in their inbox (the recipient rows are written either way).
+ */
+async function push(db: Database, userPush: UserPush, { sent, reached }: Delivery<Notification>) {
+  // Settings unreadable: push, as before the switch existed, rather than fail a send already stored.
+  const on = await liveSettings(db)
+    .section('notifications')
+    .then(
+      (n) => n.push_notifications,
+      () => true,
+    );
+  if (!on) return;
   userPush.toUsers(reached, 'notification', {
     id: sent.id,
     title: sent.title,
@@ -157,7 +170,7 @@ export async function sendNotification(
     (tx) => lockIn(tx, id, 'draft'),
     (tx, before, sent) => audit(tx, 'notification.send', id, before, sent, { actor, context }),
   );
-  push(userPush, delivery);
+  await push(db, userPush, delivery);
   return delivery.sent;
 }
 
@@ -170,7 +183,7 @@ export function sendDueNotifications(db: Database, { userPush }: { userPush: Use
   return sendPending(
     db,
     repo.notificationBroadcast,
-    (delivery) => push(userPush, delivery),
+    (delivery) => push(db, userPush, delivery),
     (id) => markFailed(db, id),
   );
 }

@@ -1,3 +1,4 @@
+import { SETTINGS_DEFAULTS } from '@switchboard/contract/settings';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserPush } from '../../app-deps.ts';
@@ -195,6 +196,39 @@ describe('scheduled notifications', () => {
       expect(push.pushed.filter((p) => p === id)).toEqual([id]);
     } finally {
       await Promise.all(jobs.map((j) => j.stop()));
+    }
+  });
+
+  it('with Push Notifications off, a sent notification waits in the inbox and is not pushed', async () => {
+    const { headers } = await admin();
+    const settings = structuredClone(SETTINGS_DEFAULTS);
+    settings.notifications.push_notifications = false;
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers,
+      payload: settings,
+    });
+    expect(off.statusCode).toBe(200);
+    try {
+      const [id] = await scheduleMany(1, headers);
+      await makeDue([id as number]);
+      const push = recordingPush();
+      expect(await sendDueNotifications(t.db, { userPush: push })).toEqual([id]);
+      expect(push.pushed).toEqual([]);
+      const [row] = await t.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, id as number));
+      expect(row?.status).toBe('sent');
+      expect(row?.totalRecipients).toBeGreaterThan(0);
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/settings',
+        headers,
+        payload: SETTINGS_DEFAULTS,
+      });
     }
   });
 });

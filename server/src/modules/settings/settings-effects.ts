@@ -48,6 +48,10 @@ export async function installSettingsEffects(
   });
 }
 
+/** Whether browsers enforce the Content Security Policy (off: it is sent report-only). */
+export const contentSecurityPolicyEnforced = (live: LiveSettings) => async () =>
+  (await live.section('security')).enable_content_security_policy;
+
 /** What Access-Control-Allow-Origin may answer: none while CORS is off, else the listed origins. */
 function allowedOrigins(api: Settings['api']): string[] | false {
   if (!api.cors_enabled || api.cors_origins.length === 0) return false;

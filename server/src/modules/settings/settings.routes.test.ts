@@ -6,6 +6,9 @@ import { auditLog } from '../../db/schema/security.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 
+/** What GET answers: the environment is the test server's APP_ENV, whatever a save sent. */
+const inForce = (s: Settings): Settings => ({ ...s, app: { ...s.app, environment: 'development' } });
+
 describe('system settings', () => {
   let t: TestApp;
   let admin: AdminPrincipal;
@@ -48,7 +51,7 @@ describe('system settings', () => {
         await insertUser(fresh.db, { username: 'freshadmin', isAdmin: true }),
       );
       const res = await fresh.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers });
-      expect(res.json()).toEqual({ success: true, data: SETTINGS_DEFAULTS });
+      expect(res.json()).toEqual({ success: true, data: inForce(SETTINGS_DEFAULTS) });
       expect((await fresh.app.inject({ method: 'GET', url: '/api/v1/admin/settings' })).statusCode).toBe(401);
     });
   });
@@ -59,8 +62,12 @@ describe('system settings', () => {
     next.api.cors_origins = ['https://a.example', 'https://b.example'];
     const audits = await auditCount();
     const res = await put(next);
-    expect(res.json()).toMatchObject({ success: true, message: SETTINGS_MESSAGES.saved, data: next });
-    expect(await read()).toEqual(next);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: SETTINGS_MESSAGES.saved,
+      data: inForce(next),
+    });
+    expect(await read()).toEqual(inForce(next));
     expect(await auditCount()).toBe(audits + 1);
   });
 
@@ -74,13 +81,13 @@ describe('system settings', () => {
       ...SETTINGS_DEFAULTS,
       security: { ...SETTINGS_DEFAULTS.security, session_timeout: 2.5 },
       api: { ...SETTINGS_DEFAULTS.api, rate_limit_requests: 0 },
-      app: { ...SETTINGS_DEFAULTS.app, environment: 'moon' },
+      app: { ...SETTINGS_DEFAULTS.app, debug_mode: 'yes' },
     };
     const res = await put(bad);
     expect(res.statusCode).toBe(400);
     const fields = (res.json().errors as { field: string }[]).map((e) => e.field);
     expect(fields).toEqual(
-      expect.arrayContaining(['security.session_timeout', 'api.rate_limit_requests', 'app.environment']),
+      expect.arrayContaining(['security.session_timeout', 'api.rate_limit_requests', 'app.debug_mode']),
     );
     expect(await read()).toEqual(before);
     expect(await auditCount()).toBe(audits);

@@ -13,7 +13,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; live: LiveSe
 ) => {
   route(app, settingsEndpoints.get, async () => ({
     success: true as const,
-    data: await getSettings(deps.db),
+    data: await getSettings(deps.db, { appEnv: deps.config.appEnv }),
   }));
 
   route(app, settingsEndpoints.put, async (request) => {
@@ -23,6 +23,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; live: LiveSe
       requireAdmin(request),
       request.body,
       requestContext(request),
+      { appEnv: deps.config.appEnv },
     );
     return { success: true as const, message: SETTINGS_MESSAGES.saved, data };
   });

@@ -1,4 +1,11 @@
-import { SETTINGS_MESSAGES, type Settings, type SettingsSectionKey } from '@switchboard/contract/settings';
+import { APP_VERSION } from '@switchboard/contract/app-info';
+import {
+  SETTINGS_MESSAGES,
+  type Settings,
+  type SettingsBody,
+  type SettingsSectionKey,
+} from '@switchboard/contract/settings';
+import { changedFixedField, withFixedValues } from '@switchboard/contract/settings-fields';
 import type { Database } from '../../db/client.ts';
 import { type AdminPrincipal, holds } from '../../http/access-token.ts';
 import { HttpError } from '../../http/http-error.ts';
@@ -13,9 +20,20 @@ import {
   writeSettingsSection,
 } from './settings.repository.ts';
 
+/** Where the read-only fields come from: the build and the server's start-up, never a save. */
+export interface ReadOnlySources {
+  appEnv: Settings['app']['environment'];
+}
+
+/** The settings as they are in force: fixed fields at their only value, version and environment as running. */
+function asInForce(stored: Settings, { appEnv }: ReadOnlySources): Settings {
+  const fixed = withFixedValues(stored);
+  return { ...fixed, app: { ...fixed.app, version: APP_VERSION, environment: appEnv } };
+}
+
 /** The settings screen reads what is stored, not the live copy, so it shows a save from another instance at once. */
-export function getSettings(db: Database): Promise<Settings> {
-  return readAllSettings(db);
+export async function getSettings(db: Database, sources: ReadOnlySources): Promise<Settings> {
+  return asInForce(await readAllSettings(db), sources);
 }
 
 /** Replaces the whole settings object; the running server obeys it from the next request. */
@@ -23,9 +41,14 @@ export async function saveSettings(
   db: Database,
   { live }: { live: LiveSettings },
   actor: AdminPrincipal,
-  next: Settings,
+  body: SettingsBody,
   context: RequestContext,
+  sources: ReadOnlySources,
 ): Promise<Settings> {
+  // A protection that cannot be turned off, or a channel with no provider, is refused by name.
+  const next: Settings = { ...body, app: { ...body.app, version: APP_VERSION, environment: sources.appEnv } };
+  const fixed = changedFixedField(next);
+  if (fixed) throw new HttpError(400, fixed.reason, { field: fixed.path });
   const saved = await db.transaction(async (tx) => {
     const before = await readAllSettings(tx);
     // Who may register as root admin is for root admins to decide: any other admin could reopen it.
@@ -53,7 +76,7 @@ export async function saveSettings(
     return readAllSettings(tx);
   });
   live.replace(saved);
-  return saved;
+  return asInForce(saved, sources);
 }
 
 /**

@@ -1,19 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordHint, passwordTooShort, USERNAME_HINT } from '@switchboard/contract/account-rules';
 import { ROOT_ADMIN_MESSAGES, RootAdminRegistration } from '@switchboard/contract/root-admin';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
+import { useAppConfig } from '@/lib/app-config-context.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useRegisterRootAdmin } from './api.ts';
 import { DisableRegistrationNotice } from './disable-registration-notice.tsx';
 
 type Field = FieldPath<RootAdminRegistration>;
 const FIELDS: { name: Field; label: string; type?: string; autoComplete: string; hint?: string }[] = [
-  { name: 'username', label: 'Username', autoComplete: 'username' },
+  { name: 'username', label: 'Username', autoComplete: 'username', hint: USERNAME_HINT },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'display_name', label: 'Display Name (optional)', autoComplete: 'name' },
   {
@@ -21,7 +23,6 @@ const FIELDS: { name: Field; label: string; type?: string; autoComplete: string;
     label: 'Password',
     type: 'password',
     autoComplete: 'new-password',
-    hint: 'At least 8 characters with uppercase, lowercase, number and special character.',
   },
   { name: 'confirm_password', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
 ];
@@ -32,8 +33,18 @@ export function RootAdminForm({ onRegistered }: { onRegistered: () => void }) {
   const register = useRegisterRootAdmin();
   const [formError, setFormError] = useState<{ message: string; attempt: number } | null>(null);
   const attempts = useRef(0);
+  // The live minimum (Settings → Security → Password Minimum Length), from /config.json.
+  const minLength = useAppConfig().accounts.password_min_length;
+  const schema = useMemo(
+    () =>
+      RootAdminRegistration.refine((v) => v.password.length >= minLength, {
+        path: ['password'],
+        message: passwordTooShort(minLength),
+      }),
+    [minLength],
+  );
   const form = useForm({
-    resolver: zodResolver(RootAdminRegistration),
+    resolver: zodResolver(schema),
     // Re-validating on every keystroke would replace the cleared message with a new one.
     reValidateMode: 'onSubmit',
     defaultValues: { username: '', email: '', display_name: '', password: '', confirm_password: '' },
@@ -69,8 +80,9 @@ export function RootAdminForm({ onRegistered }: { onRegistered: () => void }) {
         // A new key per failure, so a repeated failure moves focus again.
         <FormAlert key={formError.attempt} message={formError.message} focusOnMount />
       )}
-      {FIELDS.map(({ name, label, type, autoComplete, hint }) => {
+      {FIELDS.map(({ name, label, type, autoComplete, hint: fixedHint }) => {
         const id = `root-admin-${name}`;
+        const hint = name === 'password' ? passwordHint(minLength) : fixedHint;
         const error = errors[name]?.message;
         return (
           <FormField key={name} id={id} label={label} error={error} hint={hint}>

@@ -1,4 +1,5 @@
 import type { Settings } from '@switchboard/contract/settings';
+import { SETTINGS_FIELD_NOTES, type SettingsFieldNote } from '@switchboard/contract/settings-fields';
 import { useState } from 'react';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
@@ -36,27 +37,48 @@ interface SettingsFieldsProps {
   onChange(field: string, value: unknown): void;
 }
 
-/** Renders a tab's fields from their descriptions, so every tab is the same code. */
+/**
+ * Renders a tab's fields from their descriptions, so every tab is the same code. Under each field: its one
+ * line of help (contract/src/settings-fields.ts), or for a field the server cannot change, why, with the
+ * control disabled.
+ */
 export function SettingsFields({ section, fields, values, errors, onChange }: SettingsFieldsProps) {
+  const notes = SETTINGS_FIELD_NOTES[section] as Record<string, SettingsFieldNote>;
   return fields.map((field) => {
     const id = `${section}-${field.key}`.replaceAll('_', '-');
     const value = (values as Record<string, unknown>)[field.key];
     const path = `${section}.${field.key}`;
     const error = errors[path] ?? Object.entries(errors).find(([p]) => p.startsWith(`${path}.`))?.[1];
     const set = (v: unknown) => onChange(field.key, v);
-    if (field.kind === 'toggle')
-      return (
-        <div key={field.key} className="flex items-center gap-3">
-          <Checkbox id={id} checked={value === true} onCheckedChange={(v) => set(v === true)} />
-          <Label htmlFor={id}>{field.label}</Label>
-        </div>
-      );
+    const note = notes[field.key];
+    const fixed = note?.fixed !== undefined;
+    const hint = note?.fixed ? note.fixed.reason : note?.help;
     const described = {
       'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? fieldMessageId(id) : undefined,
+      'aria-describedby': error || hint ? fieldMessageId(id) : undefined,
+      disabled: fixed || undefined,
     };
+    if (field.kind === 'toggle')
+      return (
+        <div key={field.key} className="flex flex-col gap-1">
+          <div className="flex items-center gap-3">
+            <Checkbox
+              id={id}
+              checked={value === true}
+              onCheckedChange={(v) => set(v === true)}
+              {...described}
+            />
+            <Label htmlFor={id}>{field.label}</Label>
+          </div>
+          {hint ? (
+            <p id={fieldMessageId(id)} className="text-xs text-muted-foreground">
+              {hint}
+            </p>
+          ) : null}
+        </div>
+      );
     return (
-      <FormField key={field.key} id={id} label={field.label} error={error}>
+      <FormField key={field.key} id={id} label={field.label} error={error} hint={hint}>
         {field.kind === 'choice' ? (
           <select
             id={id}
@@ -93,7 +115,7 @@ export function SettingsFields({ section, fields, values, errors, onChange }: Se
 }
 
 const CONTROL =
-  'h-9 rounded-md border border-input bg-card px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+  'h-9 rounded-md border border-input bg-card px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60';
 
 const integerText = (value: number) => (Number.isNaN(value) ? '' : String(value));
 
@@ -105,7 +127,9 @@ function DecimalInput({
   value,
   onChange,
   ...aria
-}: { id: string; value: number; onChange(v: number): void } & Record<`aria-${string}`, unknown>) {
+}: { id: string; value: number; onChange(v: number): void } & Record<`aria-${string}`, unknown> & {
+    disabled?: boolean;
+  }) {
   const [text, setText] = useState(() => integerText(value));
   // A value replaced from outside (loaded or saved) replaces the text; one typed here does not.
   if (!sameNumber(Number.parseFloat(text), value)) setText(integerText(value));
@@ -129,7 +153,9 @@ function LinesInput({
   value,
   onChange,
   ...aria
-}: { id: string; value: string[]; onChange(v: string[]): void } & Record<`aria-${string}`, unknown>) {
+}: { id: string; value: string[]; onChange(v: string[]): void } & Record<`aria-${string}`, unknown> & {
+    disabled?: boolean;
+  }) {
   const [text, setText] = useState(() => originsToText(value));
   // A value replaced from outside (loaded or saved) replaces the text; one typed here does not.
   if (originsToText(originsFromText(text)) !== originsToText(value)) setText(originsToText(value));

@@ -1,5 +1,5 @@
 import { SETTINGS_DEFAULTS, type Settings } from '@switchboard/contract/settings';
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatExactTime, formatRelativeTime } from '@/lib/format.ts';
 import type { FetchCall } from '@/testing/fetch-call.ts';
@@ -150,6 +150,9 @@ describe('System Settings', () => {
             logs: [
               {
                 id: 7,
+                event_type: 'user.delete',
+                description: 'alice did user.delete on user bob',
+                severity: 'high',
                 actor_id: 'a1',
                 actor_username: 'alice',
                 action: 'user.delete',
@@ -159,7 +162,7 @@ describe('System Settings', () => {
                 before: null,
                 after: null,
                 ip_address: '192.0.2.5',
-                user_agent: null,
+                user_agent: 'Mozilla/5.0 Test',
                 timestamp: '2026-11-01T10:00:00.000Z',
               },
             ],
@@ -177,11 +180,18 @@ describe('System Settings', () => {
     await user.click(await screen.findByRole('tab', { name: 'Security Logs' }));
     expect(await screen.findByText('user.delete')).toBeInTheDocument();
     const when = '2026-11-01T10:00:00.000Z';
+    const row = screen.getByTestId('security-log');
+    // The spec's Security log fields: severity, event type, description, IP address, user agent, time.
+    expect(row).toHaveTextContent('high');
+    expect(row).toHaveTextContent('alice did user.delete on user bob');
+    expect(row).toHaveTextContent('IP address: 192.0.2.5');
+    expect(row).toHaveTextContent('User agent: Mozilla/5.0 Test');
+    expect(row).toHaveTextContent(formatRelativeTime(when));
+    expect(row.querySelector('time')).toHaveAttribute('title', formatExactTime(when));
     // Who did it and whom it was about, by name and linked to their pages; no ids.
     expect(screen.getByRole('link', { name: 'alice' })).toHaveAttribute('href', '/users/a1');
-    const line = screen.getByRole('link', { name: 'alice' }).parentElement as HTMLElement;
-    expect(line).toHaveTextContent(`alice · 192.0.2.5 · ${formatRelativeTime(when)}`);
-    expect(line.querySelector('time')).toHaveAttribute('title', formatExactTime(when));
+    expect(screen.getByRole('link', { name: 'alice' }).parentElement).toHaveTextContent('By alice');
+    expect(screen.getByRole('link', { name: 'bob' }).parentElement).toHaveTextContent('Target: bob');
     expect(screen.getByRole('link', { name: 'bob' })).toHaveAttribute('href', '/users/u9');
     expect(screen.queryByText(/\bu9\b|\ba1\b/)).toBeNull();
     const url = new URL(calls.find((c) => c.url.includes('security-logs'))?.url ?? '', 'http://x');

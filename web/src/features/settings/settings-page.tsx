@@ -12,7 +12,9 @@ import { FormAlert } from '@/components/form-alert.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import { UnsavedChangesPrompt } from '@/components/unsaved-changes-prompt.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
+import { useRefreshAppConfig } from '@/lib/app-config-context.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useTabUrlState } from '@/lib/use-tab-url-state.ts';
@@ -46,6 +48,9 @@ export function SettingsPage() {
   const [tab, setTab] = useTabUrlState(TABS);
   const [draft, setDraft] = useState<Settings>(SETTINGS_DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const refreshAppConfig = useRefreshAppConfig();
+  // Edits not yet saved: leaving the screen asks first.
+  const dirty = canSave && query.data !== undefined && JSON.stringify(draft) !== JSON.stringify(query.data);
 
   useEffect(() => {
     if (!query.data) return;
@@ -67,6 +72,8 @@ export function SettingsPage() {
     try {
       await save.mutateAsync(checked.value);
       toast.success(SETTINGS_MESSAGES.saved, { id: SAVE_TOAST, duration: SETTINGS_SAVED_MS });
+      // The App Name in the brand and the tab title, and the password length the forms hint, from now.
+      void refreshAppConfig();
     } catch (error) {
       if (error instanceof ApiRequestError)
         setErrors(Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])));
@@ -76,6 +83,7 @@ export function SettingsPage() {
 
   return (
     <div className="flex flex-col gap-6">
+      <UnsavedChangesPrompt when={dirty} />
       <PageHeader
         title="System Settings"
         actions={

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreateUserRequest } from '@switchboard/contract/user-create';
-import { useId } from 'react';
+import { passwordHint, passwordTooShort, USERNAME_HINT } from '@switchboard/contract/account-rules';
+import { CreateUserRequest, StrongPassword } from '@switchboard/contract/user-create';
+import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
+import { useAppConfig, useRefreshAppConfig } from '@/lib/app-config-context.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useCreateUser } from '../use-create-user.ts';
 
@@ -20,7 +22,12 @@ type FieldName = keyof FormValues;
 
 const EMPTY: FormValues = { username: '', email: '', full_name: '', password: '', is_admin: false };
 const FIELDS: readonly string[] = Object.keys(EMPTY);
-const PASSWORD_HINT = 'At least 8 characters with uppercase, lowercase, number and special character.';
+
+/** The create request with the live password length (Settings → Security), checked before the server does. */
+const requestWithMin = (min: number) =>
+  CreateUserRequest.extend({
+    password: StrongPassword.refine((p) => p.length >= min, passwordTooShort(min)),
+  });
 
 export interface AddUserDialogProps {
   open: boolean;
@@ -32,8 +39,15 @@ export interface AddUserDialogProps {
 export function AddUserDialog({ open, onOpenChange, onCloseAutoFocus }: AddUserDialogProps) {
   const id = useId();
   const createUser = useCreateUser();
+  const minLength = useAppConfig().accounts.password_min_length;
+  const refreshAppConfig = useRefreshAppConfig();
+  // The settings may have changed since the console loaded: read the live length each time it opens.
+  useEffect(() => {
+    if (open) void refreshAppConfig();
+  }, [open, refreshAppConfig]);
+  const schema = useMemo(() => requestWithMin(minLength), [minLength]);
   const form = useForm<FormValues, unknown, z.output<typeof CreateUserRequest>>({
-    resolver: zodResolver(CreateUserRequest),
+    resolver: zodResolver(schema),
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;
@@ -90,9 +104,14 @@ export function AddUserDialog({ open, onOpenChange, onCloseAutoFocus }: AddUserD
       description="Create an account. Admins can sign in to this console."
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Add user">
-        <FormField id={`${id}-username`} label="Username" error={errors.username?.message}>
+        <FormField
+          id={`${id}-username`}
+          label="Username"
+          hint={USERNAME_HINT}
+          error={errors.username?.message}
+        >
           <Input
-            {...control('username', errors.username?.message)}
+            {...control('username', errors.username?.message, true)}
             autoComplete="off"
             {...form.register('username')}
           />
@@ -115,7 +134,7 @@ export function AddUserDialog({ open, onOpenChange, onCloseAutoFocus }: AddUserD
         <FormField
           id={`${id}-password`}
           label="Password"
-          hint={PASSWORD_HINT}
+          hint={passwordHint(minLength)}
           error={errors.password?.message}
         >
           <Input
