@@ -38,7 +38,11 @@ const STEPS = [
   30 * DAY,
 ];
 
-const secondsFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const secondsFormat = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const exactFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -79,8 +83,7 @@ export function timeAxis(times: readonly number[], maxTicks = 6): TimeAxis {
   const max = Math.max(...times);
   const { format, resolution } = timeFormatFor(max - min);
   const wanted = (max - min) / Math.max(1, maxTicks - 1);
-  const step =
-    STEPS.find((s) => s >= resolution && s >= wanted) ?? Math.ceil(wanted / (30 * DAY)) * 30 * DAY;
+  const step = STEPS.find((s) => s >= resolution && s >= wanted) ?? Math.ceil(wanted / (30 * DAY)) * 30 * DAY;
   const ticks: number[] = [];
   let last = '';
   for (let at = firstTick(min, step); at <= max; at = step >= DAY ? addDays(at, step / DAY) : at + step) {

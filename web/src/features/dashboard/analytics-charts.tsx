@@ -83,7 +83,12 @@ export function AnalyticsCharts({ days }: { days: Day[] | undefined }) {
 }
 
 /** A unit written up the y-axis. */
-const axisLabel = (unit: string) => ({ value: unit, angle: -90, position: 'insideLeft' as const, fontSize: 12 });
+const axisLabel = (unit: string) => ({
+  value: unit,
+  angle: -90,
+  position: 'insideLeft' as const,
+  fontSize: 12,
+});
 
 function ChartCard({ title, children }: { title: string; children: React.ReactElement }) {
   return (

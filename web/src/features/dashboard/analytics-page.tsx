@@ -38,7 +38,10 @@ export function AnalyticsPage() {
       ) : query.isPending ? (
         <Skeleton className="h-64 w-full" />
       ) : (
-        <div aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? 'opacity-60' : undefined}>
+        <div
+          aria-busy={query.isPlaceholderData}
+          className={query.isPlaceholderData ? 'opacity-60' : undefined}
+        >
           <AnalyticsCharts days={query.data.days} />
         </div>
       )}
@@ -48,7 +51,8 @@ export function AnalyticsPage() {
 
 function RangePicker({ value, onChange }: { value: AnalyticsRange; onChange(days: AnalyticsRange): void }) {
   return (
-    <div role="group" aria-label="Range" className="inline-flex gap-1 rounded-lg bg-muted p-1">
+    <fieldset className="inline-flex gap-1 rounded-lg bg-muted p-1">
+      <legend className="sr-only">Range</legend>
       {ANALYTICS_RANGES.map((days) => (
         <Button
           key={days}
@@ -61,6 +65,6 @@ function RangePicker({ value, onChange }: { value: AnalyticsRange; onChange(days
           {days} days
         </Button>
       ))}
-    </div>
+    </fieldset>
   );
 }

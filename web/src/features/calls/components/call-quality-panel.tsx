@@ -70,7 +70,10 @@ export function CallQualityPanel({ call }: { call: CallRow }) {
       </p>
     );
   const { samples, crossings, worse_side } = quality.data;
-  const axis = timeAxis(samples.map((s) => toMs(s.sampled_at)), 5);
+  const axis = timeAxis(
+    samples.map((s) => toMs(s.sampled_at)),
+    5,
+  );
   if (samples.length === 0)
     return (
       <>
