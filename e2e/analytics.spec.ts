@@ -12,7 +12,9 @@ describe('analytics', () => {
   });
 
   const focusedHeading = () =>
-    page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null));
+    page.evaluate(() =>
+      document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null,
+    );
 
   it('opens at the analytics heading, focused, from the sidebar', async () => {
     await page.goto(`${running.server.url}/dashboard`);

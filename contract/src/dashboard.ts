@@ -84,7 +84,12 @@ export const dashboardEndpoints = {
   publicDashboard: endpoint({ ...get, path: '/admin/public/dashboard', response: DashboardResponse }),
   stats: endpoint({ ...get, path: '/admin/stats', response: AdminStatsResponse }),
   publicStats: endpoint({ ...get, path: '/admin/public/stats', response: AdminStatsResponse }),
-  analytics: endpoint({ ...get, path: '/admin/analytics', query: AnalyticsQuery, response: AnalyticsResponse }),
+  analytics: endpoint({
+    ...get,
+    path: '/admin/analytics',
+    query: AnalyticsQuery,
+    response: AnalyticsResponse,
+  }),
   publicAnalytics: endpoint({
     ...get,
     path: '/admin/public/analytics',

@@ -17,7 +17,7 @@ export function PageHeader({ title, description, actions, className, headingRef 
         <h1
           ref={headingRef}
           tabIndex={headingRef ? -1 : undefined}
-          className="text-2xl font-semibold tracking-tight"
+          className="text-2xl font-semibold tracking-tight outline-none"
         >
           {title}
         </h1>

@@ -98,7 +98,9 @@ describe('dashboard, stats and analytics', () => {
       const days = res.json().data.days;
       expect(days).toHaveLength(span);
       expect(days.at(-1).day).toBe(today);
-      expect(days.reduce((n: number, d: { voice: number; video: number }) => n + d.voice + d.video, 0)).toBe(3);
+      expect(days.reduce((n: number, d: { voice: number; video: number }) => n + d.voice + d.video, 0)).toBe(
+        3,
+      );
     }
     for (const bad of ['8', '365', 'abc', '']) {
       const res = await get(`/api/v1/admin/analytics?days=${bad}`);

@@ -12,6 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import { TitledCard } from '@/components/titled-card.tsx';
+import { formatCount } from '@/lib/format.ts';
 import { dayLabel } from '@/lib/time-axis.ts';
 
 type Day = Analytics['days'][number];
@@ -19,7 +20,7 @@ type Day = Analytics['days'][number];
 /** One label a day: the days are distinct, and a long span leaves a gap between labels. */
 const dayAxis = { dataKey: 'day', tickFormatter: dayLabel, minTickGap: 16 } as const;
 
-/** Calls by type, success rate, quality and coins per day; each chart has one unit, named on its axis. */
+/** Calls by type, success rate, quality and coins per day; each chart has one unit, named in its title. */
 export function AnalyticsCharts({ days }: { days: Day[] | undefined }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -27,7 +28,7 @@ export function AnalyticsCharts({ days }: { days: Day[] | undefined }) {
         <BarChart data={days}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis {...dayAxis} />
-          <YAxis allowDecimals={false} label={axisLabel('calls')} />
+          <YAxis allowDecimals={false} tickFormatter={formatCount} width={48} />
           <Tooltip labelFormatter={(day) => dayLabel(String(day))} />
           <Legend />
           <Bar dataKey="voice" name="Voice" stackId="t" fill="#2563eb" isAnimationActive={false} />
@@ -39,7 +40,7 @@ export function AnalyticsCharts({ days }: { days: Day[] | undefined }) {
         <LineChart data={days}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis {...dayAxis} />
-          <YAxis domain={[0, 100]} unit="%" />
+          <YAxis domain={[0, 100]} unit="%" width={48} />
           <Tooltip labelFormatter={(day) => dayLabel(String(day))} />
           <Line
             dataKey="success_rate"
@@ -55,7 +56,7 @@ export function AnalyticsCharts({ days }: { days: Day[] | undefined }) {
         <LineChart data={days}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis {...dayAxis} />
-          <YAxis domain={[0, 5]} label={axisLabel('of 5')} />
+          <YAxis domain={[0, 5]} ticks={[0, 1, 2, 3, 4, 5]} width={48} />
           <Tooltip labelFormatter={(day) => dayLabel(String(day))} />
           <Line
             dataKey="average_quality"
@@ -67,11 +68,11 @@ export function AnalyticsCharts({ days }: { days: Day[] | undefined }) {
           />
         </LineChart>
       </ChartCard>
-      <ChartCard title="Coins earned vs spent">
+      <ChartCard title="Coins earned vs spent (coins)">
         <BarChart data={days}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis {...dayAxis} />
-          <YAxis label={axisLabel('coins')} />
+          <YAxis tickFormatter={formatCount} width={56} />
           <Tooltip labelFormatter={(day) => dayLabel(String(day))} />
           <Legend />
           <Bar dataKey="coins_earned" name="Earned" fill="#16a34a" isAnimationActive={false} />
@@ -81,14 +82,6 @@ export function AnalyticsCharts({ days }: { days: Day[] | undefined }) {
     </div>
   );
 }
-
-/** A unit written up the y-axis. */
-const axisLabel = (unit: string) => ({
-  value: unit,
-  angle: -90,
-  position: 'insideLeft' as const,
-  fontSize: 12,
-});
 
 function ChartCard({ title, children }: { title: string; children: React.ReactElement }) {
   return (
