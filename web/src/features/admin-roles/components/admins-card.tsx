@@ -36,7 +36,7 @@ export function AdminsCard({ roles }: { roles: readonly AdminRole[] }) {
         cell: ({ row }) => (
           <div className="flex flex-col">
             <span className="font-medium">{row.original.username}</span>
-            <span className="text-xs break-all text-muted-foreground">{row.original.email}</span>
+            <span className="text-xs wrap-anywhere text-muted-foreground">{row.original.email}</span>
           </div>
         ),
       },
