@@ -62,8 +62,16 @@ export const Analytics = z.object({
 export type Analytics = z.infer<typeof Analytics>;
 export const AnalyticsResponse = z.object({ success: z.literal(true), data: Analytics });
 
-/** The chart's span. */
-export const ANALYTICS_DAYS = 30;
+/** The spans the analytics charts offer, in days; the first load shows ANALYTICS_DAYS. */
+export const ANALYTICS_RANGES = [7, 30, 90] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+export const ANALYTICS_DAYS: AnalyticsRange = 30;
+
+/** `?days=7|30|90` (UTC days ending today); any other value is a 400 naming `days`. */
+export const AnalyticsQuery = z.object({
+  days: z.coerce.number().pipe(z.literal(ANALYTICS_RANGES)).default(ANALYTICS_DAYS),
+});
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 
 const get = {
   method: 'GET' as const,
@@ -76,6 +84,16 @@ export const dashboardEndpoints = {
   publicDashboard: endpoint({ ...get, path: '/admin/public/dashboard', response: DashboardResponse }),
   stats: endpoint({ ...get, path: '/admin/stats', response: AdminStatsResponse }),
   publicStats: endpoint({ ...get, path: '/admin/public/stats', response: AdminStatsResponse }),
-  analytics: endpoint({ ...get, path: '/admin/analytics', response: AnalyticsResponse }),
-  publicAnalytics: endpoint({ ...get, path: '/admin/public/analytics', response: AnalyticsResponse }),
+  analytics: endpoint({
+    ...get,
+    path: '/admin/analytics',
+    query: AnalyticsQuery,
+    response: AnalyticsResponse,
+  }),
+  publicAnalytics: endpoint({
+    ...get,
+    path: '/admin/public/analytics',
+    query: AnalyticsQuery,
+    response: AnalyticsResponse,
+  }),
 };

@@ -1,4 +1,5 @@
 import {
+  type Column,
   type ColumnDef,
   flexRender,
   getCoreRowModel,
@@ -104,7 +105,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           {group.headers.map((head) => (
             <TableHead
               key={head.id}
-              className={cn(head.column.columnDef.meta?.className, head.column.columnDef.meta?.headClassName)}
+              className={cn(
+                columnClass(head.column),
+                head.column.columnDef.meta?.headClassName,
+                isActions(head.column) && 'bg-muted',
+              )}
             >
               {head.isPlaceholder ? null : flexRender(head.column.columnDef.header, head.getContext())}
             </TableHead>
@@ -124,7 +129,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {keys.map((key) => (
               <TableRow key={key}>
                 {table.getVisibleLeafColumns().map((column) => (
-                  <TableCell key={column.id} className={column.columnDef.meta?.className}>
+                  <TableCell key={column.id} className={columnClass(column)}>
                     {column.columnDef.meta?.skeleton ?? <Skeleton className="h-4 w-16" />}
                   </TableCell>
                 ))}
@@ -144,7 +149,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           {table.getRowModel().rows.map((row) => (
             <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
               {row.getVisibleCells().map((cell) => (
-                <TableCell key={cell.id} className={cell.column.columnDef.meta?.className}>
+                <TableCell key={cell.id} className={columnClass(cell.column)}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </TableCell>
               ))}
@@ -155,6 +160,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       {props.footer}
     </SelectionContext.Provider>
   );
+}
+
+/** A row's actions column ("Actions"): it stays in view at the right edge while the rest scrolls sideways. */
+const isActions = (column: { id: string }) => column.id.toLowerCase() === 'actions';
+const STICKY_ACTIONS = 'sticky right-0 bg-card max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
+
+function columnClass<Row>(column: Column<Row>) {
+  return cn(column.columnDef.meta?.className, isActions(column) && STICKY_ACTIONS);
 }
 
 const SelectionContext = createContext<{ selection?: DataTableSelection<unknown>; stale: boolean }>({

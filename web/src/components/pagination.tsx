@@ -63,7 +63,7 @@ export function Pagination(props: PaginationProps) {
       <p className="text-sm text-muted-foreground">
         Showing {formatCount(first)}–{formatCount(last)} of {formatTotal(total, totalCapped)} {props.noun}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <Button
           variant="outline"
           size="sm"
@@ -71,7 +71,8 @@ export function Pagination(props: PaginationProps) {
           onClick={() => props.onPageChange(current - 1)}
         >
           <ChevronLeftIcon aria-hidden="true" />
-          Previous
+          {/* On a phone the arrows alone, so the numbered pages fit one row. */}
+          <span className="max-sm:sr-only">Previous</span>
         </Button>
         {props.numbered && !totalCapped ? (
           pageWindow(current, pages).map((p, i) =>
@@ -107,7 +108,7 @@ export function Pagination(props: PaginationProps) {
           disabled={!hasNext}
           onClick={() => props.onPageChange(current + 1)}
         >
-          Next
+          <span className="max-sm:sr-only">Next</span>
           <ChevronRightIcon aria-hidden="true" />
         </Button>
       </div>

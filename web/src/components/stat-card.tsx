@@ -17,7 +17,7 @@ interface StatCardProps {
 export function StatCard({ label, value, hint, icon, className }: StatCardProps) {
   return (
     <Card className={cn('gap-2 py-4', className)}>
-      <CardContent className="flex flex-col gap-1 px-4">
+      <CardContent className="flex min-w-0 flex-col gap-1 px-3 sm:px-4">
         <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
           <span>{label}</span>
           {icon ? <span className="[&_svg]:size-4">{icon}</span> : null}

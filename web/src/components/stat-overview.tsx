@@ -4,13 +4,16 @@ import { ErrorPanel } from '@/components/error-panel.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount } from '@/lib/format.ts';
 
+/** A row of stat cards: two a row on a phone, so four figures fit the first screen; four from `lg` up. */
+export const STAT_GRID = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4';
+
 interface StatOverviewProps<T> {
   query: UseQueryResult<T>;
   /** The failure's text when the server sends none. */
   fetchFailed: string;
   /** The failure panel's heading. */
   errorTitle?: string;
-  /** The grid's columns; three from `lg` up unless given. */
+  /** The grid's columns; two a row on a phone and three from `lg` up unless given. */
   className?: string;
   /** The StatCards, from the figures; undefined while they load (the cards show placeholders). */
   children(figures: T | undefined): ReactNode;
@@ -21,7 +24,7 @@ export function StatOverview<T>({
   query,
   fetchFailed,
   errorTitle = 'Error',
-  className = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3',
+  className = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3',
   children,
 }: StatOverviewProps<T>) {
   if (query.isError)

@@ -90,6 +90,25 @@ describe('dashboard, stats and analytics', () => {
     expect(days.every((d: { coins_spent: number }) => d.coins_spent === 0)).toBe(true);
   });
 
+  it('answers 7 or 90 days ending today when asked, and refuses any other span naming days', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const span of [7, 90]) {
+      const res = await get(`/api/v1/admin/analytics?days=${span}`);
+      expect(res.statusCode).toBe(200);
+      const days = res.json().data.days;
+      expect(days).toHaveLength(span);
+      expect(days.at(-1).day).toBe(today);
+      expect(days.reduce((n: number, d: { voice: number; video: number }) => n + d.voice + d.video, 0)).toBe(
+        3,
+      );
+    }
+    for (const bad of ['8', '365', 'abc', '']) {
+      const res = await get(`/api/v1/admin/analytics?days=${bad}`);
+      expect(res.statusCode, `days=${bad}`).toBe(400);
+      expect(res.json().message).toMatch(/^days: /);
+    }
+  });
+
   it('counts messages as they are written and deleted, with no ANALYZE in between', async () => {
     const totals = async () =>
       Promise.all([

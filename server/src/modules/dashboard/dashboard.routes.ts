@@ -17,8 +17,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring:
     success: true as const,
     data: await readAdminStats(deps.db, { monitoring }),
   }));
-  route(app, [e.analytics, e.publicAnalytics], async () => ({
+  route(app, [e.analytics, e.publicAnalytics], async (req) => ({
     success: true as const,
-    data: await readAnalytics(deps.db),
+    data: await readAnalytics(deps.db, req.query.days),
   }));
 };

@@ -2,6 +2,7 @@ import {
   type ActivityItem,
   ANALYTICS_DAYS,
   type Analytics,
+  type AnalyticsRange,
   type Dashboard,
 } from '@switchboard/contract/dashboard';
 import type { Database } from '../../db/client.ts';
@@ -106,12 +107,13 @@ export async function readAdminStats(db: Database, { monitoring }: DashboardDeps
 }
 
 /** Per day over the last 30 days, from the call and coin rollups. */
-export async function readAnalytics(db: Database): Promise<Analytics> {
+/** The last `days` UTC days, today included, from the call and coin day rollups. */
+export async function readAnalytics(db: Database, days: AnalyticsRange = ANALYTICS_DAYS): Promise<Analytics> {
   const now = new Date();
-  const rows = await repo.analyticsDays(db, utcDayBefore(now, ANALYTICS_DAYS - 1));
+  const rows = await repo.analyticsDays(db, utcDayBefore(now, days - 1));
   const coinsByDay = new Map(rows.map((r) => [r.day, r]));
   return {
-    days: callDaysGrid(ANALYTICS_DAYS, now, rows).map((d) => {
+    days: callDaysGrid(days, now, rows).map((d) => {
       const all = d.voice + d.video + d.group;
       const coins = coinsByDay.get(d.day);
       return {

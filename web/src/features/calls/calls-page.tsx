@@ -9,6 +9,7 @@ import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Pagination, pagerProps } from '@/components/pagination.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { STAT_GRID } from '@/components/stat-overview.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -94,7 +95,7 @@ export function CallsPage() {
       ) : (
         <>
           <CallRangePicker range={params.range} from={params.from} to={params.to} onChange={update} />
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className={STAT_GRID}>
             <StatCard
               label="Total Calls"
               icon={<PhoneIcon />}

@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Pagination, pagerProps } from '@/components/pagination.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { STAT_GRID } from '@/components/stat-overview.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -88,7 +89,7 @@ export function CoinsPage() {
         }
       />
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={STAT_GRID}>
         {STAT_CARDS.map((card) => (
           <StatCard key={card.label} label={card.label} icon={card.icon} value={stats && card.value(stats)} />
         ))}

@@ -1,107 +1,70 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { ANALYTICS_RANGES, AnalyticsQuery, type AnalyticsRange } from '@switchboard/contract/dashboard';
+import { useEffect, useRef } from 'react';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { TitledCard } from '@/components/titled-card.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
+import { useListUrlState } from '@/lib/use-list-url-state.ts';
+import { AnalyticsCharts } from './analytics-charts.tsx';
 import { useAnalytics } from './api.ts';
-import { DashboardPage } from './dashboard-page.tsx';
 
-const shortDay = (day: string) => day.slice(5);
-
-/** The dashboard, then 30 days of calls, success rate, quality and coins from the rollups. */
+/**
+ * Calls, success rate, quality and coins per day over the last 7, 30 or 90 days, from the daily
+ * rollups. The span is in the URL (`?days=`), so a reload or a shared link shows the same one; focus
+ * starts on the heading so a screen reader lands on the screen, not on the sidebar link.
+ */
 export function AnalyticsPage() {
-  const query = useAnalytics();
-  const days = query.data?.days;
+  const { params, update } = useListUrlState(AnalyticsQuery);
+  const days = params.days;
+  const query = useAnalytics(days);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
   return (
-    <div className="space-y-6">
-      <DashboardPage />
-      <PageHeader title="Analytics" description="The last 30 days" />
+    <div className="space-y-4">
+      <PageHeader
+        title="Analytics"
+        description={`The last ${days} days`}
+        headingRef={heading}
+        actions={<RangePicker value={days} onChange={(next) => update({ days: next })} />}
+      />
       {query.isError ? (
         <ErrorPanel
           message={errorMessage(query.error, 'Failed to fetch dashboard data')}
           onRetry={() => void query.refetch()}
           retryLabel="Try Again"
         />
+      ) : query.isPending ? (
+        <Skeleton className="h-64 w-full" />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
-          <ChartCard title="Calls per day">
-            <BarChart data={days}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="day" tickFormatter={shortDay} />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
-              <Legend />
-              <Bar dataKey="voice" name="Voice" stackId="t" fill="#2563eb" isAnimationActive={false} />
-              <Bar dataKey="video" name="Video" stackId="t" fill="#16a34a" isAnimationActive={false} />
-              <Bar dataKey="group" name="Group" stackId="t" fill="#d97706" isAnimationActive={false} />
-            </BarChart>
-          </ChartCard>
-          <ChartCard title="Call success rate (%)">
-            <LineChart data={days}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="day" tickFormatter={shortDay} />
-              <YAxis domain={[0, 100]} />
-              <Tooltip />
-              <Line
-                dataKey="success_rate"
-                name="Success %"
-                stroke="#16a34a"
-                dot={false}
-                connectNulls
-                isAnimationActive={false}
-              />
-            </LineChart>
-          </ChartCard>
-          <ChartCard title="Average call quality (of 5)">
-            <LineChart data={days}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="day" tickFormatter={shortDay} />
-              <YAxis domain={[0, 5]} />
-              <Tooltip />
-              <Line
-                dataKey="average_quality"
-                name="Quality"
-                stroke="#7c3aed"
-                dot={false}
-                connectNulls
-                isAnimationActive={false}
-              />
-            </LineChart>
-          </ChartCard>
-          <ChartCard title="Coins earned vs spent">
-            <BarChart data={days}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="day" tickFormatter={shortDay} />
-              <YAxis />
-              <Tooltip />
-              <Legend />
-              <Bar dataKey="coins_earned" name="Earned" fill="#16a34a" isAnimationActive={false} />
-              <Bar dataKey="coins_spent" name="Spent" fill="#dc2626" isAnimationActive={false} />
-            </BarChart>
-          </ChartCard>
+        <div
+          aria-busy={query.isPlaceholderData}
+          className={query.isPlaceholderData ? 'opacity-60' : undefined}
+        >
+          <AnalyticsCharts days={query.data.days} />
         </div>
       )}
-      {query.isPending && <Skeleton className="h-64 w-full" />}
     </div>
   );
 }
 
-function ChartCard({ title, children }: { title: string; children: React.ReactElement }) {
+function RangePicker({ value, onChange }: { value: AnalyticsRange; onChange(days: AnalyticsRange): void }) {
   return (
-    <TitledCard title={title} className="h-64">
-      <ResponsiveContainer>{children}</ResponsiveContainer>
-    </TitledCard>
+    <fieldset className="inline-flex gap-1 rounded-lg bg-muted p-1">
+      <legend className="sr-only">Range</legend>
+      {ANALYTICS_RANGES.map((days) => (
+        <Button
+          key={days}
+          size="sm"
+          variant={days === value ? 'secondary' : 'ghost'}
+          aria-pressed={days === value}
+          className={days === value ? 'bg-background shadow-sm' : undefined}
+          onClick={() => onChange(days)}
+        >
+          {days} days
+        </Button>
+      ))}
+    </fieldset>
   );
 }

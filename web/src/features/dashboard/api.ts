@@ -1,6 +1,6 @@
-import { dashboardEndpoints } from '@switchboard/contract/dashboard';
+import { type AnalyticsRange, dashboardEndpoints } from '@switchboard/contract/dashboard';
 import { monitoringEndpoints } from '@switchboard/contract/monitoring';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 
 /** Dashboard refresh while auto-refresh is on. */
@@ -21,10 +21,12 @@ export function useDashboard(autoRefresh: boolean) {
   });
 }
 
-export function useAnalytics() {
+/** The last `days` days of the rollups; the previous span stays on screen while the next one loads. */
+export function useAnalytics(days: AnalyticsRange) {
   return useQuery({
-    queryKey: ['analytics'],
-    queryFn: ({ signal }) => callEndpoint(dashboardEndpoints.analytics, {}, { signal }),
+    queryKey: ['analytics', days],
+    queryFn: ({ signal }) => callEndpoint(dashboardEndpoints.analytics, { query: { days } }, { signal }),
     select: (response) => response.data,
+    placeholderData: keepPreviousData,
   });
 }

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { STAT_GRID } from '@/components/stat-overview.tsx';
 import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -56,7 +57,7 @@ export function DashboardPage() {
   return (
     <div className="space-y-4">
       {header}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={STAT_GRID}>
         <StatCard
           label="Total Users"
           value={d ? formatCount(d.overview.total_users) : undefined}

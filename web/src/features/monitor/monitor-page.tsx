@@ -4,6 +4,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { STAT_GRID } from '@/components/stat-overview.tsx';
 import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -101,7 +102,7 @@ export function MonitorPage() {
               </span>
             </CardContent>
           </Card>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className={STAT_GRID}>
             <StatCard label="Active Connections" value={m?.activeConnections} icon={<ActivityIcon />} />
             <StatCard label="Active Calls" value={m?.activeCalls} icon={<PhoneCallIcon />} />
             <StatCard label="Online Users" value={m?.onlineUsers} icon={<UsersIcon />} />

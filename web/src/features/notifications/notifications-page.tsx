@@ -13,6 +13,7 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { BroadcastScreen, type DraftRowHandlers } from '@/components/messaging/broadcast-screen.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { STAT_GRID } from '@/components/stat-overview.tsx';
 import { TableNote } from '@/components/table-note.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -104,7 +105,7 @@ export function NotificationsPage() {
         form: (editing, done) => <NotificationForm editing={editing} onDone={done} />,
       }}
     >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={STAT_GRID}>
         <StatCard
           label="Total"
           value={figure((d) => formatCount(d.total_notifications))}

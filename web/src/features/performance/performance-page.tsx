@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
+import { STAT_GRID } from '@/components/stat-overview.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -90,7 +91,7 @@ export function PerformancePage() {
           </div>
         </CardContent>
       </Card>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3">
         {usage.map((u) => (
           <StatCard
             key={u.label}
@@ -100,7 +101,7 @@ export function PerformancePage() {
           />
         ))}
       </div>
-      <div className="grid gap-4 md:grid-cols-4">
+      <div className={STAT_GRID}>
         <StatCard
           label="Network Latency"
           value={h ? formatMs(h.network_latency) : undefined}

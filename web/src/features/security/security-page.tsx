@@ -17,7 +17,7 @@ import { OptionSelect } from '@/components/option-select.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
-import { loadedCount } from '@/components/stat-overview.tsx';
+import { loadedCount, STAT_GRID } from '@/components/stat-overview.tsx';
 import { PageTabs } from '@/components/tabs.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -111,7 +111,7 @@ function Overview() {
   const s = stats.data;
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={STAT_GRID}>
         <StatCard
           label="Total Events"
           value={loadedCount(s?.total_events)}

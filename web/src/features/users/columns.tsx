@@ -52,7 +52,8 @@ function userColumn(phone: boolean): ColumnDef<AdminUserRow> {
   return {
     id: 'user',
     header: 'User',
-    // w-full + max-w-0: this column takes the room left and truncates long names and emails.
+    // w-full + max-w-0: this column takes the room left; long names and emails wrap on a phone (a cut
+    // there leaves a few letters) and truncate from `sm` up.
     meta: {
       className: 'w-full max-w-0 px-2 sm:px-3',
       headClassName: 'w-auto max-w-none',
@@ -70,10 +71,13 @@ function userColumn(phone: boolean): ColumnDef<AdminUserRow> {
       <div className="flex min-w-0 items-center gap-3">
         <UserAvatar user={user} className="hidden sm:inline-flex" />
         <div className="min-w-0">
-          <Link to={`/users/${user.id}`} className="block truncate font-medium hover:underline">
+          <Link
+            to={`/users/${user.id}`}
+            className="block font-medium wrap-anywhere hover:underline sm:truncate"
+          >
             {user.full_name || user.username}
           </Link>
-          <div className="truncate text-xs text-muted-foreground">
+          <div className="text-xs wrap-anywhere text-muted-foreground sm:truncate">
             @{user.username} · {user.email}
           </div>
           {phone ? (

@@ -36,7 +36,7 @@ export function AdminsCard({ roles }: { roles: readonly AdminRole[] }) {
         cell: ({ row }) => (
           <div className="flex flex-col">
             <span className="font-medium">{row.original.username}</span>
-            <span className="text-xs text-muted-foreground">{row.original.email}</span>
+            <span className="text-xs wrap-anywhere text-muted-foreground">{row.original.email}</span>
           </div>
         ),
       },
@@ -55,7 +55,7 @@ export function AdminsCard({ roles }: { roles: readonly AdminRole[] }) {
             <OptionSelect
               label={`Role of ${admin.username}`}
               hideLabel
-              className="w-48"
+              className="w-32 sm:w-48"
               value={admin.admin_role_id}
               options={ids.includes(admin.admin_role_id) ? ids : [admin.admin_role_id, ...ids]}
               labels={names}

@@ -20,6 +20,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatClockTime } from '@/lib/format.ts';
+import { timeAxis, timeAxisProps, toMs } from '@/lib/time-axis.ts';
 import { useCallQuality } from '../api.ts';
 import { partyName } from '../call-format.ts';
 
@@ -50,7 +51,7 @@ const timeOf = (iso: string) => formatClockTime(iso, true);
 
 /** Each client reports on its own; one point per report, each side its own line. */
 function chartPoints(samples: CallQualitySample[], metric: Metric) {
-  return samples.map((s) => ({ time: timeOf(s.sampled_at), [s.side]: s[metric] }));
+  return samples.map((s) => ({ at: toMs(s.sampled_at), [s.side]: s[metric] }));
 }
 
 export function CallQualityPanel({ call }: { call: CallRow }) {
@@ -69,6 +70,10 @@ export function CallQualityPanel({ call }: { call: CallRow }) {
       </p>
     );
   const { samples, crossings, worse_side } = quality.data;
+  const axis = timeAxis(
+    samples.map((s) => toMs(s.sampled_at)),
+    5,
+  );
   if (samples.length === 0)
     return (
       <>
@@ -106,16 +111,16 @@ export function CallQualityPanel({ call }: { call: CallRow }) {
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={chartPoints(samples, metric)} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-            <XAxis dataKey="time" tick={{ fontSize: 10 }} minTickGap={24} />
+            <XAxis {...timeAxisProps('at', axis)} tick={{ fontSize: 10 }} />
             <YAxis tick={{ fontSize: 10 }} />
-            <Tooltip />
+            <Tooltip labelFormatter={(at) => axis.exact(Number(at))} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             {crossings
               .filter((c) => FLAG_METRIC[c.flag] === metric)
               .map((c) => (
                 <ReferenceLine
                   key={`${c.side}-${c.flag}-${c.crossed_at}`}
-                  x={timeOf(c.crossed_at)}
+                  x={toMs(c.crossed_at)}
                   stroke={SIDES.find((s) => s.side === c.side)?.stroke}
                   strokeDasharray="4 2"
                   label={{ value: CALL_QUALITY_FLAG_LABELS[c.flag], fontSize: 10, position: 'insideTopLeft' }}

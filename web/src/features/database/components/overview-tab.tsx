@@ -1,6 +1,7 @@
 import type { DatabaseOverview } from '@switchboard/contract/database';
 import { ArchiveIcon, DatabaseIcon, HardDriveIcon, RowsIcon } from 'lucide-react';
 import { StatCard } from '@/components/stat-card.tsx';
+import { STAT_GRID } from '@/components/stat-overview.tsx';
 import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { UsageBar } from '@/components/usage-bar.tsx';
@@ -13,7 +14,7 @@ export function OverviewTab({ overview }: { overview: DatabaseOverview }) {
   const busy = pool.total > 0 ? (pool.active / pool.total) * 100 : 0;
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={STAT_GRID}>
         <StatCard label="Total Tables" value={formatCount(overview.total_tables)} icon={<DatabaseIcon />} />
         <StatCard
           label="Total Records"

@@ -15,8 +15,12 @@ export function RecentActivity({ items }: { items: NotificationStats['recent_act
       ) : (
         <ul className="flex flex-col gap-2">
           {items.map((item) => (
-            <li key={item.id} className="flex items-center justify-between gap-4 text-sm">
-              <span className="truncate font-medium">{item.title}</span>
+            // The title wraps rather than cut to a few letters; on a phone the time and rate go under it.
+            <li
+              key={item.id}
+              className="flex flex-col gap-0.5 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+            >
+              <span className="min-w-0 font-medium break-words">{item.title}</span>
               <span className="shrink-0 text-muted-foreground tabular-nums">
                 <Time value={item.sent_at} /> · {formatPercent(item.read_rate)} read
               </span>

@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
+import { renderScreen } from '@/testing/render-screen.tsx';
+import { AnalyticsPage } from './analytics-page.tsx';
+
+const daysOf = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    day: new Date(Date.UTC(2026, 10, 26 - (n - 1 - i))).toISOString().slice(0, 10),
+    voice: 1,
+    video: 0,
+    group: 0,
+    success_rate: 100,
+    average_quality: 4,
+    coins_earned: 0,
+    coins_spent: 0,
+  }));
+
+function serve() {
+  return mockFetch((call) => {
+    const days = Number(new URL(call.url, 'http://x').searchParams.get('days') ?? 30);
+    return jsonResponse({ success: true, data: { days: daysOf(days) } });
+  });
+}
+
+function Search() {
+  return <output aria-label="search">{useLocation().search}</output>;
+}
+
+function renderAt(entry: string) {
+  return renderScreen(
+    <Routes>
+      <Route
+        path="/analytics"
+        element={
+          <>
+            <AnalyticsPage />
+            <Search />
+          </>
+        }
+      />
+    </Routes>,
+    entry,
+  );
+}
+
+describe('Analytics', () => {
+  it('opens on its heading, focused, with the last 30 days', async () => {
+    const { calls } = serve();
+    renderAt('/analytics');
+    const heading = screen.getByRole('heading', { name: 'Analytics', level: 1 });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText('The last 30 days')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(calls.some((c) => c.url.includes('days=30'))).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('asks the server for the span chosen and keeps it in the URL', async () => {
+    const { calls } = serve();
+    const { user } = renderAt('/analytics');
+    await user.click(screen.getByRole('button', { name: '7 days' }));
+    expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('The last 7 days')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'search' })).toHaveTextContent('?days=7');
+    await waitFor(() => expect(calls.some((c) => c.url.includes('days=7'))).toBe(true));
+  });
+
+  it('opens on the span in the URL, and on 30 days when the URL names another', async () => {
+    serve();
+    renderAt('/analytics?days=90');
+    expect(screen.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
+    renderAt('/analytics?days=12');
+    expect(screen.getAllByRole('button', { name: '30 days' }).at(-1)).toHaveAttribute('aria-pressed', 'true');
+  });
+});
