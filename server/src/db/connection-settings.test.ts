@@ -18,13 +18,12 @@ describe.skipIf(testDatabaseKind() !== 'postgres' || !serverUrl)('the app’s Po
     scratch = await createScratchDatabase(serverUrl as string);
     const url = new URL(scratch.url);
     url.searchParams.set('options', '-c statement_timeout=4321');
-    handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-    const setting = async (name: string) =>
-      (
-        (await handle?.db.execute(sql.raw(`select current_setting('${name}') as v`))) as unknown as {
-          rows: { v: string }[];
-        }
-      ).rows[0]?.v;
+    const opened = await openDatabase({ kind: 'postgres', url: url.toString() });
+    handle = opened;
+    const setting = async (name: string) => {
+      const result = (await opened.db.execute(sql.raw(`select current_setting('${name}') as v`))) as unknown;
+      return (result as { rows: { v: string }[] }).rows[0]?.v;
+    };
     expect(await setting('jit')).toBe('off');
     expect(await setting('statement_timeout')).toBe('4321ms');
   });
