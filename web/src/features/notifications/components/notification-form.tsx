@@ -13,7 +13,6 @@ import { OptionSelect } from '@/components/option-select.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogFooter } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
 import { type PickedUser, UsersPicker } from '@/components/users-picker.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
 import { useCreateNotification, useUpdateNotification } from '../api.ts';
