@@ -103,7 +103,12 @@ export function MonitorPage() {
           </Card>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <StatCard label="Active Connections" value={m?.activeConnections} icon={<ActivityIcon />} />
-            <StatCard label="Active Calls" value={m?.activeCalls} icon={<PhoneCallIcon />} />
+            <StatCard
+              label="Active Calls"
+              value={m?.activeCalls}
+              hint={m ? `${m.ringingCalls} ringing` : undefined}
+              icon={<PhoneCallIcon />}
+            />
             <StatCard label="Online Users" value={m?.onlineUsers} icon={<UsersIcon />} />
             <StatCard
               label="Call Quality"
