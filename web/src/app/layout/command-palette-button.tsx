@@ -53,10 +53,7 @@ export function CommandPaletteButton() {
           <SearchIcon aria-hidden="true" />
           <span className="hidden sm:inline">Search…</span>
         </span>
-        <kbd
-          aria-hidden="true"
-          className="hidden rounded border bg-muted px-1.5 font-mono text-[11px] sm:inline"
-        >
+        <kbd className="hidden rounded border bg-muted px-1.5 font-mono text-[11px] sm:inline">
           {onMac() ? '⌘ K' : 'Ctrl K'}
         </kbd>
       </Button>
