@@ -216,6 +216,7 @@ function BlockedTab({ page, onPageChange }: Paging) {
   const location = useLocation();
 
   // `#block-ip` (the command palette's "Block an IP") lands in the address field, ready to type.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each arrival (a new location key) focuses again, even at the same URL.
   useEffect(() => {
     if (location.hash !== '#block-ip') return;
     const field = document.getElementById('block-ip');
