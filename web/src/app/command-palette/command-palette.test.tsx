@@ -116,6 +116,22 @@ describe('the command palette', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('leaves another open dialog be: no palette or shortcuts stacked on a form', async () => {
+    serveUsers();
+    const { user } = renderScreen(
+      <>
+        <CommandPaletteButton />
+        <div role="dialog" data-state="open" aria-label="Add Coins to User" />
+      </>,
+    );
+    await user.keyboard('?');
+    await user.keyboard('{Control>}k{/Control}');
+    // Long enough for a lazily loaded dialog to have arrived, had it been asked for.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Command palette' })).not.toBeInTheDocument();
+  });
+
   it("lists the keyboard shortcuts on '?'", async () => {
     serveUsers();
     const { user } = renderConsole();

@@ -1,5 +1,5 @@
 import { SearchIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { shortcutOf } from '@/app/command-palette/keyboard-shortcut.ts';
 import { Button } from '@/components/ui/button.tsx';
 
@@ -11,6 +11,11 @@ const ShortcutsDialog = lazy(() =>
   import('@/app/command-palette/shortcuts-dialog.tsx').then((m) => ({ default: m.ShortcutsDialog })),
 );
 
+/** Another dialog (a form, a confirmation) is open: the shortcuts leave it be rather than stack on it. */
+const otherDialogOpen = () =>
+  document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !==
+  null;
+
 const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /**
@@ -19,13 +24,15 @@ const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(n
  */
 export function CommandPaletteButton() {
   const [open, setOpen] = useState<'palette' | 'shortcuts' | null>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
   // Once loaded, a dialog stays mounted so closing it can animate and return focus.
   const [loaded, setLoaded] = useState({ palette: false, shortcuts: false });
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const ask = shortcutOf(event);
-      if (!ask) return;
+      if (!ask || (!openRef.current && otherDialogOpen())) return;
       event.preventDefault();
       setLoaded((l) => ({ ...l, [ask]: true }));
       setOpen((current) => (ask === 'palette' && current === 'palette' ? null : ask));
