@@ -31,7 +31,7 @@ function serveUsers() {
     jsonResponse({
       success: true,
       data: {
-        users: call.url.includes('search=walk') ? [alice] : [],
+        users: call.url.includes('search=walk') || call.url.includes('search=se') ? [alice] : [],
         total: 1,
         page: 1,
         limit: 8,
@@ -79,6 +79,21 @@ describe('the command palette', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(location()).toHaveTextContent(`/users/${alice.id}`));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('highlights the users found on the server when they arrive above the screens', async () => {
+    serveUsers();
+    const { user } = renderConsole();
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    // 'se' matches screens and actions at once; the user search answers a moment later, on top.
+    await user.type(within(palette).getByRole('combobox'), 'se');
+    const found = await within(palette).findByRole('option', { name: /alice_w/ });
+    await waitFor(() => expect(found).toHaveAttribute('aria-selected', 'true'));
+    expect(within(palette).getByRole('option', { name: 'Settings' })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    );
   });
 
   it('jumps to a screen, offers "Open call" for a call id, and opens from its top-bar button', async () => {

@@ -1,6 +1,6 @@
 import { Command } from 'cmdk';
 import { SearchIcon } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog.tsx';
 import { useCan } from '@/lib/permissions.ts';
@@ -67,6 +67,12 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   }, [text, can, users.commands]);
   const count = groups.reduce((sum, group) => sum + group.commands.length, 0);
 
+  // The top result is the highlighted one, also when users found on the server arrive after the
+  // screens and actions: Enter opens what is shown first.
+  const [selected, setSelected] = useState('');
+  const firstId = groups[0]?.commands[0]?.id ?? '';
+  useEffect(() => setSelected(firstId), [firstId]);
+
   const choose = (command: PaletteCommand) => {
     chose.current = true;
     onOpenChange(false);
@@ -96,7 +102,14 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
         <DialogDescription className="sr-only">
           Type to find a screen, an action, a user by name or e-mail, or a call by its id.
         </DialogDescription>
-        <Command label="Command palette" shouldFilter={false} loop className="flex flex-col">
+        <Command
+          label="Command palette"
+          shouldFilter={false}
+          loop
+          value={selected}
+          onValueChange={setSelected}
+          className="flex flex-col"
+        >
           <div className="flex items-center gap-2 border-b px-3">
             <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             <Command.Input
