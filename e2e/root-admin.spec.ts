@@ -35,8 +35,11 @@ describe('registering the root admin on a fresh system', () => {
     await signIn(page, running.server.url, 'root-admin', 'Str0ng!Passw0rd');
     await page.getByText('root@example.test').waitFor();
 
+    // Signed in, the closed registration shows inside the console: the sidebar leads on, the status says why.
     await page.goto(`${running.server.url}/admin_root_admin`);
     await page.getByText('Registration Disabled').waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+    await page.getByText(/A root administrator already exists/).waitFor();
     await page.close();
   });
 });

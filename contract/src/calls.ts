@@ -84,6 +84,13 @@ export const CALL_FAILURE_REASON_LABELS: Record<string, string> = {
   callee_hangup: 'Callee hung up',
 };
 
+/**
+ * A caller who hid their identity from the callee, as an admin sees them: still marked anonymous, with
+ * the username beside it so a search by that username shows why the call matched.
+ */
+export const anonymousCallerName = (username: string | null) =>
+  username ? `Anonymous (${username})` : 'Anonymous';
+
 /** A call as the console shows it, with the parties' usernames for display. */
 export const CallRow = z.object({
   id: z.number().int(),
@@ -173,7 +180,10 @@ export type CallsPage = z.infer<typeof CallsPage>;
 /** Call statistics for the cards. Durations in seconds, revenue in USD. */
 export const CallStatistics = z.object({
   total_calls: z.number().int(),
+  /** Connected calls right now (not ringing; the range's, within a range). */
   active_calls: z.number().int(),
+  /** Calls ringing right now, not yet answered (the range's, within a range). */
+  ringing_calls: z.number().int(),
   completed_calls: z.number().int(),
   failed_calls: z.number().int(),
   total_duration: z.number().int(),
@@ -278,6 +288,16 @@ export const callsEndpoints = {
     permission: 'calls:read',
     query: CallHistoryQuery,
     response: envelope(CallsPage),
+  }),
+  /** One call by its id (the palette's "Open call 42", a shared link to a call's details). */
+  get: endpoint({
+    method: 'GET',
+    path: '/admin/calls/:id',
+    tag: 'calls',
+    access: 'admin',
+    permission: 'calls:read',
+    params: CallIdParams,
+    response: envelope(CallRow),
   }),
   quality: endpoint({
     method: 'GET',

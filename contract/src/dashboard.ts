@@ -18,7 +18,9 @@ export const Dashboard = z.object({
     total_users: z.number(),
     active_users: z.number(),
     total_calls: z.number(),
+    /** Connected calls; ringing ones are in ringing_calls. */
     active_calls: z.number(),
+    ringing_calls: z.number(),
     total_messages: z.number(),
     system_health: HealthStatus,
   }),

@@ -103,6 +103,7 @@ export const HealthResponse = z.object({ success: z.literal(true), data: Detaile
 export const MonitorData = z.object({
   activeConnections: z.number(),
   activeCalls: z.number(),
+  ringingCalls: z.number(),
   onlineUsers: z.number(),
   callQuality: z.object({ averageQuality: z.number() }),
   systemMetrics: z.object({
@@ -171,7 +172,9 @@ export const LIVE_SERIES_MINUTES = 15;
 export const LivePoint = z.object({
   at: z.string(),
   online_users: z.number().int(),
+  /** Connected calls; ringing ones are counted apart. */
   active_calls: z.number().int(),
+  ringing_calls: z.number().int(),
   /** Calls placed in the minute before `at`. */
   call_attempts_per_minute: z.number().int(),
   /** Share (0 to 1) of the calls placed in the 5 minutes before `at` that carry a quality flag. */

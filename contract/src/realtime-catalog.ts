@@ -96,7 +96,10 @@ export interface RealtimeNamespace {
 
 const adminSend = {
   online_users: { summary: 'Users of the calling app online right now.', payload: z.number().int() },
-  active_calls: { summary: 'Calls ringing or in progress right now.', payload: z.number().int() },
+  active_calls: {
+    summary: 'Calls connected right now (ringing calls not counted).',
+    payload: z.number().int(),
+  },
   metrics: { summary: "Each instance's measurements, every few seconds.", payload: MetricsSample },
   alert: { summary: 'An alert raised or cleared on any instance.', payload: AlertEvent },
   live_series: {

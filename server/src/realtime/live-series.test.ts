@@ -10,6 +10,7 @@ const point = (at: string, online = 1): LivePoint => ({
   at,
   online_users: online,
   active_calls: 0,
+  ringing_calls: 0,
   call_attempts_per_minute: 0,
   poor_call_share: 0,
 });

@@ -11,6 +11,7 @@ import {
   UnknownRoute,
 } from '@/app/route-guards.tsx';
 import { loadConsoleLayout } from '@/app/routes-preload.ts';
+import { ConsoleWhenSignedIn } from '@/app/session-frame.tsx';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
@@ -72,15 +73,21 @@ export const appRoutes: RouteObject[] = [
       {
         element: <AnySession />,
         children: [
-          titled(standaloneTitle('/admin_root_admin'), [
-            {
-              path: 'admin_root_admin',
-              lazy: lazyScreen(
-                () => import('@/features/root-admin/root-admin-page.tsx'),
-                (m) => m.RootAdminPage,
-              ),
-            },
-          ]),
+          {
+            // Signed in, inside the console (with the sidebar), not a full-screen dead end.
+            element: <ConsoleWhenSignedIn />,
+            children: [
+              titled(standaloneTitle('/admin_root_admin'), [
+                {
+                  path: 'admin_root_admin',
+                  lazy: lazyScreen(
+                    () => import('@/features/root-admin/root-admin-page.tsx'),
+                    (m) => m.RootAdminPage,
+                  ),
+                },
+              ]),
+            ],
+          },
           titled(standaloneTitle('/factory-reset'), [
             {
               path: 'factory-reset',

@@ -13,7 +13,11 @@ interface UserOptionsListProps<User extends { id: string }> {
   children(user: NoInfer<User>): ReactNode;
 }
 
-/** The open list of a user search box (the coin and audience pickers): options, and why there are none. */
+/**
+ * The open list of a user search box (the coin and audience pickers): options, and why there are none.
+ * It takes its place in the form, pushing the fields below it down, rather than floating over them: a
+ * list laid over a dialog's fields and buttons took the clicks meant for Cancel.
+ */
 export function UserOptionsList<User extends { id: string }>(props: UserOptionsListProps<User>) {
   const { id, options, active } = props;
   return (
@@ -22,7 +26,7 @@ export function UserOptionsList<User extends { id: string }>(props: UserOptionsL
       role="listbox"
       aria-label="Users"
       aria-busy={props.isFetching}
-      className="absolute z-50 mt-1 max-h-64 w-full overflow-auto rounded-md border bg-popover p-1 text-sm shadow-md"
+      className="mt-1 max-h-48 w-full overflow-auto rounded-md border bg-popover p-1 text-sm shadow-sm"
     >
       {options.map((user, index) => (
         <div

@@ -85,7 +85,6 @@ export function UsersPicker({ id, value, onChange, invalid, ...described }: User
           autoComplete="off"
           placeholder="Search users by username..."
           value={text}
-          onFocus={() => setOpen(true)}
           onBlur={() => setOpen(false)}
           onChange={(event) => {
             setText(event.target.value);
@@ -95,8 +94,12 @@ export function UsersPicker({ id, value, onChange, invalid, ...described }: User
           onKeyDown={(event) => {
             if (event.key === 'ArrowDown') {
               event.preventDefault();
-              setOpen(true);
-              setActive((i) => Math.min(i + 1, options.length - 1));
+              // The first arrow opens the list on its first option; the next ones move down it.
+              if (open) setActive((i) => Math.min(i + 1, options.length - 1));
+              else {
+                setActive(0);
+                setOpen(true);
+              }
             } else if (event.key === 'ArrowUp') {
               event.preventDefault();
               setActive((i) => Math.max(i - 1, 0));

@@ -22,6 +22,7 @@ export async function getCallStatistics(
   return {
     total_calls: Number(row.calls),
     active_calls: Number(row.active),
+    ringing_calls: Number(row.ringing),
     completed_calls: answered,
     failed_calls: Number(row.failed),
     total_duration: Number(row.duration),

@@ -42,12 +42,16 @@ export interface CallTotalsRecord {
 }
 
 const callTotalsWithActiveStatement = renderedOnce(
-  sql`select t.*, ${counterSum('calls.status.active')} as active from (${callTotalsQuery}) t`,
+  sql`select t.*, ${counterSum('calls.status.active')} as active,
+    ${counterSum('calls.status.ringing')} as ringing from (${callTotalsQuery}) t`,
 );
 
-/** The rollup totals with the live `calls.status.active` counter, in one statement. */
+/** The rollup totals with the live `calls.status.active` and `ringing` counters, in one statement. */
 export async function callTotalsWithActive(db: Executor) {
-  const [row] = await queryNamed<CallTotalsRecord & { active: Numeric }>(db, callTotalsWithActiveStatement);
+  const [row] = await queryNamed<CallTotalsRecord & { active: Numeric; ringing: Numeric }>(
+    db,
+    callTotalsWithActiveStatement,
+  );
   if (!row) throw new Error('call totals returned no row');
   return row;
 }
@@ -61,6 +65,7 @@ export const rangeTotalsQuery = (range: CallRangeQuery): SQL => sql`select
     count(*) filter (where status in ${ANSWERED}) as answered,
     count(*) filter (where status = 'failed') as failed,
     count(*) filter (where status = 'active') as active,
+    count(*) filter (where status = 'ringing') as ringing,
     coalesce(sum(duration), 0) as duration,
     coalesce(sum(duration) filter (where status in ${ANSWERED}), 0) as answered_duration,
     coalesce(sum(cost), 0) as revenue,
@@ -71,7 +76,10 @@ export const rangeTotalsQuery = (range: CallRangeQuery): SQL => sql`select
 
 export async function rangeTotals(db: Executor, range: CallRangeQuery) {
   const run = range.range === 'custom' ? queryRows : queryNamed;
-  const [row] = await run<CallTotalsRecord & { active: Numeric }>(db, rangeTotalsQuery(range));
+  const [row] = await run<CallTotalsRecord & { active: Numeric; ringing: Numeric }>(
+    db,
+    rangeTotalsQuery(range),
+  );
   if (!row) throw new Error('range totals returned no row');
   return row;
 }
@@ -132,6 +140,7 @@ export interface RecentCallRecord {
   id: Numeric;
   caller: string | null;
   callee: string | null;
+  is_anonymous: boolean;
   type: CallRecord['type'];
   status: CallRecord['status'];
   started_at: string;
@@ -139,5 +148,6 @@ export interface RecentCallRecord {
 
 /** The latest calls as a JSON array, over the started_at index. */
 export const recentCallsJson = (limit: number) =>
-  jsonRows(sql`select id, caller_username as caller, callee_username as callee, type, status, started_at
+  jsonRows(sql`select id, caller_username as caller, callee_username as callee, is_anonymous, type, status,
+    started_at
     from calls order by started_at desc nulls last, id desc nulls last limit ${limit}`);

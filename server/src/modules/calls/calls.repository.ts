@@ -20,6 +20,11 @@ export async function liveCalls(db: Executor): Promise<CallRow[]> {
   return rows.map(recordToRow);
 }
 
+export async function callById(db: Executor, id: number): Promise<CallRow | undefined> {
+  const [row] = await db.select().from(calls).where(eq(calls.id, id));
+  return row && recordToRow(row);
+}
+
 export async function lockCall(tx: Executor, id: number): Promise<CallRecord | undefined> {
   const [row] = await tx.select().from(calls).where(eq(calls.id, id)).for('update');
   return row;

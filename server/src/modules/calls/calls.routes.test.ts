@@ -102,6 +102,7 @@ describe('calls API', () => {
     expect(body.data).toEqual({
       total_calls: 6,
       active_calls: 1,
+      ringing_calls: 1,
       completed_calls: 2,
       failed_calls: 1,
       total_duration: 420,
@@ -118,6 +119,21 @@ describe('calls API', () => {
     const history = await get<CallsPage>('/admin/calls/history?limit=3&page=2');
     expect(history.body.data).toMatchObject({ total: 4, total_pages: 2 });
     expect(history.body.data.calls.map((c) => c.status)).toEqual(['completed']);
+  });
+
+  it('answers one call by its id, 404 for an unknown id and 400 for a malformed one', async () => {
+    const found = await get<CallRow>(`/admin/calls/${activeId}`);
+    expect(found.status).toBe(200);
+    expect(found.body.data).toMatchObject({
+      id: activeId,
+      caller_username: 'alice',
+      callee_username: 'carol_100%',
+      status: 'active',
+    });
+    const missing = await get<unknown>('/admin/calls/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Call not found');
+    expect((await get<unknown>('/admin/calls/abc')).status).toBe(400);
   });
 
   it('shows quality samples per side and names the worse side', async () => {

@@ -5,7 +5,7 @@ import { requireAdmin } from '../../http/auth-guard.ts';
 import { route, routeFile } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { getCallStatistics } from './call-statistics.service.ts';
-import { activeCalls, callHistory, callQuality, endCall, listCalls } from './calls.service.ts';
+import { activeCalls, callHistory, callQuality, endCall, getCall, listCalls } from './calls.service.ts';
 import { callsCsv } from './calls-csv.ts';
 
 export const callsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -29,6 +29,11 @@ export const callsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   route(app, callsEndpoints.history, async (request) => ({
     success: true as const,
     data: await callHistory(db, request.query),
+  }));
+
+  route(app, callsEndpoints.get, async (request) => ({
+    success: true as const,
+    data: await getCall(db, request.params.id),
   }));
 
   route(app, callsEndpoints.quality, async (request) => ({

@@ -39,6 +39,12 @@ export async function callHistory(db: Database, query: { page: number; limit: nu
   return pageOf({ rows, total, totalCapped: false, nextCursor: null }, query.page, query.limit);
 }
 
+export async function getCall(db: Database, id: number): Promise<CallRow> {
+  const call = await repo.callById(db, id);
+  if (!call) throw notFound(CALL_MESSAGES.notFound);
+  return call;
+}
+
 export const activeCalls = (db: Database): Promise<CallRow[]> => repo.liveCalls(db);
 
 export async function callQuality(db: Database, id: number): Promise<CallQuality> {

@@ -20,6 +20,7 @@ export async function readLivePoint(db: Executor, at = new Date()): Promise<Live
     at: at.toISOString(),
     online_users: counts.onlineUsers,
     active_calls: counts.activeCalls,
+    ringing_calls: counts.ringingCalls,
     call_attempts_per_minute: lastMinute.calls,
     poor_call_share: lastFive.calls ? lastFive.flagged / lastFive.calls : 0,
   };

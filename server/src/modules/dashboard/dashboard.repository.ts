@@ -41,6 +41,7 @@ export interface DashboardRecord {
   total_users: Numeric;
   online_users: Numeric;
   live_calls: Numeric;
+  ringing_calls: Numeric;
   total_calls: Numeric;
   total_messages: Numeric;
   recent_users: Json<RecentUserRecord[]>;
@@ -57,6 +58,7 @@ export const dashboardQuery = (recent: number) => sql`select
     ${counterSum('users.total')} as total_users,
     ${liveCountColumns.onlineUsers} as online_users,
     ${liveCountColumns.activeCalls} as live_calls,
+    ${liveCountColumns.ringingCalls} as ringing_calls,
     ${counterSum('calls.total')} as total_calls,
     ${messageCount} as total_messages,
     ${recentUsersJson(recent)} as recent_users,

@@ -1,3 +1,4 @@
+import { anonymousCallerName } from '@switchboard/contract/calls';
 import {
   type ActivityItem,
   ANALYTICS_DAYS,
@@ -33,6 +34,7 @@ export async function readDashboard(db: Database, { monitoring }: DashboardDeps)
       active_users: Number(figures.online_users),
       total_calls: Number(figures.total_calls),
       active_calls: Number(figures.live_calls),
+      ringing_calls: Number(figures.ringing_calls),
       total_messages: Number(figures.total_messages),
       system_health: health.status,
     },
@@ -57,7 +59,7 @@ function recentActivity(figures: repo.DashboardRecord, usernames: Map<string, st
     ...fromJson(figures.recent_calls).map((c) => ({
       id: `call-${c.id}`,
       type: 'call' as const,
-      details: `${c.type} call ${c.caller ?? 'anonymous'} → ${c.callee ?? 'anonymous'} (${c.status})`,
+      details: `${c.type} call ${c.is_anonymous ? anonymousCallerName(c.caller) : (c.caller ?? 'anonymous')} → ${c.callee ?? 'anonymous'} (${c.status})`,
       ...noUser,
       timestamp: isoTimestamp(c.started_at),
     })),

@@ -43,6 +43,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; monitoring
       data: {
         activeConnections: h.active_connections,
         activeCalls: counts.activeCalls,
+        ringingCalls: counts.ringingCalls,
         onlineUsers: counts.onlineUsers,
         callQuality: { averageQuality: calls.average_quality },
         systemMetrics: {

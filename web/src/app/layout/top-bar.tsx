@@ -1,6 +1,7 @@
 import { LogOutIcon, UserCogIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CommandPaletteButton } from '@/app/layout/command-palette-button.tsx';
 import { MobileSidebar } from '@/app/layout/mobile-sidebar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useSession } from '@/lib/session-context.tsx';
@@ -19,6 +20,7 @@ export function TopBar() {
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-card/90 px-4 backdrop-blur supports-[backdrop-filter]:bg-card/75 sm:px-6">
       <MobileSidebar />
+      <CommandPaletteButton />
       {/* Initial, username, email and Logout at every width; long names truncate. */}
       <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">

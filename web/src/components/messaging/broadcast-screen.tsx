@@ -11,6 +11,7 @@ import { SendConfirmDialog } from '@/components/send-confirm-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { failureToast } from '@/lib/failure-toast.ts';
 import { type Needed, useCan } from '@/lib/permissions.ts';
+import { useUrlFlag } from '@/lib/use-url-flag.ts';
 
 /** A row of a broadcast list (a notification, an official message): drafts are edited, sent or deleted. */
 interface BroadcastRow {
@@ -115,6 +116,8 @@ export function BroadcastScreen<Row extends BroadcastRow>(props: BroadcastScreen
   const columnsFor = props.columns;
   const columns = useMemo(() => columnsFor(handlers), [columnsFor, handlers]);
   const close = () => setDialog((d) => ({ ...d, open: false }));
+  // `?new=1` (the command palette's "New notification") opens the create dialog on arrival.
+  useUrlFlag('new', () => setDialog({ open: true, editing: null }), writable);
 
   return (
     <div className="flex flex-col gap-6">

@@ -26,7 +26,27 @@ type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> &
   showCloseButton?: boolean;
 };
 
-export function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+/**
+ * Escape in a combobox whose list is open closes that list, not the dialog around it: Radix hears the
+ * key on the document before the field does, so the dialog has to leave it alone. The command palette's
+ * input (cmdk) says it is always expanded: there Escape closes the palette.
+ */
+function keepEscapeForOpenList(event: KeyboardEvent) {
+  const target = event.target;
+  if (
+    target instanceof Element &&
+    target.matches('[role="combobox"][aria-expanded="true"]:not([cmdk-input])')
+  )
+    event.preventDefault();
+}
+
+export function DialogContent({
+  className,
+  children,
+  showCloseButton = true,
+  onEscapeKeyDown,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -36,6 +56,10 @@ export function DialogContent({ className, children, showCloseButton = true, ...
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-6 text-card-foreground shadow-lg outline-none data-[state=open]:animate-content-in',
           className,
         )}
+        onEscapeKeyDown={(event) => {
+          keepEscapeForOpenList(event);
+          onEscapeKeyDown?.(event);
+        }}
         {...props}
       >
         {children}

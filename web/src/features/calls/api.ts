@@ -20,6 +20,7 @@ export const callKeys = {
   list: (params: CallsListParams) => [...callKeys.all, 'list', params] as const,
   statistics: (range: CallRangeParams) => [...callKeys.all, 'statistics', range] as const,
   quality: (id: number) => [...callKeys.all, 'quality', id] as const,
+  one: (id: number) => [...callKeys.all, 'one', id] as const,
 };
 
 export function useCalls(params: CallsListParams) {
@@ -38,6 +39,16 @@ export function useCallStatistics(range: CallRangeParams) {
     queryFn: ({ signal }) => callEndpoint(callsEndpoints.statistics, { query: range }, { signal }),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One call by its id, for a link that names it (`/calls?call=42`, the command palette). */
+export function useCall(id: number | null) {
+  return useQuery({
+    queryKey: callKeys.one(id ?? 0),
+    queryFn: ({ signal }) => callEndpoint(callsEndpoints.get, { params: { id: id ?? 0 } }, { signal }),
+    select: (response) => response.data,
+    enabled: id !== null,
   });
 }
 

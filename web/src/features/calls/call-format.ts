@@ -1,12 +1,13 @@
-import { CALL_FAILURE_REASON_LABELS, type CallRow } from '@switchboard/contract/calls';
+import { anonymousCallerName, CALL_FAILURE_REASON_LABELS, type CallRow } from '@switchboard/contract/calls';
 import { formatUsdCents } from '@/lib/format.ts';
 
 /** Costs arrive in dollars; the shared formatter takes cents. */
 export const formatCost = (usd: number) => formatUsdCents(Math.round(usd * 100));
 export const formatQuality = (quality: number | null) =>
   quality === null ? 'N/A' : `${quality.toFixed(1)}/5`;
+/** A party's name; an anonymous caller is marked so, with the username an admin may still see. */
 export const partyName = (username: string | null, anonymous: boolean) =>
-  anonymous ? 'Anonymous' : (username ?? 'Unknown');
+  anonymous ? anonymousCallerName(username) : (username ?? 'Unknown');
 export const callTitle = (call: CallRow) =>
   `${partyName(call.caller_username, call.is_anonymous)} → ${partyName(call.callee_username, false)}`;
 export const isLive = (call: CallRow) => call.status === 'active' || call.status === 'ringing';

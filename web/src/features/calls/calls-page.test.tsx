@@ -13,6 +13,7 @@ import { CallsPage } from './calls-page.tsx';
 const STATS: CallStatistics = {
   total_calls: 1234,
   active_calls: 3,
+  ringing_calls: 2,
   completed_calls: 1000,
   failed_calls: 50,
   total_duration: 205_000,
@@ -56,6 +57,11 @@ function serve(
       const url = new URL(String(input), 'http://localhost');
       requests.push(url);
       if (url.pathname.endsWith('/admin/calls/statistics')) return json({ success: true, data: STATS });
+      const one = /\/admin\/calls\/(\d+)$/.exec(url.pathname);
+      if (one)
+        return one[1] === '77'
+          ? json({ success: true, data: call(77, { caller_username: 'linked_caller' }) })
+          : json({ success: false, message: 'Call not found' }, 404);
       if (url.pathname.endsWith('/quality'))
         return json({
           success: true,
@@ -84,12 +90,12 @@ function serve(
   };
 }
 
-function renderPage() {
+function renderPage(entry = '/calls') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <StaticSession user={TEST_USER}>
-        <MemoryRouter initialEntries={['/calls']}>
+        <MemoryRouter initialEntries={[entry]}>
           <CallsPage />
         </MemoryRouter>
       </StaticSession>
@@ -120,6 +126,29 @@ describe('CallsPage', () => {
     expect(screen.getByPlaceholderText('Search calls by username...')).toBeInTheDocument();
     // Only the live call can be ended.
     expect(screen.getAllByRole('button', { name: /^End call/ })).toHaveLength(1);
+  });
+
+  it('opens the details of the call the URL names (the palette links /calls?call=<id>)', async () => {
+    serve();
+    const user = renderPage('/calls?call=77');
+    const dialog = await screen.findByRole('dialog', { name: 'Call Details' });
+    expect(within(dialog).getByText('Call #77')).toBeInTheDocument();
+    expect(within(dialog).getByText('linked_caller')).toBeInTheDocument();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows an anonymous caller with the username, so a search by that name reads true', async () => {
+    serve({ rows: [call(5, { is_anonymous: true, caller_username: 'shy' })] });
+    renderPage('/calls?search=shy');
+    const table = await screen.findByRole('table', { name: 'Recent Calls' });
+    expect(within(table).getByText('Anonymous (shy) → callee5')).toBeInTheDocument();
+  });
+
+  it('counts ringing calls beside the active ones', async () => {
+    serve();
+    renderPage();
+    expect(await screen.findByText('2 ringing')).toBeInTheDocument();
   });
 
   it('sends the search and the filters to the server', async () => {

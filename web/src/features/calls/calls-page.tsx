@@ -23,6 +23,7 @@ import { callColumns } from './columns.tsx';
 import { CallDetailsDialog } from './components/call-details-dialog.tsx';
 import { CallRangePicker, RANGE_LABELS } from './components/call-range-picker.tsx';
 import { CallsToolbar } from './components/calls-toolbar.tsx';
+import { useLinkedCall } from './use-linked-call.ts';
 
 export function CallsPage() {
   const { params, update } = useListUrlState(ListCallsQuery);
@@ -32,6 +33,7 @@ export function CallsPage() {
   const endCall = useEndCall();
   const canEnd = useCan()(callsEndpoints.end);
   const [viewing, setViewing] = useState<CallRow | null>(null);
+  const linked = useLinkedCall();
   const [ending, setEnding] = useState<CallRow | null>(null);
   const [exporting, setExporting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -117,7 +119,12 @@ export function CallsPage() {
                 ) : undefined
               }
             />
-            <StatCard label="Active Calls" icon={<ActivityIcon />} value={s && formatCount(s.active_calls)} />
+            <StatCard
+              label="Active Calls"
+              icon={<ActivityIcon />}
+              value={s && formatCount(s.active_calls)}
+              hint={s ? `${formatCount(s.ringing_calls)} ringing` : undefined}
+            />
             <StatCard
               label="Avg Duration"
               icon={<ClockIcon />}
@@ -175,8 +182,12 @@ export function CallsPage() {
         </>
       )}
       <CallDetailsDialog
-        call={viewing}
-        onOpenChange={(open) => !open && setViewing(null)}
+        call={viewing ?? linked.call}
+        onOpenChange={(open) => {
+          if (open) return;
+          setViewing(null);
+          if (linked.call) linked.close();
+        }}
         onCloseAutoFocus={returnFocus.onCloseAutoFocus}
       />
       <ConfirmDialog

@@ -192,6 +192,38 @@ describe('CoinsPage', () => {
     expect(within(again).getByPlaceholderText('Select a user...')).toHaveValue('');
   });
 
+  it('keeps the user list shut until typing or the down arrow, so Cancel stays clickable', async () => {
+    serve((url) =>
+      url.pathname.endsWith('/admin/public/users')
+        ? usersPage()
+        : json(200, { success: true, data: coinsPage([transaction(1)]) }),
+    );
+    const user = renderPage();
+    await screen.findByRole('table', { name: 'Recent Transactions' });
+    await user.click(screen.getByRole('button', { name: 'Add Coins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Coins to User' });
+    const picker = within(dialog).getByPlaceholderText('Select a user...');
+    await user.click(picker);
+    expect(picker).toHaveFocus();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(picker).toHaveAttribute('aria-expanded', 'false');
+
+    // The down arrow opens it; Escape shuts the list and leaves the dialog open.
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('option', { name: 'alice (100 coins)' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
+
+    // Typing opens it too; leaving the field shuts it, and Cancel closes the dialog with no one picked.
+    await user.type(picker, 'al');
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Amount'));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it("shows the server's refusal, or 'Failed to add coins', and keeps the dialog open", async () => {
     let answer = json(409, { success: false, message: 'Insufficient coin balance' });
     serve((url) => {

@@ -12,6 +12,7 @@ const dashboard = (activity: unknown[]) => ({
     active_users: 42,
     total_calls: 30_000,
     active_calls: 7,
+    ringing_calls: 2,
     total_messages: 880,
     system_health: 'healthy',
   },
@@ -69,7 +70,8 @@ describe('Dashboard', () => {
     );
     expect((await screen.findAllByText('1,500')).length).toBeGreaterThan(0);
     expect(screen.getByText('42 active')).toBeInTheDocument();
-    expect(screen.getByText('7 active')).toBeInTheDocument();
+    // Connected calls are the active ones; ringing calls are their own figure, as on the Calls screen.
+    expect(screen.getByText('7 active · 2 ringing')).toBeInTheDocument();
     // The user an item names is a link to their page, by username.
     expect(screen.getByRole('link', { name: 'alice' })).toHaveAttribute('href', '/users/u-alice');
     expect(screen.getByRole('link', { name: 'alice' }).parentElement).toHaveTextContent(

@@ -67,7 +67,11 @@ export function DashboardPage() {
         <StatCard
           label="Total Calls"
           value={d ? formatCount(d.overview.total_calls) : undefined}
-          hint={d ? `${formatCount(d.overview.active_calls)} active` : undefined}
+          hint={
+            d
+              ? `${formatCount(d.overview.active_calls)} active · ${formatCount(d.overview.ringing_calls)} ringing`
+              : undefined
+          }
           icon={<PhoneIcon />}
         />
         <StatCard

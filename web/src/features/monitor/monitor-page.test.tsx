@@ -37,6 +37,7 @@ describe('Real-time Monitor', () => {
           data: {
             activeConnections: 12,
             activeCalls: 3,
+            ringingCalls: 1,
             onlineUsers: 45,
             callQuality: { averageQuality: 4.25 },
             systemMetrics: { cpuUsage: 55, memoryUsage: 92, diskUsage: 71, networkLatency: 3.5 },
@@ -101,5 +102,12 @@ describe('Real-time Monitor', () => {
 });
 
 function live(at: string, online: number, poor: number): LivePoint {
-  return { at, online_users: online, active_calls: 2, call_attempts_per_minute: 7, poor_call_share: poor };
+  return {
+    at,
+    online_users: online,
+    active_calls: 2,
+    ringing_calls: 1,
+    call_attempts_per_minute: 7,
+    poor_call_share: poor,
+  };
 }

@@ -104,7 +104,12 @@ export function MonitorPage() {
           </Card>
           <div className={STAT_GRID}>
             <StatCard label="Active Connections" value={m?.activeConnections} icon={<ActivityIcon />} />
-            <StatCard label="Active Calls" value={m?.activeCalls} icon={<PhoneCallIcon />} />
+            <StatCard
+              label="Active Calls"
+              value={m?.activeCalls}
+              hint={m ? `${m.ringingCalls} ringing` : undefined}
+              icon={<PhoneCallIcon />}
+            />
             <StatCard label="Online Users" value={m?.onlineUsers} icon={<UsersIcon />} />
             <StatCard
               label="Call Quality"

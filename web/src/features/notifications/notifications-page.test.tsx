@@ -94,6 +94,13 @@ describe('NotificationsPage', () => {
     expect(await screen.findByText('Welcome', { selector: 'td span' })).toBeInTheDocument();
   });
 
+  it('opens the create dialog on arrival from the palette (?new=1), once', async () => {
+    serve(() => undefined);
+    renderScreen(<NotificationsPage />, '/notifications?new=1');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Title *')).toBeInTheDocument();
+  });
+
   it('creates with the defaults; the button waits for a title and a message', async () => {
     const calls = serve((path, method) =>
       method === 'POST' && path.endsWith('/admin/notifications')

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FetchCall } from '@/testing/fetch-call.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
-import { renderApp } from '@/testing/render-app.tsx';
+import { renderApp, storeSignedInSession } from '@/testing/render-app.tsx';
 
 const OPEN = { success: true, enabled: true, existing_root_admins: 0 };
 const VALID = {
@@ -171,6 +171,26 @@ describe('root admin registration', () => {
     expect(await screen.findByText('Registration Disabled')).toBeInTheDocument();
     expect(screen.getByText(/A root administrator already exists/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('signed in, shows the closed registration inside the console, with its status and why', async () => {
+    mockFetch((call) =>
+      call.url.endsWith('/status')
+        ? jsonResponse({ success: true, enabled: false, existing_root_admins: 1 })
+        : new Promise<Response>(() => {}),
+    );
+    storeSignedInSession();
+    renderApp('/admin_root_admin');
+    expect(await screen.findByText('Registration Disabled', {}, { timeout: 10_000 })).toBeInTheDocument();
+    // The sidebar is there: the page is no dead end.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('Dashboard');
+    expect(screen.getByText(/A root administrator already exists/)).toBeInTheDocument();
+    expect(screen.getByText('Existing root admins').nextElementSibling).toHaveTextContent('1');
+    expect(screen.getByRole('link', { name: 'Root Admin settings' })).toHaveAttribute(
+      'href',
+      '/settings?tab=root-admin',
+    );
+    expect(screen.queryByRole('link', { name: 'Go to Login' })).not.toBeInTheDocument();
   });
 
   it('treats a failed status check as disabled, without the note', async () => {

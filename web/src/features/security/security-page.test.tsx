@@ -1,5 +1,5 @@
 import { SECURITY_POLICIES_DEFAULTS, type SecurityEvent } from '@switchboard/contract/security';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { gatewayError, jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
@@ -38,6 +38,19 @@ describe('Security screen', () => {
       screen.getByText('Total Events').closest('[data-slot="card"], div')?.parentElement?.textContent,
     ).toContain('4');
     expect(screen.getByText('3 active')).toBeInTheDocument();
+  });
+
+  it('lands in the IP Address field on arrival from the palette (#block-ip)', async () => {
+    mockFetch((call) =>
+      call.url.startsWith('/api/v1/security/blocked')
+        ? jsonResponse({
+            success: true,
+            data: { blocked_ips: [], total: 0, total_capped: false, page: 1, per_page: 20, total_pages: 0 },
+          })
+        : jsonResponse({ success: true, data: stats }),
+    );
+    renderScreen(<SecurityPage />, '/security?tab=blocked#block-ip');
+    await waitFor(() => expect(screen.getByLabelText('IP Address')).toHaveFocus());
   });
 
   it('shows the spec error text with Retry when the data cannot be fetched, and Retry refetches', async () => {

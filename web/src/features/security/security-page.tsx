@@ -7,7 +7,8 @@ import {
   securityEndpoints,
 } from '@switchboard/contract/security';
 import { SEVERITIES } from '@switchboard/contract/security-events';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -212,6 +213,16 @@ function BlockedTab({ page, onPageChange }: Paging) {
   const [errors, setErrors] = useState<{ ip?: string; reason?: string }>({});
   const [confirming, setConfirming] = useState<BlockedIp | null>(null);
   const can = useCan();
+  const location = useLocation();
+
+  // `#block-ip` (the command palette's "Block an IP") lands in the address field, ready to type.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each arrival (a new location key) focuses again, even at the same URL.
+  useEffect(() => {
+    if (location.hash !== '#block-ip') return;
+    const field = document.getElementById('block-ip');
+    field?.scrollIntoView?.({ block: 'center' });
+    field?.focus();
+  }, [location.hash, location.key]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

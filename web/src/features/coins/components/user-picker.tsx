@@ -18,7 +18,11 @@ interface UserPickerProps {
   onChange(user: PickedUser | null): void;
 }
 
-/** A combobox over the users list: typing searches on the server, arrows and Enter pick. */
+/**
+ * A combobox over the users list: typing searches on the server, arrows and Enter pick. The list opens
+ * on typing or the down arrow, never on focus alone (the dialog focuses the picker first), and closes
+ * on blur and Escape.
+ */
 export function UserPicker({ id, value, onChange }: UserPickerProps) {
   const listId = useId();
   const [text, setText] = useState('');
@@ -45,7 +49,6 @@ export function UserPicker({ id, value, onChange }: UserPickerProps) {
         autoComplete="off"
         placeholder="Select a user..."
         value={open ? text : value ? pickerOptionText(value) : ''}
-        onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onChange={(event) => {
           setText(event.target.value);
@@ -56,8 +59,12 @@ export function UserPicker({ id, value, onChange }: UserPickerProps) {
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
             event.preventDefault();
-            setOpen(true);
-            setActive((i) => Math.min(i + 1, options.length - 1));
+            // The first arrow opens the list on its first option; the next ones move down it.
+            if (open) setActive((i) => Math.min(i + 1, options.length - 1));
+            else {
+              setActive(0);
+              setOpen(true);
+            }
           } else if (event.key === 'ArrowUp') {
             event.preventDefault();
             setActive((i) => Math.max(i - 1, 0));
