@@ -2,6 +2,7 @@ import { LogOutIcon, UserCogIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MobileSidebar } from '@/app/layout/mobile-sidebar.tsx';
+import { ThemeToggle } from '@/app/layout/theme-toggle.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useSession } from '@/lib/session-context.tsx';
 
@@ -38,6 +39,7 @@ export function TopBar() {
           </div>
         </div>
         <span className="h-6 w-px shrink-0 bg-border" aria-hidden="true" />
+        <ThemeToggle />
         <Button variant="ghost" size="sm" className="px-2 sm:px-3" asChild>
           <Link to="/account" aria-label="Account">
             <UserCogIcon aria-hidden="true" />

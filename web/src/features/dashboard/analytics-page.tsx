@@ -43,9 +43,9 @@ export function AnalyticsPage() {
               <YAxis allowDecimals={false} />
               <Tooltip />
               <Legend />
-              <Bar dataKey="voice" name="Voice" stackId="t" fill="#2563eb" isAnimationActive={false} />
-              <Bar dataKey="video" name="Video" stackId="t" fill="#16a34a" isAnimationActive={false} />
-              <Bar dataKey="group" name="Group" stackId="t" fill="#d97706" isAnimationActive={false} />
+              <Bar dataKey="voice" name="Voice" stackId="t" fill="var(--color-chart-1)" isAnimationActive={false} />
+              <Bar dataKey="video" name="Video" stackId="t" fill="var(--color-chart-2)" isAnimationActive={false} />
+              <Bar dataKey="group" name="Group" stackId="t" fill="var(--color-chart-3)" isAnimationActive={false} />
             </BarChart>
           </ChartCard>
           <ChartCard title="Call success rate (%)">
@@ -57,7 +57,7 @@ export function AnalyticsPage() {
               <Line
                 dataKey="success_rate"
                 name="Success %"
-                stroke="#16a34a"
+                stroke="var(--color-chart-2)"
                 dot={false}
                 connectNulls
                 isAnimationActive={false}
@@ -73,7 +73,7 @@ export function AnalyticsPage() {
               <Line
                 dataKey="average_quality"
                 name="Quality"
-                stroke="#7c3aed"
+                stroke="var(--color-chart-5)"
                 dot={false}
                 connectNulls
                 isAnimationActive={false}
@@ -87,8 +87,8 @@ export function AnalyticsPage() {
               <YAxis />
               <Tooltip />
               <Legend />
-              <Bar dataKey="coins_earned" name="Earned" fill="#16a34a" isAnimationActive={false} />
-              <Bar dataKey="coins_spent" name="Spent" fill="#dc2626" isAnimationActive={false} />
+              <Bar dataKey="coins_earned" name="Earned" fill="var(--color-chart-2)" isAnimationActive={false} />
+              <Bar dataKey="coins_spent" name="Spent" fill="var(--color-chart-4)" isAnimationActive={false} />
             </BarChart>
           </ChartCard>
         </div>

@@ -23,16 +23,16 @@ export function HistoryChart({ points }: { points: Point[] }) {
           <YAxis />
           <Tooltip labelFormatter={(v) => time(String(v))} />
           <Legend />
-          <Line dataKey="cpu_usage" name="CPU %" stroke="#2563eb" dot={false} isAnimationActive={false} />
+          <Line dataKey="cpu_usage" name="CPU %" stroke="var(--color-chart-1)" dot={false} isAnimationActive={false} />
           <Line
             dataKey="memory_usage"
             name="Memory %"
-            stroke="#16a34a"
+            stroke="var(--color-chart-2)"
             dot={false}
             isAnimationActive={false}
           />
-          <Line dataKey="p95" name="p95 ms" stroke="#d97706" dot={false} isAnimationActive={false} />
-          <Line dataKey="error_pct" name="Errors %" stroke="#dc2626" dot={false} isAnimationActive={false} />
+          <Line dataKey="p95" name="p95 ms" stroke="var(--color-chart-3)" dot={false} isAnimationActive={false} />
+          <Line dataKey="error_pct" name="Errors %" stroke="var(--color-chart-4)" dot={false} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
     </div>

@@ -43,7 +43,8 @@ export function WorldMap({ places, selectedCountry, onCountryClick }: WorldMapPr
     <div className="relative">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
+        // A group, not an image: its countries and cities are buttons, which an image may not hold.
+        role="group"
         aria-label="World map of locations"
         className="h-auto w-full"
       >
