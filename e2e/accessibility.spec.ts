@@ -32,20 +32,25 @@ async function check(page: Page, where: string, findings: Finding[]): Promise<vo
         impact: violation.impact ?? 'unknown',
         target: node.target.join(' '),
         // The first line that says why, e.g. the contrast ratio and its two colours.
-        summary: (node.failureSummary ?? '').split('\n').find((l) => l.trim() && !l.startsWith('Fix'))?.trim() ?? '',
+        summary:
+          (node.failureSummary ?? '')
+            .split('\n')
+            .find((l) => l.trim() && !l.startsWith('Fix'))
+            ?.trim() ?? '',
       });
     }
   }
 }
 
 function report(findings: Finding[]): string {
-  return findings.map((f) => `${f.where}: ${f.rule} (${f.impact}) at ${f.target}${f.summary ? ` — ${f.summary}` : ''}`).join('\n');
+  return findings
+    .map((f) => `${f.where}: ${f.rule} (${f.impact}) at ${f.target}${f.summary ? ` — ${f.summary}` : ''}`)
+    .join('\n');
 }
 
 describe('accessibility and themes', () => {
   const running = serverAndBrowser({ demo: true });
   let page: Page;
-  let userPath: string;
   before(async () => {
     // axe needs a page of a context made by newContext().
     const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -56,46 +61,45 @@ describe('accessibility and themes', () => {
     const url = running.server.url;
     const findings: Finding[] = [];
     let checked = 0;
-    const each = async (run: (label: string) => Promise<void>) => {
-      for (const size of SIZES) {
-        await page.setViewportSize({ width: size.width, height: size.height });
-        for (const theme of THEMES) {
-          // No stored choice: the console follows the system's scheme, emulated here.
-          await page.emulateMedia({ colorScheme: theme });
-          await run(`${size.name} ${theme}`);
-        }
+    /** Checks the page as it stands in each theme: no stored choice, so it follows the emulated system. */
+    const checkBothThemes = async (where: string, size: string) => {
+      for (const theme of THEMES) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.waitForFunction(
+          (dark) => document.documentElement.classList.contains('dark') === dark,
+          theme === 'dark',
+        );
+        await check(page, `${where} [${size} ${theme}]`, findings);
+        checked++;
       }
     };
-    const visit = async (path: string, label: string) => {
+    const visit = async (path: string, size: string) => {
       await page.goto(`${url}${path}`);
       await settled(page);
-      await check(page, `${path} [${label}]`, findings);
-      checked++;
+      await checkBothThemes(path, size);
+    };
+    const eachSize = async (run: (size: string) => Promise<void>) => {
+      for (const size of SIZES) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await run(size.name);
+      }
     };
 
-    await each(async (label) => {
-      await visit('/login', label);
-      await visit('/', label);
+    await eachSize(async (size) => {
+      await visit('/login', size);
+      await visit('/', size);
     });
 
     await signIn(page, url);
     await page.goto(`${url}/users`);
     await settled(page);
-    const href = await page
-      .getByRole('main')
-      .locator('a[href^="/users/"]')
-      .first()
-      .getAttribute('href');
-    assert.ok(href, 'the users list links to a user page');
-    userPath = href;
+    const userPath = await page.getByRole('main').locator('a[href^="/users/"]').first().getAttribute('href');
+    assert.ok(userPath, 'the users list links to a user page');
 
-    await each(async (label) => {
-      await visitEveryScreenAndTab(page, url, async (where) => {
-        await check(page, `${where} [${label}]`, findings);
-        checked++;
-      });
-      await visit(userPath, label);
-      await visit('/account', label);
+    await eachSize(async (size) => {
+      await visitEveryScreenAndTab(page, url, (where) => checkBothThemes(where, size));
+      await visit(userPath, size);
+      await visit('/account', size);
     });
 
     console.log(
@@ -106,7 +110,10 @@ describe('accessibility and themes', () => {
 
   it('dark mode chosen in the top bar is remembered across a reload, set before the app runs', async () => {
     const url = running.server.url;
-    const context = await running.browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
+    const context = await running.browser.newContext({
+      colorScheme: 'light',
+      viewport: { width: 1280, height: 900 },
+    });
     const page = await context.newPage();
     const blocked: string[] = [];
     page.on('console', (m) => {
@@ -146,7 +153,9 @@ describe('accessibility and themes', () => {
     assert.equal(await isDark(), false);
     // Follows the system while System is chosen (the change event arrives a moment later).
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForFunction(() => document.documentElement.classList.contains('dark'), null, { timeout: 5000 });
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'), null, {
+      timeout: 5000,
+    });
     await context.close();
   });
 });

@@ -8,7 +8,9 @@ export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', '
 export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 
 /** The stored choice; anything else (nothing stored, storage refused, an old value) follows the system. */
-export function readThemePreference(storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): ThemePreference {
+export function readThemePreference(
+  storage: Pick<Storage, 'getItem'> | undefined = safeStorage(),
+): ThemePreference {
   try {
     const stored = storage?.getItem(THEME_STORAGE_KEY);
     return stored === 'light' || stored === 'dark' ? stored : 'system';

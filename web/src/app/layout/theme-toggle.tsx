@@ -44,7 +44,9 @@ export function ThemeToggle() {
           sideOffset={6}
           className="z-50 min-w-36 rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
         >
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-medium text-muted-foreground">Theme</DropdownMenu.Label>
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-medium text-muted-foreground">
+            Theme
+          </DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={preference} onValueChange={choose}>
             {THEME_PREFERENCES.map((value) => {
               const { label, icon: Icon } = CHOICES[value];

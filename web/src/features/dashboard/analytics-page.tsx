@@ -43,9 +43,27 @@ export function AnalyticsPage() {
               <YAxis allowDecimals={false} />
               <Tooltip />
               <Legend />
-              <Bar dataKey="voice" name="Voice" stackId="t" fill="var(--color-chart-1)" isAnimationActive={false} />
-              <Bar dataKey="video" name="Video" stackId="t" fill="var(--color-chart-2)" isAnimationActive={false} />
-              <Bar dataKey="group" name="Group" stackId="t" fill="var(--color-chart-3)" isAnimationActive={false} />
+              <Bar
+                dataKey="voice"
+                name="Voice"
+                stackId="t"
+                fill="var(--color-chart-1)"
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="video"
+                name="Video"
+                stackId="t"
+                fill="var(--color-chart-2)"
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="group"
+                name="Group"
+                stackId="t"
+                fill="var(--color-chart-3)"
+                isAnimationActive={false}
+              />
             </BarChart>
           </ChartCard>
           <ChartCard title="Call success rate (%)">
@@ -87,7 +105,12 @@ export function AnalyticsPage() {
               <YAxis />
               <Tooltip />
               <Legend />
-              <Bar dataKey="coins_earned" name="Earned" fill="var(--color-chart-2)" isAnimationActive={false} />
+              <Bar
+                dataKey="coins_earned"
+                name="Earned"
+                fill="var(--color-chart-2)"
+                isAnimationActive={false}
+              />
               <Bar dataKey="coins_spent" name="Spent" fill="var(--color-chart-4)" isAnimationActive={false} />
             </BarChart>
           </ChartCard>

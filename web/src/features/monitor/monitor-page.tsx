@@ -150,7 +150,7 @@ export function MonitorPage() {
                   <span className="font-medium">{a.message}</span>
                   <span className="uppercase">{a.severity}</span>
                 </div>
-                <div className="text-xs opacity-80">
+                <div className="text-xs">
                   <Time value={a.timestamp} />
                   {a.cleared_at ? (
                     <>

@@ -23,7 +23,13 @@ export function HistoryChart({ points }: { points: Point[] }) {
           <YAxis />
           <Tooltip labelFormatter={(v) => time(String(v))} />
           <Legend />
-          <Line dataKey="cpu_usage" name="CPU %" stroke="var(--color-chart-1)" dot={false} isAnimationActive={false} />
+          <Line
+            dataKey="cpu_usage"
+            name="CPU %"
+            stroke="var(--color-chart-1)"
+            dot={false}
+            isAnimationActive={false}
+          />
           <Line
             dataKey="memory_usage"
             name="Memory %"
@@ -31,8 +37,20 @@ export function HistoryChart({ points }: { points: Point[] }) {
             dot={false}
             isAnimationActive={false}
           />
-          <Line dataKey="p95" name="p95 ms" stroke="var(--color-chart-3)" dot={false} isAnimationActive={false} />
-          <Line dataKey="error_pct" name="Errors %" stroke="var(--color-chart-4)" dot={false} isAnimationActive={false} />
+          <Line
+            dataKey="p95"
+            name="p95 ms"
+            stroke="var(--color-chart-3)"
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            dataKey="error_pct"
+            name="Errors %"
+            stroke="var(--color-chart-4)"
+            dot={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </div>
