@@ -21,9 +21,13 @@ interface Finding {
   summary: string;
 }
 
+let axeMs = 0;
+
 /** Runs axe on the page as it is now (every rule axe enables by default) and records what it finds. */
 async function check(page: Page, where: string, findings: Finding[]): Promise<void> {
+  const started = performance.now();
   const results = await new AxeBuilder({ page }).analyze();
+  axeMs += performance.now() - started;
   for (const violation of results.violations) {
     for (const node of violation.nodes) {
       findings.push({
@@ -59,6 +63,7 @@ describe('accessibility and themes', () => {
 
   it('axe finds nothing on the signed-out pages, every screen and tab, the user page and /account, at both sizes in both themes', async () => {
     const url = running.server.url;
+    const started = performance.now();
     const findings: Finding[] = [];
     let checked = 0;
     /** Checks the page as it stands in each theme: no stored choice, so it follows the emulated system. */
@@ -102,8 +107,11 @@ describe('accessibility and themes', () => {
       await visit('/account', size);
     });
 
+    const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
     console.log(
-      `axe checked ${checked} pages and tabs (${checked / 4} per size and theme × ${SIZES.length} sizes × ${THEMES.length} themes): ${findings.length} violations`,
+      `axe checked ${checked} pages and tabs (${checked / 4} per size and theme × ${SIZES.length} sizes × ` +
+        `${THEMES.length} themes): ${findings.length} violations; ${seconds(performance.now() - started)}, ` +
+        `of which axe ${seconds(axeMs)}`,
     );
     assert.equal(findings.length, 0, `axe violations:\n${report(findings)}`);
   });
