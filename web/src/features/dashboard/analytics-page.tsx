@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { CHART } from '@/components/chart-colors.ts';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
@@ -43,27 +44,9 @@ export function AnalyticsPage() {
               <YAxis allowDecimals={false} />
               <Tooltip />
               <Legend />
-              <Bar
-                dataKey="voice"
-                name="Voice"
-                stackId="t"
-                fill="var(--color-chart-1)"
-                isAnimationActive={false}
-              />
-              <Bar
-                dataKey="video"
-                name="Video"
-                stackId="t"
-                fill="var(--color-chart-2)"
-                isAnimationActive={false}
-              />
-              <Bar
-                dataKey="group"
-                name="Group"
-                stackId="t"
-                fill="var(--color-chart-3)"
-                isAnimationActive={false}
-              />
+              <Bar dataKey="voice" name="Voice" stackId="t" fill={CHART.blue} isAnimationActive={false} />
+              <Bar dataKey="video" name="Video" stackId="t" fill={CHART.green} isAnimationActive={false} />
+              <Bar dataKey="group" name="Group" stackId="t" fill={CHART.amber} isAnimationActive={false} />
             </BarChart>
           </ChartCard>
           <ChartCard title="Call success rate (%)">
@@ -75,7 +58,7 @@ export function AnalyticsPage() {
               <Line
                 dataKey="success_rate"
                 name="Success %"
-                stroke="var(--color-chart-2)"
+                stroke={CHART.green}
                 dot={false}
                 connectNulls
                 isAnimationActive={false}
@@ -91,7 +74,7 @@ export function AnalyticsPage() {
               <Line
                 dataKey="average_quality"
                 name="Quality"
-                stroke="var(--color-chart-5)"
+                stroke={CHART.violet}
                 dot={false}
                 connectNulls
                 isAnimationActive={false}
@@ -105,13 +88,8 @@ export function AnalyticsPage() {
               <YAxis />
               <Tooltip />
               <Legend />
-              <Bar
-                dataKey="coins_earned"
-                name="Earned"
-                fill="var(--color-chart-2)"
-                isAnimationActive={false}
-              />
-              <Bar dataKey="coins_spent" name="Spent" fill="var(--color-chart-4)" isAnimationActive={false} />
+              <Bar dataKey="coins_earned" name="Earned" fill={CHART.green} isAnimationActive={false} />
+              <Bar dataKey="coins_spent" name="Spent" fill={CHART.red} isAnimationActive={false} />
             </BarChart>
           </ChartCard>
         </div>

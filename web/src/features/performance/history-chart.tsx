@@ -1,4 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART } from '@/components/chart-colors.ts';
 import { formatClockTime } from '@/lib/format.ts';
 
 interface Point {
@@ -23,31 +24,19 @@ export function HistoryChart({ points }: { points: Point[] }) {
           <YAxis />
           <Tooltip labelFormatter={(v) => time(String(v))} />
           <Legend />
-          <Line
-            dataKey="cpu_usage"
-            name="CPU %"
-            stroke="var(--color-chart-1)"
-            dot={false}
-            isAnimationActive={false}
-          />
+          <Line dataKey="cpu_usage" name="CPU %" stroke={CHART.blue} dot={false} isAnimationActive={false} />
           <Line
             dataKey="memory_usage"
             name="Memory %"
-            stroke="var(--color-chart-2)"
+            stroke={CHART.green}
             dot={false}
             isAnimationActive={false}
           />
-          <Line
-            dataKey="p95"
-            name="p95 ms"
-            stroke="var(--color-chart-3)"
-            dot={false}
-            isAnimationActive={false}
-          />
+          <Line dataKey="p95" name="p95 ms" stroke={CHART.amber} dot={false} isAnimationActive={false} />
           <Line
             dataKey="error_pct"
             name="Errors %"
-            stroke="var(--color-chart-4)"
+            stroke={CHART.red}
             dot={false}
             isAnimationActive={false}
           />
