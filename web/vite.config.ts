@@ -7,6 +7,7 @@ import { DEMO_ADMIN } from '../contract/src/demo-admin.ts';
 import { firstLoadZod } from './vite-first-load-zod.ts';
 import { precompress } from './vite-precompress.ts';
 import { routePreloads } from './vite-route-preload.ts';
+import { themeBoot } from './vite-theme-boot.ts';
 
 const backend = 'http://127.0.0.1:8080';
 /*
@@ -24,6 +25,7 @@ const DEMO_SIGN_IN = { username: DEMO_ADMIN.username, password: DEMO_ADMIN.passw
 export default defineConfig({
   plugins: [
     firstLoadZod(),
+    themeBoot(),
     react(),
     tailwindcss(),
     routePreloads({

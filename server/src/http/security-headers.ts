@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import { THEME_BOOT_SCRIPT } from '@switchboard/contract/theme-boot';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+
+/** The one inline script the pages carry (the theme set before the first paint), allowed by its hash. */
+export const THEME_BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
 /**
  * Helmet's headers on every response. The middleware is built once here: @fastify/helmet builds it
@@ -36,7 +41,7 @@ function headersWith(reportOnly: boolean) {
       reportOnly,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", THEME_BOOT_SCRIPT_SOURCE],
         // sonner and Radix insert <style> elements at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

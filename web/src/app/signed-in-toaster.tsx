@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSession } from '@/lib/session-context.tsx';
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import('@/app/themed-toaster.tsx').then((m) => ({ default: m.ThemedToaster })));
 
 /** Only console screens raise toasts, so the landing and login pages never download the toast library. */
 export function SignedInToaster() {
@@ -9,7 +9,7 @@ export function SignedInToaster() {
   if (status !== 'signed-in') return null;
   return (
     <Suspense fallback={null}>
-      <Toaster richColors closeButton position="top-right" />
+      <Toaster />
     </Suspense>
   );
 }

@@ -7,7 +7,7 @@ export function usageLevel(percent: number): 'high' | 'medium' | 'low' {
   return 'low';
 }
 
-const LEVEL_CLASS = { high: 'bg-red-500', medium: 'bg-yellow-500', low: 'bg-green-500' } as const;
+const LEVEL_CLASS = { high: 'bg-destructive', medium: 'bg-warning', low: 'bg-success' } as const;
 
 interface UsageBarProps {
   /** 0 to 100; values outside are drawn at the nearest end. */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CommandPaletteButton } from '@/app/layout/command-palette-button.tsx';
 import { MobileSidebar } from '@/app/layout/mobile-sidebar.tsx';
+import { ThemeToggle } from '@/app/layout/theme-toggle.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useSession } from '@/lib/session-context.tsx';
 
@@ -40,6 +41,7 @@ export function TopBar() {
           </div>
         </div>
         <span className="h-6 w-px shrink-0 bg-border" aria-hidden="true" />
+        <ThemeToggle />
         <Button variant="ghost" size="sm" className="px-2 sm:px-3" asChild>
           <Link to="/account" aria-label="Account">
             <UserCogIcon aria-hidden="true" />

@@ -18,9 +18,10 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 px-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
+/** A card's title: an h2, since cards sit right under the screen's h1 (headings must not skip a level). */
+export function CardTitle({ className, ...props }: React.ComponentProps<'h2'>) {
   return (
-    <h3
+    <h2
       data-slot="card-title"
       className={cn('leading-none font-semibold tracking-tight', className)}
       {...props}

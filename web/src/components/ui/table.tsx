@@ -1,9 +1,19 @@
 import type * as React from 'react';
+import { useState } from 'react';
+import { useScrollsSideways } from '@/lib/use-scrolls-sideways.ts';
 import { cn } from '@/lib/utils.ts';
 
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const scrolls = useScrollsSideways(container);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    // A table wider than the screen scrolls sideways: it then takes focus so the arrow keys can scroll it.
+    <div
+      ref={setContainer}
+      data-slot="table-container"
+      tabIndex={scrolls ? 0 : undefined}
+      className="relative w-full overflow-x-auto"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

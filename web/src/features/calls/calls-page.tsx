@@ -138,10 +138,8 @@ export function CallsPage() {
           </div>
           <Card>
             <CardHeader>
-              <CardTitle>
-                <h2 ref={headingRef} tabIndex={-1} className="outline-none">
-                  Recent Calls
-                </h2>
+              <CardTitle ref={headingRef} tabIndex={-1} className="outline-none">
+                Recent Calls
               </CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">

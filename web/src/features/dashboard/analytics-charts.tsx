@@ -11,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { CHART } from '@/components/chart-colors.ts';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { formatCount } from '@/lib/format.ts';
 import { dayLabel } from '@/lib/time-axis.ts';
@@ -31,9 +32,9 @@ export function AnalyticsCharts({ days }: { days: Day[] | undefined }) {
           <YAxis allowDecimals={false} tickFormatter={formatCount} width={48} />
           <Tooltip labelFormatter={(day) => dayLabel(String(day))} />
           <Legend />
-          <Bar dataKey="voice" name="Voice" stackId="t" fill="#2563eb" isAnimationActive={false} />
-          <Bar dataKey="video" name="Video" stackId="t" fill="#16a34a" isAnimationActive={false} />
-          <Bar dataKey="group" name="Group" stackId="t" fill="#d97706" isAnimationActive={false} />
+          <Bar dataKey="voice" name="Voice" stackId="t" fill={CHART.blue} isAnimationActive={false} />
+          <Bar dataKey="video" name="Video" stackId="t" fill={CHART.green} isAnimationActive={false} />
+          <Bar dataKey="group" name="Group" stackId="t" fill={CHART.amber} isAnimationActive={false} />
         </BarChart>
       </ChartCard>
       <ChartCard title="Call success rate (%)">
@@ -45,7 +46,7 @@ export function AnalyticsCharts({ days }: { days: Day[] | undefined }) {
           <Line
             dataKey="success_rate"
             name="Success %"
-            stroke="#16a34a"
+            stroke={CHART.green}
             dot={false}
             connectNulls
             isAnimationActive={false}
@@ -61,7 +62,7 @@ export function AnalyticsCharts({ days }: { days: Day[] | undefined }) {
           <Line
             dataKey="average_quality"
             name="Quality"
-            stroke="#7c3aed"
+            stroke={CHART.violet}
             dot={false}
             connectNulls
             isAnimationActive={false}
@@ -75,8 +76,8 @@ export function AnalyticsCharts({ days }: { days: Day[] | undefined }) {
           <YAxis tickFormatter={formatCount} width={56} />
           <Tooltip labelFormatter={(day) => dayLabel(String(day))} />
           <Legend />
-          <Bar dataKey="coins_earned" name="Earned" fill="#16a34a" isAnimationActive={false} />
-          <Bar dataKey="coins_spent" name="Spent" fill="#dc2626" isAnimationActive={false} />
+          <Bar dataKey="coins_earned" name="Earned" fill={CHART.green} isAnimationActive={false} />
+          <Bar dataKey="coins_spent" name="Spent" fill={CHART.red} isAnimationActive={false} />
         </BarChart>
       </ChartCard>
     </div>

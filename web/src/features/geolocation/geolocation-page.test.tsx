@@ -99,7 +99,7 @@ describe('GeolocationPage', () => {
     expect(within(table).getByRole('link', { name: 'amelie' })).toHaveAttribute('href', '/users/u-paris');
     expect(within(table).getByText('High')).toBeInTheDocument();
     expect(within(table).getByText('Medium')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'World map of locations' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'World map of locations' })).toBeInTheDocument();
     expect(requests.find((u) => u.pathname.endsWith('/geolocation-data'))?.searchParams.get('limit')).toBe(
       '50',
     );

@@ -19,9 +19,9 @@ import { LiveCharts } from './components/live-charts.tsx';
 import { useLiveSeries } from './use-live-series.ts';
 
 const SEVERITY_CLASS = {
-  red: 'border-red-300 bg-red-50 text-red-800',
-  yellow: 'border-yellow-300 bg-yellow-50 text-yellow-800',
-  blue: 'border-blue-300 bg-blue-50 text-blue-800',
+  red: 'border-destructive/40 bg-destructive/10 text-destructive',
+  yellow: 'border-warning/50 bg-warning/15 text-warning-foreground',
+  blue: 'border-primary/30 bg-primary/10 text-primary',
 };
 /** critical and high red, medium yellow, anything else blue. */
 const severityColour = (severity: string) =>
@@ -156,7 +156,7 @@ export function MonitorPage() {
                   <span className="font-medium">{a.message}</span>
                   <span className="uppercase">{a.severity}</span>
                 </div>
-                <div className="text-xs opacity-80">
+                <div className="text-xs">
                   <Time value={a.timestamp} />
                   {a.cleared_at ? (
                     <>

@@ -1,4 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART } from '@/components/chart-colors.ts';
 import { type TimeAxis, timeAxis, timeAxisProps, toMs } from '@/lib/time-axis.ts';
 
 interface Point {
@@ -25,12 +26,18 @@ export function HistoryChart({ points }: { points: Point[] }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <UnitChart title="Usage and errors (%)" data={data} axis={axis} unit="%" domain={[0, 100]}>
-        <Line dataKey="cpu_usage" name="CPU" stroke="#2563eb" dot={false} isAnimationActive={false} />
-        <Line dataKey="memory_usage" name="Memory" stroke="#16a34a" dot={false} isAnimationActive={false} />
-        <Line dataKey="error_pct" name="Errors" stroke="#dc2626" dot={false} isAnimationActive={false} />
+        <Line dataKey="cpu_usage" name="CPU" stroke={CHART.blue} dot={false} isAnimationActive={false} />
+        <Line
+          dataKey="memory_usage"
+          name="Memory"
+          stroke={CHART.green}
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line dataKey="error_pct" name="Errors" stroke={CHART.red} dot={false} isAnimationActive={false} />
       </UnitChart>
       <UnitChart title="Response time, p95 (ms)" data={data} axis={axis} unit=" ms" domain={[0, 'auto']}>
-        <Line dataKey="p95" name="p95" stroke="#d97706" dot={false} isAnimationActive={false} />
+        <Line dataKey="p95" name="p95" stroke={CHART.amber} dot={false} isAnimationActive={false} />
       </UnitChart>
     </div>
   );

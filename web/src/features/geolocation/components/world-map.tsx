@@ -41,9 +41,10 @@ export function WorldMap({ places, selectedCountry, onCountryClick }: WorldMapPr
 
   return (
     <div className="relative">
+      {/* biome-ignore lint/a11y/useSemanticElements: an <svg> cannot be a <fieldset>. A group, not an image: its countries and cities are buttons, which an image may not hold. */}
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
+        role="group"
         aria-label="World map of locations"
         className="h-auto w-full"
       >

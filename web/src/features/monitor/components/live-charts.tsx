@@ -34,7 +34,12 @@ export function LiveCharts({ points }: { points: LivePoint[] }) {
               </figcaption>
               <div className="h-16 w-full" aria-hidden="true">
                 <ResponsiveContainer width="100%" height="100%">
-                  <LineChart data={points} margin={{ top: 2, right: 2, bottom: 2, left: 2 }}>
+                  {/* Hidden from assistive technology (the caption has the value): no keyboard layer either. */}
+                  <LineChart
+                    data={points}
+                    margin={{ top: 2, right: 2, bottom: 2, left: 2 }}
+                    accessibilityLayer={false}
+                  >
                     <YAxis hide domain={[0, 'auto']} />
                     <Tooltip
                       labelFormatter={(_, items) => {

@@ -415,7 +415,7 @@ export function LedgerSection({ id }: { id: string }) {
         rowKey={(t) => t.id}
         render={(t) => (
           <div className="flex flex-wrap items-center gap-x-3">
-            <span className={t.amount < 0 ? 'text-destructive' : 'text-emerald-600'}>
+            <span className={t.amount < 0 ? 'text-destructive' : 'text-success'}>
               {t.amount > 0 ? '+' : ''}
               {formatCoins(t.amount)}
             </span>
