@@ -167,8 +167,11 @@ export class VirtualUser {
     this.socket = null;
   }
 
-  /** Places a call; a refusal for want of coins sends the user to the shop. */
-  async place(callee: VirtualUser, type: AppCallType): Promise<void> {
+  /**
+   * Places a call; a refusal for want of coins sends the user to the shop, and then calls again, as a
+   * person topping up to make that call would.
+   */
+  async place(callee: VirtualUser, type: AppCallType, topUp = true): Promise<void> {
     if (!this.socket || !callee.id || this.current) return;
     callee.invitedAt = Date.now();
     const ack = await this.emitWithAck('call_invite', { callee_id: callee.id, type });
@@ -178,7 +181,8 @@ export class VirtualUser {
       return;
     }
     callee.invitedAt = null;
-    if (ack.code === 'insufficient_coins') await this.buyCoins();
+    if (ack.code === 'insufficient_coins' && topUp && (await this.buyCoins()) && !callee.inCall)
+      await this.place(callee, type, false);
   }
 
   /** Hangs up whatever call this user is in (the simulation's Ctrl-C, or the talk time is over). */
@@ -188,20 +192,23 @@ export class VirtualUser {
     await this.emitWithAck('call_hangup', { call_id: own.call.id });
   }
 
-  async buyCoins(): Promise<void> {
+  /** Buys the first package on offer; whether it was bought. */
+  async buyCoins(): Promise<boolean> {
     try {
       const { data } = await this.client.call(coinPackageEndpoints.packages);
       const offer = data.packages[0];
-      if (!offer) return;
+      if (!offer) return false;
       await this.client.call(
         coinPackageEndpoints.buy,
         { params: { id: offer.id } },
         { 'idempotency-key': randomUUID() },
       );
       this.observer.event();
+      return true;
     } catch (err) {
       this.rest(err);
       this.observer.error('buying coins', err);
+      return false;
     }
   }
 
