@@ -28,6 +28,20 @@ try {
   await phone.waitForTimeout(400);
   await phone.screenshot({ path: `${out}nav-phone.png` });
 } finally {
-  await browser.close();
   await server.stop();
+}
+
+// The Real-time Monitor of a server with the demo's simulated app users, once its live charts have a
+// few minutes of figures.
+const living = await startServer({ demo: true, traffic: true });
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+  await signIn(page, living.url);
+  await page.goto(`${living.url}/monitor`);
+  await page.getByText('Waiting for the first live figures…').waitFor({ state: 'hidden', timeout: 60_000 });
+  await page.waitForTimeout(150_000);
+  await page.screenshot({ path: `${out}monitor-live.png` });
+} finally {
+  await browser.close();
+  await living.stop();
 }

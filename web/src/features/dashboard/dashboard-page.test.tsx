@@ -1,33 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dashboard, STATS } from '@/testing/dashboard-fixture.ts';
 import { HEALTH } from '@/testing/health-fixture.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { Providers, storeSignedInSession } from '@/testing/render-app.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
-
-const dashboard = (activity: unknown[]) => ({
-  overview: {
-    total_users: 1500,
-    active_users: 42,
-    total_calls: 30_000,
-    active_calls: 7,
-    ringing_calls: 2,
-    total_messages: 880,
-    system_health: 'healthy',
-  },
-  recent_activity: activity,
-  system_status: 'healthy',
-  last_updated: '2026-11-23T10:00:00.000Z',
-});
-const STATS = {
-  total_messages: 880,
-  total_calls: 30_000,
-  last_updated: '2026-11-23T10:00:00.000Z',
-  active_connections: 5,
-  call_quality: { average_quality: 4.1, poor_quality_calls: 2, connection_issues: 1 },
-  alerts: 0,
-};
 
 function serve(activity: unknown[] | null) {
   return mockFetch((call) => {
