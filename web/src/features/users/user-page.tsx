@@ -22,18 +22,17 @@ import { formatCoins, formatCount } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useSession } from '@/lib/session-context.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import { SuspendDialog } from './user-page/suspend-dialog.tsx';
-import { useEraseUser } from './user-page/use-erase-user.ts';
+import { LedgerSection, SessionsSection } from './user-page/account-sections.tsx';
 import {
   CallsSection,
   FollowsSection,
-  LedgerSection,
   LocationsSection,
-  NotesSection,
   ReportsSection,
   SecurityEventsSection,
-  SessionsSection,
-} from './user-page/user-sections.tsx';
+} from './user-page/activity-sections.tsx';
+import { NotesSection } from './user-page/notes-section.tsx';
+import { SuspendDialog } from './user-page/suspend-dialog.tsx';
+import { useEraseUser } from './user-page/use-erase-user.ts';
 import {
   exportUser,
   useReactivateUser,
