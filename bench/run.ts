@@ -30,7 +30,7 @@ import {
   sendUnderLoad,
 } from './messaging-scenarios.ts';
 import { type MonitorLoadResult, printMonitorLoad, runMonitorUnderLoad } from './monitor-under-load.ts';
-import { liftRateLimits } from './rate-limits.ts';
+import { settingsForBench } from './bench-settings.ts';
 import { stepsOf } from './repository-sql.ts';
 import { type Scenario, scenarios, targetFor } from './scenarios.ts';
 import { type FanoutResult, printFanout, runSocketFanout } from './socket-fanout.ts';
@@ -96,7 +96,7 @@ const server = await startServer({ demo: true, dataDir, databaseUrl });
 try {
   const token = await apiToken(server.url);
   // The rate limits (per admin, per address, sign-ins) would turn most of a run into 429s.
-  const restoreRateLimits = await liftRateLimits(server.url, token);
+  const restoreRateLimits = await settingsForBench(server.url, token);
   const monitoring: MonitorLoadResult[] = [];
   if (!only || only === 'monitor') {
     const seen = await runMonitorUnderLoad(server.url, token);

@@ -14,7 +14,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiToken } from '../e2e/support/api.ts';
-import { liftRateLimits } from './rate-limits.ts';
+import { settingsForBench } from './bench-settings.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -146,7 +146,7 @@ async function phase(name: string, ports: number[]) {
     for (const port of ports) servers.push(await startServer(port, databaseUrl, redis));
     const base = `http://127.0.0.1:${ports[0]}`;
     const token = await apiToken(base);
-    const restore = await liftRateLimits(base, token);
+    const restore = await settingsForBench(base, token);
     const quiet = await listP99(ports[0] as number, token);
 
     simulator = run(

@@ -17,7 +17,7 @@ import { apiToken } from '../e2e/support/api.ts';
 import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.mjs';
 import { startOtlpSink } from '../server/src/testing/otlp-sink.ts';
 import { WARM_UP_SECONDS } from './direct-sql.ts';
-import { liftRateLimits } from './rate-limits.ts';
+import { settingsForBench } from './bench-settings.ts';
 import { scenarios } from './scenarios.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -152,7 +152,7 @@ try {
   const dataDir = join(workDir, 'data');
   // The first start seeds the demo data; the rate limits are lifted once, in the stored settings.
   await withServer(variants[0] as Variant, dataDir, async (url) => {
-    await liftRateLimits(url, await apiToken(url));
+    await settingsForBench(url, await apiToken(url));
   });
   const measurements: Measurement[] = [];
   for (let round = 0; round < ROUNDS; round++) {

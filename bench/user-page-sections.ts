@@ -5,7 +5,7 @@
 //   DATABASE_URL=postgres://…/sb_bench1m npm run seed -- --scale 1m, then start the server on it.
 import autocannon from 'autocannon';
 import { apiToken } from '../e2e/support/api.ts';
-import { liftRateLimits } from './rate-limits.ts';
+import { settingsForBench } from './bench-settings.ts';
 
 const baseUrl = process.env.BENCH_URL ?? 'http://127.0.0.1:8080';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,7 +26,7 @@ for (const c of calls) if (c.caller_id) byCaller.set(c.caller_id, (byCaller.get(
 const userId = [...byCaller.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 if (!userId) throw new Error('no calls to pick a user from: seed the database first');
 
-const restore = await liftRateLimits(baseUrl, token);
+const restore = await settingsForBench(baseUrl, token);
 const rows: { section: string; requests: number; p50: number; p99: number; errors: number }[] = [];
 try {
   const paths: [string, string][] = [['profile', `/admin/users/${userId}/profile`]];

@@ -96,6 +96,9 @@ export const SETTINGS_FIELD_NOTES: Notes = {
     connection_pool_size: { help: 'PostgreSQL only: most connections the server opens at once.' },
     query_timeout: { help: 'PostgreSQL only: seconds before a statement is cancelled.' },
     backup_frequency: { help: 'How often the automatic backup runs.' },
+    backup_time: {
+      help: 'The time of day (UTC) it runs, while the server is up; hourly backups run at these minutes past each hour.',
+    },
     auto_backup: { help: 'On: a backup is taken on the schedule above.' },
     backup_keep_last: { help: 'Completed backups kept; older ones are deleted after each new backup.' },
   },

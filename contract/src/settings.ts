@@ -45,6 +45,8 @@ export const DatabaseSettings = z.object({
   /** Seconds. */
   query_timeout: int(1, 3600),
   backup_frequency: z.enum(BACKUP_FREQUENCIES),
+  /** When the automatic backup runs, UTC, HH:MM (hourly backups use the minutes). */
+  backup_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time of day as HH:MM (UTC)'),
   auto_backup: z.boolean(),
   /** Completed backups kept; after each new one the oldest beyond this are deleted, file and row. */
   backup_keep_last: int(1, 1000),
@@ -148,6 +150,7 @@ export const SETTINGS_DEFAULTS: Settings = {
     connection_pool_size: 10,
     query_timeout: 30,
     backup_frequency: 'daily',
+    backup_time: '03:00',
     auto_backup: true,
     backup_keep_last: 10,
   },

@@ -6,18 +6,39 @@ import { lastCompletedBackup } from './backup.repository.ts';
 import { createBackup, type DatabaseDeps, recoverInterruptedBackups } from './backups.service.ts';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const PERIOD_MS: Record<Settings['database']['backup_frequency'], number> = {
   hourly: HOUR,
-  daily: 24 * HOUR,
-  weekly: 7 * 24 * HOUR,
-  monthly: 30 * 24 * HOUR,
+  daily: DAY,
+  weekly: 7 * DAY,
+  monthly: 30 * DAY,
 };
 const CHECK_EVERY_MS = 60_000;
 
-/** Whether a scheduled backup is due: auto_backup on and the last completed backup older than one period. */
-export function backupDue(settings: Settings, lastAt: Date | null, now: Date): boolean {
+/** The latest moment at or before `now` the schedule names: HH:MM UTC each day, or :MM each hour. */
+export function latestScheduledTime(settings: Settings, now: Date): number {
+  const [hours, minutes] = settings.database.backup_time.split(':').map(Number) as [number, number];
+  const hourly = settings.database.backup_frequency === 'hourly';
+  const slot = new Date(now);
+  slot.setUTCSeconds(0, 0);
+  slot.setUTCMinutes(minutes);
+  if (!hourly) slot.setUTCHours(hours);
+  if (slot.getTime() > now.getTime()) return slot.getTime() - (hourly ? HOUR : DAY);
+  return slot.getTime();
+}
+
+/**
+ * Whether a scheduled backup is due: auto_backup on, a scheduled time has come since the server started
+ * (so a start never brings a backup with it: a restart at noon waits for the night), and the last
+ * completed backup is older than that time, or than one period before it for weekly and monthly ones.
+ */
+export function backupDue(settings: Settings, lastAt: Date | null, now: Date, startedAt: Date): boolean {
   if (!settings.database.auto_backup) return false;
-  return !lastAt || now.getTime() - lastAt.getTime() >= PERIOD_MS[settings.database.backup_frequency];
+  const slot = latestScheduledTime(settings, now);
+  if (slot < startedAt.getTime()) return false;
+  const frequency = settings.database.backup_frequency;
+  const step = frequency === 'hourly' ? HOUR : DAY;
+  return !lastAt || lastAt.getTime() < slot - (PERIOD_MS[frequency] - step);
 }
 
 /**
@@ -29,6 +50,7 @@ export function startBackupSchedule(
   { live, log, ...files }: DatabaseDeps & { live: LiveSettings; log: FastifyBaseLogger },
 ): () => void {
   let running = false;
+  const startedAt = new Date();
   const shutdown = new AbortController();
   recoverInterruptedBackups(db, files)
     .then((names) => {
@@ -40,7 +62,7 @@ export function startBackupSchedule(
     running = true;
     try {
       const last = await lastCompletedBackup(db);
-      if (backupDue(await live.get(), last ? new Date(last.createdAt) : null, new Date())) {
+      if (backupDue(await live.get(), last ? new Date(last.createdAt) : null, new Date(), startedAt)) {
         const backup = await createBackup(db, files, null, 'scheduled', shutdown.signal);
         log.info({ backup: backup.filename, bytes: backup.size_bytes }, 'scheduled backup written');
       }

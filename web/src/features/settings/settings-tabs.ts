@@ -70,6 +70,7 @@ export const FIELD_TABS = [
       ['connection_pool_size', 'Connection Pool Size', 'integer'],
       ['query_timeout', 'Query Timeout (seconds)', 'integer'],
       ['backup_frequency', 'Backup Frequency', BACKUP_FREQUENCIES],
+      ['backup_time', 'Backup Time (UTC, HH:MM)', 'text'],
       ['auto_backup', 'Auto Backup', 'toggle'],
       ['backup_keep_last', 'Keep Last Backups', 'integer'],
     ]),

@@ -39,6 +39,7 @@ export const SETTINGS_READERS: { [K in ScreenSection]: Record<string, Reader> } 
     connection_pool_size: r('db/pool-settings.ts', 'applyPoolSettings'),
     query_timeout: r('db/pool-settings.ts', 'applyPoolSettings'),
     backup_frequency: r('modules/database/backup-schedule.ts', 'backupDue'),
+    backup_time: r('modules/database/backup-schedule.ts', 'backupDue'),
     auto_backup: r('modules/database/backup-schedule.ts', 'backupDue'),
     backup_keep_last: r('modules/database/backups.service.ts', 'pruneOldBackups'),
   },
