@@ -1,11 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dashboard, STATS } from '@/testing/dashboard-fixture.ts';
 import { HEALTH } from '@/testing/health-fixture.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { AnalyticsPage } from './analytics-page.tsx';
+
+vi.mock('@/lib/use-live-socket.ts', () => ({ useLiveSocket: () => ({ connected: false }) }));
 
 const daysOf = (n: number) =>
   Array.from({ length: n }, (_, i) => ({

@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import type { LivePoint } from '@switchboard/contract/monitoring';
+import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboard, STATS } from '@/testing/dashboard-fixture.ts';
@@ -6,6 +7,14 @@ import { HEALTH } from '@/testing/health-fixture.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { Providers, storeSignedInSession } from '@/testing/render-app.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
+
+const socket = vi.hoisted(() => ({ handlers: {} as import('@/lib/use-live-socket.ts').LiveHandlers }));
+vi.mock('@/lib/use-live-socket.ts', () => ({
+  useLiveSocket: (handlers: typeof socket.handlers) => {
+    socket.handlers = handlers;
+    return { connected: false };
+  },
+}));
 
 function serve(activity: unknown[] | null) {
   return mockFetch((call) => {
@@ -87,5 +96,33 @@ describe('Dashboard', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Database unavailable')).toBeInTheDocument();
     expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('draws the live figures the socket pushes: online users, active calls, attempts, poor-call share', async () => {
+    storeSignedInSession();
+    serve([]);
+    render(
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>,
+      { wrapper: Providers },
+    );
+    expect(await screen.findByText('Waiting for the first live figures…')).toBeInTheDocument();
+    const point = (at: string, active: number): LivePoint => ({
+      at,
+      online_users: 120,
+      active_calls: active,
+      ringing_calls: 1,
+      call_attempts_per_minute: 9,
+      poor_call_share: 0.25,
+    });
+    act(() =>
+      socket.handlers.live_series?.([
+        point('2026-11-26T06:00:00.000Z', 4),
+        point('2026-11-26T06:00:05.000Z', 6),
+      ]),
+    );
+    expect(screen.getByTestId('live-active_calls')).toHaveTextContent('6');
+    expect(screen.getByTestId('live-poor_call_share')).toHaveTextContent('25.0%');
   });
 });

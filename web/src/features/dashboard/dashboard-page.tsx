@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { AutoRefreshControls } from '@/components/auto-refresh-controls.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
+import { LiveCharts } from '@/components/live-charts.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { STAT_GRID } from '@/components/stat-overview.tsx';
@@ -15,11 +16,16 @@ import { UserLink } from '@/components/user-link.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount } from '@/lib/format.ts';
 import { formatMs, healthVariant } from '@/lib/health-display.ts';
+import { useLiveSeries } from '@/lib/use-live-series.ts';
+import { useLiveSocket } from '@/lib/use-live-socket.ts';
 import { useDashboard } from './api.ts';
 
 export function DashboardPage() {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const query = useDashboard(autoRefresh);
+  // Online users, active calls, call attempts and the poor-call share as they change, pushed by the socket.
+  const live = useLiveSeries();
+  useLiveSocket({ live_series: live.onPoints });
 
   const header = (
     <PageHeader
@@ -89,6 +95,7 @@ export function DashboardPage() {
           icon={<ActivityIcon />}
         />
       </div>
+      <LiveCharts points={live.points} />
       <div className="grid gap-4 lg:grid-cols-2">
         <TitledCard title="System Performance" className="space-y-3 text-sm">
           <UsageMeter label="CPU Usage" value={h?.cpu_usage} />

@@ -2,10 +2,10 @@ import type { LivePoint } from '@switchboard/contract/monitoring';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mergeLivePoints } from '@/lib/use-live-series.ts';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { Providers, storeSignedInSession } from '@/testing/render-app.tsx';
 import { MonitorPage } from './monitor-page.tsx';
-import { mergeLivePoints } from './use-live-series.ts';
 
 const socket = vi.hoisted(() => ({ handlers: {} as import('@/lib/use-live-socket.ts').LiveHandlers }));
 vi.mock('@/lib/use-live-socket.ts', () => ({

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ActivityIcon, PhoneCallIcon, StarIcon, UsersIcon } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { ErrorPanel } from '@/components/error-panel.tsx';
+import { LiveCharts } from '@/components/live-charts.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { STAT_GRID } from '@/components/stat-overview.tsx';
@@ -12,11 +13,10 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { UsageMeter } from '@/components/usage-meter.tsx';
 import { formatMs, formatUptimeHours, healthVariant } from '@/lib/health-display.ts';
+import { useLiveSeries } from '@/lib/use-live-series.ts';
 import { useLiveSocket } from '@/lib/use-live-socket.ts';
 import { cn } from '@/lib/utils.ts';
 import { DEFAULT_MONITOR_INTERVAL, MONITOR_INTERVALS, monitorKey, useMonitor } from './api.ts';
-import { LiveCharts } from './components/live-charts.tsx';
-import { useLiveSeries } from './use-live-series.ts';
 
 const SEVERITY_CLASS = {
   red: 'border-destructive/40 bg-destructive/10 text-destructive',
