@@ -60,7 +60,7 @@ export const SETTINGS_FIELD_NOTES: Notes = {
     enable_xss_protection: {
       help: 'Protection against cross-site scripting.',
       fixed: refused(
-        'Always on: every value is escaped when shown, and the Content Security Policy runs no inline script but the theme's own, named by its hash',
+        'Always on: every value is escaped when shown, and the Content Security Policy runs no inline script but the theme’s own, named by its hash',
       ),
     },
     enable_content_security_policy: {
