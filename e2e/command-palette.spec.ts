@@ -34,7 +34,7 @@ describe('the command palette', () => {
 
   it('opens on Ctrl+K, finds a user by part of the name, and Enter opens their page', async () => {
     const { page } = running;
-    await page.getByRole('button', { name: 'Search' }).waitFor();
+    await page.getByRole('button', { name: /^Search…/ }).waitFor();
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Command palette' });
     await palette.waitFor();
@@ -66,7 +66,7 @@ describe('the command palette', () => {
 
   it('jumps to a screen from the keyboard, and the top-bar button opens it too', async () => {
     const { page } = running;
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: /^Search…/ }).click();
     const palette = page.getByRole('dialog', { name: 'Command palette' });
     await palette.waitFor();
     await page.keyboard.type('coin man');

@@ -99,7 +99,7 @@ describe('the command palette', () => {
   it('jumps to a screen, offers "Open call" for a call id, and opens from its top-bar button', async () => {
     serveUsers();
     const { user } = renderConsole();
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(screen.getByRole('button', { name: /^Search…/ }));
     const palette = await screen.findByRole('dialog', { name: 'Command palette' });
     await user.type(within(palette).getByRole('combobox'), '1234');
     await user.keyboard('{Enter}');

@@ -49,7 +49,6 @@ export function CommandPaletteButton() {
         variant="outline"
         size="sm"
         className="w-9 justify-between gap-2 px-0 text-muted-foreground sm:w-56 sm:px-3"
-        aria-label="Search"
         aria-keyshortcuts="Control+K Meta+K /"
         onClick={() => {
           setLoaded((l) => ({ ...l, palette: true }));
@@ -58,7 +57,8 @@ export function CommandPaletteButton() {
       >
         <span className="flex items-center gap-2">
           <SearchIcon aria-hidden="true" />
-          <span className="hidden sm:inline">Search…</span>
+          {/* The button's name is its words, also on a phone where only the icon shows. */}
+          <span className="sr-only sm:not-sr-only">Search…</span>
         </span>
         <kbd className="hidden rounded border bg-muted px-1.5 font-mono text-[11px] sm:inline">
           {onMac() ? '⌘ K' : 'Ctrl K'}

@@ -44,16 +44,16 @@ export function SecurityLogsTab() {
       ) : (
         <ul className="divide-y text-sm sm:col-span-2">
           {logs.data.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-1 py-2" data-testid="security-log">
+            <li key={entry.id} className="flex min-w-0 flex-col gap-1 py-2" data-testid="security-log">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="flex flex-wrap items-center gap-2">
+                <span className="flex min-w-0 flex-wrap items-center gap-2">
                   <Badge variant={SEVERITY_VARIANT[entry.severity]}>{entry.severity}</Badge>
                   <span className="font-medium">{entry.event_type}</span>
-                  <span className="text-muted-foreground">{entry.description}</span>
+                  <span className="min-w-0 wrap-anywhere text-muted-foreground">{entry.description}</span>
                 </span>
                 <Time value={entry.timestamp} className="text-muted-foreground" />
               </div>
-              <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
+              <div className="flex min-w-0 flex-wrap gap-x-3 gap-y-1 text-xs wrap-anywhere text-muted-foreground">
                 <span>
                   By{' '}
                   {entry.actor_id ? (
