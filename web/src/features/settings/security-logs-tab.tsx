@@ -42,7 +42,7 @@ export function SecurityLogsTab() {
       {logs.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No security logs</p>
       ) : (
-        <ul className="divide-y text-sm sm:col-span-2">
+        <ul className="min-w-0 divide-y text-sm sm:col-span-2">
           {logs.data.map((entry) => (
             <li key={entry.id} className="flex min-w-0 flex-col gap-1 py-2" data-testid="security-log">
               <div className="flex flex-wrap items-center justify-between gap-2">
@@ -66,9 +66,7 @@ export function SecurityLogsTab() {
                   Target: <Target entry={entry} />
                 </span>
                 <span>IP address: {entry.ip_address ?? '—'}</span>
-                <span className="max-w-full truncate" title={entry.user_agent ?? undefined}>
-                  User agent: {entry.user_agent ?? '—'}
-                </span>
+                <span>User agent: {entry.user_agent ?? '—'}</span>
               </div>
             </li>
           ))}
