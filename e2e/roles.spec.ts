@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { NO_ACCESS_MESSAGE, ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
+import { ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
+import { NO_ACCESS_MESSAGE } from '@switchboard/contract/permissions';
 import { USER_REPORT_MESSAGES } from '@switchboard/contract/user-reports';
 import type { Page } from 'playwright-core';
 import { apiToken, createUser } from './support/api.ts';

@@ -23,9 +23,6 @@ export const ROLE_MESSAGES = {
   denied: 'Your role does not allow this',
 } as const;
 
-/** What the console shows on a screen the admin's role cannot read (typed URL or stale link). */
-export const NO_ACCESS_MESSAGE = "You don't have access to this page";
-
 export const Permission = z.enum(PERMISSIONS);
 
 export const AdminRole = z.object({

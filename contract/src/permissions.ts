@@ -114,3 +114,6 @@ export function acceptedPermissions(needed: EndpointPermission): readonly Permis
   if (needed === 'signed-in') return [];
   return typeof needed === 'string' ? [needed] : needed;
 }
+
+/** What the console shows on a screen the admin's role cannot read (typed URL or stale link). */
+export const NO_ACCESS_MESSAGE = "You don't have access to this page";

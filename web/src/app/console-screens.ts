@@ -1,26 +1,4 @@
 import { type Permission, REPORTS_READ } from '@switchboard/contract/permissions';
-import {
-  ActivityIcon,
-  BellIcon,
-  ChartColumnIcon,
-  CoinsIcon,
-  DatabaseIcon,
-  FlagIcon,
-  GaugeIcon,
-  HeartIcon,
-  LayoutDashboardIcon,
-  type LucideIcon,
-  MapPinIcon,
-  MegaphoneIcon,
-  PhoneIcon,
-  RotateCcwIcon,
-  ScrollTextIcon,
-  SettingsIcon,
-  ShieldIcon,
-  ShieldUserIcon,
-  UserCogIcon,
-  UsersIcon,
-} from 'lucide-react';
 import { type LazyScreen, lazyScreen } from '@/app/lazy-screen.ts';
 
 /** Sidebar groups, in the order an operator scans them. */
@@ -32,7 +10,6 @@ export interface SidebarEntry {
   path: `/${string}`;
   /** The sidebar label. */
   title: string;
-  icon: LucideIcon;
   group: NavGroup;
   /** Only a root administrator can use it; the sidebar marks it so. */
   rootOnly?: boolean;
@@ -61,7 +38,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   {
     path: '/dashboard',
     title: 'Dashboard',
-    icon: LayoutDashboardIcon,
     group: 'Overview',
     permission: 'monitoring:read',
     lazy: dashboard,
@@ -69,7 +45,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   {
     path: '/analytics',
     title: 'Analytics',
-    icon: ChartColumnIcon,
     group: 'Overview',
     permission: 'monitoring:read',
     lazy: analytics,
@@ -78,7 +53,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/monitor',
     permission: 'monitoring:read',
     title: 'Real-time Monitor',
-    icon: ActivityIcon,
     group: 'Overview',
     lazy: lazyScreen(
       () => import('@/features/monitor/monitor-page.tsx'),
@@ -89,7 +63,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/performance',
     permission: 'monitoring:read',
     title: 'Performance',
-    icon: GaugeIcon,
     group: 'Overview',
     lazy: lazyScreen(
       () => import('@/features/performance/performance-page.tsx'),
@@ -100,7 +73,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/users',
     permission: 'users:read',
     title: 'Users',
-    icon: UsersIcon,
     group: 'Manage',
     lazy: lazyScreen(
       () => import('@/features/users/users-page.tsx'),
@@ -111,7 +83,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/calls',
     permission: 'calls:read',
     title: 'Calls',
-    icon: PhoneIcon,
     group: 'Manage',
     lazy: lazyScreen(
       () => import('@/features/calls/calls-page.tsx'),
@@ -122,7 +93,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/coin-management',
     permission: 'coins:read',
     title: 'Coin Management',
-    icon: CoinsIcon,
     group: 'Manage',
     lazy: lazyScreen(
       () => import('@/features/coins/coins-page.tsx'),
@@ -133,7 +103,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/notifications',
     permission: 'messaging:read',
     title: 'Notifications',
-    icon: BellIcon,
     group: 'Manage',
     lazy: lazyScreen(
       () => import('@/features/notifications/notifications-page.tsx'),
@@ -144,7 +113,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/official-messaging',
     permission: 'messaging:read',
     title: 'Official Messaging',
-    icon: MegaphoneIcon,
     group: 'Manage',
     lazy: lazyScreen(
       () => import('@/features/official-messages/official-messages-page.tsx'),
@@ -155,7 +123,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/social-interactions',
     permission: 'social:read',
     title: 'Social Interactions',
-    icon: HeartIcon,
     group: 'Manage',
     lazy: lazyScreen(
       () => import('@/features/social/social-page.tsx'),
@@ -166,7 +133,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/geolocation',
     permission: 'social:read',
     title: 'Geolocation',
-    icon: MapPinIcon,
     group: 'Manage',
     lazy: lazyScreen(
       () => import('@/features/geolocation/geolocation-page.tsx'),
@@ -177,7 +143,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/security',
     permission: 'safety:read',
     title: 'Security',
-    icon: ShieldIcon,
     group: 'Trust & system',
     lazy: lazyScreen(
       () => import('@/features/security/security-page.tsx'),
@@ -188,7 +153,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/user-reports',
     permission: REPORTS_READ,
     title: 'User Reports',
-    icon: FlagIcon,
     group: 'Trust & system',
     lazy: lazyScreen(
       () => import('@/features/user-reports/user-reports-page.tsx'),
@@ -199,7 +163,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/system-logs',
     permission: 'safety:read',
     title: 'System Logs',
-    icon: ScrollTextIcon,
     group: 'Trust & system',
     lazy: lazyScreen(
       () => import('@/features/system-logs/system-logs-page.tsx'),
@@ -210,7 +173,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/database',
     permission: 'data:read',
     title: 'Database',
-    icon: DatabaseIcon,
     group: 'Trust & system',
     lazy: lazyScreen(
       () => import('@/features/database/database-page.tsx'),
@@ -221,7 +183,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/settings',
     permission: 'settings:read',
     title: 'Settings',
-    icon: SettingsIcon,
     group: 'Trust & system',
     lazy: lazyScreen(
       () => import('@/features/settings/settings-page.tsx'),
@@ -233,7 +194,6 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     path: '/settings/roles',
     permission: 'admins:manage',
     title: 'Admin Roles',
-    icon: UserCogIcon,
     group: 'Trust & system',
     lazy: lazyScreen(
       () => import('@/features/admin-roles/admin-roles-page.tsx'),
@@ -250,14 +210,12 @@ export const STANDALONE_ENTRIES: readonly SidebarEntry[] = [
   {
     path: '/admin_root_admin',
     title: 'Root Admin Registration',
-    icon: ShieldUserIcon,
     group: 'Trust & system',
     rootOnly: true,
   },
   {
     path: '/factory-reset',
     title: 'Factory Reset',
-    icon: RotateCcwIcon,
     group: 'Trust & system',
     rootOnly: true,
   },

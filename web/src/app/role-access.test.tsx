@@ -1,5 +1,4 @@
-import { NO_ACCESS_MESSAGE } from '@switchboard/contract/admin-roles';
-import { BUILT_IN_ROLES } from '@switchboard/contract/permissions';
+import { BUILT_IN_ROLES, NO_ACCESS_MESSAGE } from '@switchboard/contract/permissions';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/mock-fetch.ts';

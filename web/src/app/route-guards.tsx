@@ -1,12 +1,14 @@
-import { NO_ACCESS_MESSAGE } from '@switchboard/contract/admin-roles';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { CONSOLE_SCREENS } from '@/app/console-screens.ts';
-import { EmptyState } from '@/components/empty-state.tsx';
 import { FullPageSpinner } from '@/components/full-page-spinner.tsx';
 import { type Needed, useCan } from '@/lib/permissions.ts';
 import { useSession } from '@/lib/session-context.tsx';
 
 export const SIGNED_IN_HOME = '/dashboard';
+
+// Rare (a typed URL or an old link), so fetched when needed rather than with every first page.
+const NoAccess = lazy(() => import('@/app/no-access.tsx').then((m) => ({ default: m.NoAccess })));
 
 /** Where the login page sends the admin afterwards: the guarded page they asked for, if any. */
 interface LoginRedirectState {
@@ -32,7 +34,12 @@ function useSignedInHome(): string {
  */
 export function RequirePermission({ permission }: { permission: Needed }) {
   const can = useCan();
-  if (!can(permission)) return <EmptyState title={NO_ACCESS_MESSAGE} />;
+  if (!can(permission))
+    return (
+      <Suspense fallback={null}>
+        <NoAccess />
+      </Suspense>
+    );
   return <Outlet />;
 }
 

@@ -2,6 +2,7 @@ import { NavLink } from 'react-router';
 import { CONSOLE_SCREENS, NAV_GROUPS, type SidebarEntry, STANDALONE_ENTRIES } from '@/app/console-screens.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { cn } from '@/lib/utils.ts';
+import { SCREEN_ICONS } from './screen-icons.ts';
 
 const ENTRIES: readonly SidebarEntry[] = [...CONSOLE_SCREENS, ...STANDALONE_ENTRIES];
 const SECTIONS = NAV_GROUPS.map((group) => ({
@@ -24,7 +25,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
             {group}
           </p>
           <ul className="flex flex-col gap-0.5">
-            {screens.map(({ path, title, icon: Icon, rootOnly }) => (
+            {screens.map(({ path, title, rootOnly }) => (
               <li key={path}>
                 <NavLink
                   to={path}
@@ -40,7 +41,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                     )
                   }
                 >
-                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  <ScreenIcon path={path} />
                   {title}
                   {rootOnly ? (
                     <span
@@ -58,4 +59,9 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       ))}
     </nav>
   );
+}
+
+function ScreenIcon({ path }: { path: string }) {
+  const Icon = SCREEN_ICONS[path];
+  return Icon ? <Icon className="size-4 shrink-0" aria-hidden="true" /> : null;
 }

@@ -1,5 +1,5 @@
 import { LOGIN_FIELDS, LOGIN_MESSAGES } from '@switchboard/contract/auth-rules';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { preloadConsole } from '@/app/routes-preload.ts';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
@@ -10,8 +10,12 @@ import { errorMessage } from '@/lib/error-message.ts';
 import type { PendingStep } from '@/lib/session.ts';
 import { useSession } from '@/lib/session-context.tsx';
 import { useHydrated } from '@/lib/use-hydrated.ts';
-import { CodeStepForm } from './code-step-form.tsx';
 import { DemoCredentialsHint } from './demo-credentials-hint.tsx';
+
+// The second step (a code, or setting up an authenticator app) is fetched only when a sign-in needs it,
+// so /login's first download carries the password form alone.
+const loadCodeStep = () => import('./code-step-form.tsx');
+const CodeStepForm = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStepForm })));
 
 const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
 
@@ -63,6 +67,8 @@ export function LoginForm() {
     setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length > 0) return;
     setState({ kind: 'submitting' });
+    // Fetched beside the sign-in, so a second step shows as soon as the server asks for it.
+    void loadCodeStep();
     try {
       const next = await login(values.username.trim(), values.password);
       preloadConsole();
@@ -82,7 +88,11 @@ export function LoginForm() {
         setState({ kind: 'error', message, attempt: attempts.current });
       }
     };
-    return <CodeStepForm step={step} onRestart={restart} />;
+    return (
+      <Suspense fallback={null}>
+        <CodeStepForm step={step} onRestart={restart} />
+      </Suspense>
+    );
   }
 
   const submitting = state.kind === 'submitting';
