@@ -30,7 +30,7 @@ describe('Geolocation and Social Interactions on the demo data', () => {
     await page.goto(`${server.url}/geolocation`);
     for (const card of ['Total Locations', 'Countries', 'Cities', 'Most Visited'])
       await page.getByText(card, { exact: true }).waitFor();
-    const map = page.getByRole('img', { name: 'World map of locations' });
+    const map = page.getByRole('group', { name: 'World map of locations' });
     await map.waitFor();
     assert.ok((await map.locator('path[data-country]').count()) > 100, 'country outlines drawn');
     assert.ok((await map.locator('circle').count()) > 5, 'a point per city');
