@@ -10,6 +10,7 @@ import { openDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
 import { queryNamed } from '../server/src/db/named-statement.ts';
 import { boundStatement } from '../server/src/db/rendered-once.ts';
+import { settingsForBench } from './bench-settings.ts';
 import { auditPages, PAGE_TARGETS, type PageResult } from './browser-audit.ts';
 import { callsScenarios } from './calls-scenarios.ts';
 import { coinsScenarios } from './coins-scenarios.ts';
@@ -30,7 +31,6 @@ import {
   sendUnderLoad,
 } from './messaging-scenarios.ts';
 import { type MonitorLoadResult, printMonitorLoad, runMonitorUnderLoad } from './monitor-under-load.ts';
-import { settingsForBench } from './bench-settings.ts';
 import { stepsOf } from './repository-sql.ts';
 import { type Scenario, scenarios, targetFor } from './scenarios.ts';
 import { type FanoutResult, printFanout, runSocketFanout } from './socket-fanout.ts';

@@ -16,8 +16,8 @@ import autocannon from 'autocannon';
 import { apiToken } from '../e2e/support/api.ts';
 import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.mjs';
 import { startOtlpSink } from '../server/src/testing/otlp-sink.ts';
-import { WARM_UP_SECONDS } from './direct-sql.ts';
 import { settingsForBench } from './bench-settings.ts';
+import { WARM_UP_SECONDS } from './direct-sql.ts';
 import { scenarios } from './scenarios.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
