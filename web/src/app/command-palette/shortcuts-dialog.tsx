@@ -1,10 +1,4 @@
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { KEYBOARD_SHORTCUTS } from './palette-commands.ts';
 
 interface ShortcutsDialogProps {
@@ -15,27 +9,26 @@ interface ShortcutsDialogProps {
 /** The console's keyboard shortcuts, opened with '?'. */
 export function ShortcutsDialog({ open, onOpenChange }: ShortcutsDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Keyboard shortcuts</DialogTitle>
-          <DialogDescription>Work through the console without the mouse.</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
-          {KEYBOARD_SHORTCUTS.map(({ keys, does }) => (
-            <div key={does} className="contents">
-              <dt className="flex gap-1">
-                {keys.map((key) => (
-                  <kbd key={key} className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">
-                    {key}
-                  </kbd>
-                ))}
-              </dt>
-              <dd>{does}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Keyboard shortcuts"
+      description="Work through the console without the mouse."
+    >
+      <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
+        {KEYBOARD_SHORTCUTS.map(({ keys, does }) => (
+          <div key={does} className="contents">
+            <dt className="flex gap-1">
+              {keys.map((key) => (
+                <kbd key={key} className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">
+                  {key}
+                </kbd>
+              ))}
+            </dt>
+            <dd>{does}</dd>
+          </div>
+        ))}
+      </dl>
+    </ModalDialog>
   );
 }
