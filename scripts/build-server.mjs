@@ -5,13 +5,16 @@
 // The bundle sits two folders below server/, as the sources' modules do (server/src/db/migrate.ts,
 // server/src/http/web-app.ts), so their paths from import.meta.url (../../drizzle, ../../../web/dist)
 // land on the same folders; the PGlite thread's './worker-entry.mjs' is the compiled worker beside it.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = join(root, 'server/dist/bundle/main.mjs');
 export const SERVER_SOURCES = ['server/src', 'server/drizzle', 'server/package.json', 'contract/src'];
+
+/** A chunk's file name: its module's name and esbuild's 8-character hash. */
+const CHUNK = /-[A-Z0-9]{8}\.mjs(\.map)?$/;
 
 /** Only the workspace contract is compiled in; every other bare import is left to node_modules. */
 const externalPackages = {
@@ -38,6 +41,11 @@ export async function buildServer() {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
+    // main.ts imports run-server.ts dynamically so the embedded database opens while it loads; only
+    // split into chunks does that module (and the packages it imports) load at that point, not first.
+    // The chunks sit beside main.mjs, so import.meta.url paths stay the same from every one.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     plugins: [externalPackages],
     write: false,
     logLevel: 'warning',
@@ -49,6 +57,13 @@ export async function buildServer() {
     const partial = `${file.path}.${process.pid}.tmp`;
     writeFileSync(partial, file.contents);
     renameSync(partial, file.path);
+  }
+  // Chunks of earlier builds: their names hold a hash, so new ones never replace them.
+  const bundleDir = dirname(SERVER_BUNDLE);
+  const written = new Set(result.outputFiles.map((file) => file.path));
+  for (const name of readdirSync(bundleDir)) {
+    if (CHUNK.test(name) && !written.has(join(bundleDir, name)))
+      rmSync(join(bundleDir, name), { force: true });
   }
 }
 

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -6,7 +5,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Logger, pino } from 'pino';
-import { lockDataDir } from './data-dir-lock.ts';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import type { DatabaseTarget } from './database-target.ts';
 import { isConnectionLost } from './pg-errors.ts';
 import { openPglite } from './pglite-open.ts';
 import { PgliteThread } from './pglite-thread/pglite-thread.ts';
@@ -35,27 +35,6 @@ export interface DatabaseHandle {
 
 /** PGlite on a thread of its own (the server's), or in the calling thread (the bench's direct SQL). */
 export type EmbeddedDatabase = PGlite | PgliteThread;
-
-export type DatabaseTarget =
-  | {
-      kind: 'pglite';
-      dataDir?: string;
-      /** A data directory image (PGlite's dumpDataDir) to start an in-memory database from. */
-      image?: Blob;
-      /** Run PGlite in the calling thread instead of a worker thread of its own. */
-      inThisThread?: boolean;
-    }
-  | { kind: 'postgres'; url: string };
-
-/** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
-export function configuredDatabase(config: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-}): DatabaseTarget {
-  return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
-}
 
 /** PGlite in dataDir (in memory when dataDir is unset), or PostgreSQL at url. */
 export async function openDatabase(
@@ -92,16 +71,21 @@ export async function openDatabase(
       close: () => pool.end(),
     };
   }
+  const reportFailure = (err: Error) => logger.error({ err }, 'The embedded database thread failed');
   // Held from before PGlite opens the directory until after it has closed it.
-  const lock = target.dataDir ? lockDataDir(target.dataDir) : null;
+  let lock: DataDirLock | null = null;
   let client: EmbeddedDatabase;
   try {
-    client = target.inThisThread
-      ? await openPglite(target)
-      : await PgliteThread.open({
-          ...target,
-          onFailure: (err) => logger.error({ err }, 'The embedded database thread failed'),
-        });
+    if (target.opening) {
+      lock = target.opening.lock;
+      client = await target.opening.thread;
+      target.opening.reportFailuresTo(reportFailure);
+    } else {
+      lock = target.dataDir ? lockDataDir(target.dataDir) : null;
+      client = target.inThisThread
+        ? await openPglite(target)
+        : await PgliteThread.open({ ...target, onFailure: reportFailure });
+    }
   } catch (err) {
     lock?.release();
     throw err;

@@ -1,0 +1,25 @@
+import { join } from 'node:path';
+import type { EmbeddedOpening } from './embedded-opening.ts';
+
+export type DatabaseTarget =
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** A data directory image (PGlite's dumpDataDir) to start an in-memory database from. */
+      image?: Blob;
+      /** Run PGlite in the calling thread instead of a worker thread of its own. */
+      inThisThread?: boolean;
+      /** dataDir's thread, already opening (startOpeningEmbedded): the handle takes it over. */
+      opening?: EmbeddedOpening;
+    }
+  | { kind: 'postgres'; url: string };
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
+export function configuredDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
+}

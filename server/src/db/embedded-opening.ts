@@ -1,0 +1,30 @@
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { PgliteThread } from './pglite-thread/pglite-thread.ts';
+
+/**
+ * The embedded database opening on its thread while the rest of the server loads: PGlite's
+ * WebAssembly compiles and PostgreSQL starts on the second core instead of after every module has
+ * loaded (about a second of a cold start, issue #33). This file imports nothing heavy on purpose.
+ */
+export interface EmbeddedOpening {
+  lock: DataDirLock;
+  thread: Promise<PgliteThread>;
+  /** Where a failure of the thread after it opened is reported: the app's logger, once it exists. */
+  reportFailuresTo(report: (err: Error) => void): void;
+}
+
+export function startOpeningEmbedded(dataDir: string): EmbeddedOpening {
+  // Taken before PGlite touches the directory, and held until the handle closes it.
+  const lock = lockDataDir(dataDir);
+  let report = (err: Error) => console.error('The embedded database thread failed:', err.message);
+  const thread = PgliteThread.open({ dataDir, onFailure: (err) => report(err) });
+  // Awaited by openDatabase once the modules have loaded; a failure is its to throw, not an unhandled rejection meanwhile.
+  thread.catch(() => undefined);
+  return {
+    lock,
+    thread,
+    reportFailuresTo: (to) => {
+      report = to;
+    },
+  };
+}
