@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
+import { searchKey, searchTotalsOf } from '../../db/search-totals.ts';
 import { usernameMatches } from '../users/username-matches.ts';
 import { rangeConditions } from './call-range.ts';
 import { CALL_COLUMNS as COLUMNS, type RawCall, toRow } from './call-row.ts';
@@ -99,10 +100,11 @@ type ListQuery = Omit<ListCallsQuery, 'search'> & { search: string };
 /**
  * One page, newest first, and its total in one statement: the page after the cursor when there is
  * one, else at an OFFSET. Totals never count calls: an unsearched list reads its counter, a search
- * counts at most COUNT_CAP + 1 matches. `manyUsers` is manyMatchingUsers' answer for the search.
+ * counts at most COUNT_CAP + 1 matches, or takes `knownTotal`, the same search's total counted a
+ * moment ago (search-totals.ts). `manyUsers` is manyMatchingUsers' answer for the search.
  * bench/calls-scenarios.ts runs this same statement on the driver.
  */
-export function callsPageQuery(query: ListQuery, manyUsers: boolean): SQL {
+export function callsPageQuery(query: ListQuery, manyUsers: boolean, knownTotal?: number): SQL {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const offset = after ? 0 : (query.page - 1) * query.limit;
   const source = query.search
@@ -110,7 +112,7 @@ export function callsPageQuery(query: ListQuery, manyUsers: boolean): SQL {
     : plainCalls(query, after);
   return withMatches(
     query,
-    sql`select t.total, p.* from (select ${totalOf(query)}::bigint as total) t
+    sql`select t.total, p.* from (select ${knownTotal ?? totalOf(query)}::bigint as total) t
     left join (${source} limit ${query.limit} offset ${offset}) p on true`,
   );
 }
@@ -118,12 +120,20 @@ export function callsPageQuery(query: ListQuery, manyUsers: boolean): SQL {
 export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPageResult> {
   const many = query.search ? await manyMatchingUsers(db, query.search) : false;
   const ranged = query.range !== 'all';
-  const raw = await queryListPage<RawCall & { total: string | number }>(db, callsPageQuery(query, many), {
-    searched: Boolean(query.search),
-    // A custom range's bounds change with every request: as literals each would be a plan of its own.
-    fixedFirstPage: isFirstPage(query) && query.range !== 'custom',
-  });
+  const { search, status, type, range, from, to, quality, flag } = query;
+  const key = search ? searchKey('calls', { search, status, type, range, from, to, quality, flag }) : null;
+  const remembered = key ? searchTotalsOf(db).recall(key) : undefined;
+  const raw = await queryListPage<RawCall & { total: string | number }>(
+    db,
+    callsPageQuery(query, many, remembered),
+    {
+      searched: Boolean(query.search),
+      // A custom range's bounds change with every request: as literals each would be a plan of its own.
+      fixedFirstPage: isFirstPage(query) && query.range !== 'custom',
+    },
+  );
   const counted = Number(raw[0]?.total ?? 0);
+  if (key && remembered === undefined) searchTotalsOf(db).remember(key, counted);
   // An empty page is the total's row alone, its call columns null.
   const rows = raw[0]?.id === null ? [] : raw;
   const last = rows.length === query.limit ? rows.at(-1) : undefined;

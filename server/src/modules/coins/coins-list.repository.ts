@@ -7,6 +7,7 @@ import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP, counterSum } from '../../db/row-counts.ts';
 import { coinTransactions } from '../../db/schema/coins.ts';
+import { searchKey, searchTotalsOf } from '../../db/search-totals.ts';
 import {
   type LedgerSummary,
   type SummaryRecord,
@@ -97,14 +98,15 @@ function totalOf(query: ListCoinsQuery): SQL {
 /**
  * GET /admin/public/coins in one statement: the statistics and the total in a one-row SELECT, joined
  * to the page, newest first, as a LIMIT over the (created_at desc, id desc) index (or the type's or the
- * user's index that ends the same way), after the cursor when there is one, else at an OFFSET.
+ * user's index that ends the same way), after the cursor when there is one, else at an OFFSET. A
+ * search's total is `knownTotal` when the same search was counted a moment ago (search-totals.ts).
  * bench/coins-scenarios.ts runs this same statement on the driver.
  */
-export function coinsPageQuery(query: ListCoinsQuery, topLimit: number): SQL {
+export function coinsPageQuery(query: ListCoinsQuery, topLimit: number, knownTotal?: number): SQL {
   const where = whereOf(listFilter(query), afterCursor(query.cursor));
   const offset = query.cursor ? 0 : (query.page - 1) * query.limit;
   return sql`select s.*, p.*, ${REVERSED}
-    from (select ${totalOf(query)}::bigint as total, ${summaryColumns(topLimit)}) s
+    from (select ${knownTotal ?? totalOf(query)}::bigint as total, ${summaryColumns(topLimit)}) s
     left join (select ${COLUMNS} from ${coinTransactions} where ${where}
       order by ${NEWEST_FIRST} limit ${query.limit} offset ${offset}) p on true`;
 }
@@ -122,9 +124,12 @@ export async function listCoinsPage(
   query: ListCoinsQuery,
   topLimit: number,
 ): Promise<CoinsPageResult> {
+  const { search, type, user } = query;
+  const key = search ? searchKey('coins', { search, type, user }) : null;
+  const remembered = key ? searchTotalsOf(db).recall(key) : undefined;
   const raw = await queryListPage<SummaryRecord & { total: string | number } & RawTransaction>(
     db,
-    coinsPageQuery(query, topLimit),
+    coinsPageQuery(query, topLimit, remembered),
     // A user's own ledger is left out: its id would make a statement per user.
     { searched: Boolean(query.search), fixedFirstPage: isFirstPage(query) && !query.user },
   );
@@ -133,6 +138,7 @@ export async function listCoinsPage(
   // An empty page is the summary row alone, its page columns null.
   const rows = first.id === null ? [] : raw;
   const counted = Number(first.total);
+  if (key && remembered === undefined) searchTotalsOf(db).remember(key, counted);
   const capped = Boolean(query.search || query.user) && counted > COUNT_CAP;
   return {
     rows: rows.map(toView),
