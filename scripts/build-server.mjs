@@ -5,13 +5,27 @@
 // The bundle sits two folders below server/, as the sources' modules do (server/src/db/migrate.ts,
 // server/src/http/web-app.ts), so their paths from import.meta.url (../../drizzle, ../../../web/dist)
 // land on the same folders; the PGlite thread's './worker-entry.mjs' is the compiled worker beside it.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = join(root, 'server/dist/bundle/main.mjs');
 export const SERVER_SOURCES = ['server/src', 'server/drizzle', 'server/package.json', 'contract/src'];
+
+/** The newest modification time under `path` (ms), 0 if it does not exist. */
+export function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Whether the bundle exists and is at least as new as every file of SERVER_SOURCES. */
+export function bundleIsCurrent() {
+  const bundledAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
+  return bundledAt >= Math.max(...SERVER_SOURCES.map((p) => newestMtime(join(root, p))));
+}
 
 /** Only the workspace contract is compiled in; every other bare import is left to node_modules. */
 const externalPackages = {
