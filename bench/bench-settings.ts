@@ -1,5 +1,6 @@
 // The settings a bench run needs for its duration (bench/run.ts, bench/tracing-cost.ts and the others):
 // no rate limit in the way, and no scheduled backup in the middle of a measurement.
+import { BROWSER_ACCEPT_ENCODING } from './browser-headers.ts';
 
 /**
  * Lifts every rate limit a run would hit (per address, per admin, sign-ins) and turns the automatic
@@ -7,7 +8,11 @@
  */
 export async function settingsForBench(baseUrl: string, token: string): Promise<() => Promise<void>> {
   const url = `${baseUrl}/api/v1/admin/settings`;
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const headers = {
+    ...BROWSER_ACCEPT_ENCODING,
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+  };
   const put = async (body: unknown) => {
     const res = await fetch(url, { method: 'PUT', headers, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`PUT settings answered ${res.status}: ${await res.text()}`);

@@ -7,6 +7,7 @@ import {
   notificationStats,
 } from '../server/src/modules/notifications/notifications.service.ts';
 import { listMessages } from '../server/src/modules/official-messages/official-messages.service.ts';
+import { BROWSER_ACCEPT_ENCODING } from './browser-headers.ts';
 import { recorded } from './repository-sql.ts';
 import { LIST_TARGET, listScenario, type Scenario } from './scenarios.ts';
 
@@ -60,6 +61,7 @@ export async function sendUnderLoad(baseUrl: string, token: string): Promise<Sen
     const res = await fetch(`${baseUrl}/api/v1${path}`, {
       method,
       headers: {
+        ...BROWSER_ACCEPT_ENCODING,
         authorization: `Bearer ${token}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -119,7 +121,7 @@ async function drive(
   const t0 = performance.now();
   const instance = autocannon({
     url: `${baseUrl}${BACKGROUND_PATH}`,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { ...BROWSER_ACCEPT_ENCODING, authorization: `Bearer ${token}` },
     connections: 10,
     duration: durationMs / 1000,
     // Without a callback autocannon returns its instance, which is also a promise of the result.

@@ -3,6 +3,7 @@
 // refresh of the Performance screen. `BENCH_ONLY=monitor npm run bench`.
 import type { MetricsSample } from '@switchboard/contract/monitoring';
 import autocannon from 'autocannon';
+import { BROWSER_ACCEPT_ENCODING } from './browser-headers.ts';
 
 /** The Performance screen's polling interval: the rise must show within one. */
 const ONE_REFRESH_MS = 10_000;
@@ -19,7 +20,7 @@ export interface MonitorLoadResult {
 }
 
 export async function runMonitorUnderLoad(baseUrl: string, token: string): Promise<MonitorLoadResult> {
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { ...BROWSER_ACCEPT_ENCODING, authorization: `Bearer ${token}` };
   const sample = async (): Promise<MetricsSample> => {
     const res = await fetch(`${baseUrl}/api/v1/performance/metrics`, { headers });
     return ((await res.json()) as { data: { current: MetricsSample } }).data.current;

@@ -3,7 +3,6 @@
 // seed) or BENCH_DATABASE_URL=postgres://… points it at a bigger data set instead.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { apiToken } from '../e2e/support/api.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { openDatabase } from '../server/src/db/client.ts';
@@ -21,9 +20,11 @@ import {
   pgRunner,
   preparedByServer,
   runDirectSql,
-  WARM_UP_SECONDS,
+  type SqlStep,
 } from './direct-sql.ts';
+import { type FloorResult, runFloor } from './floor.ts';
 import { geosocialScenarios } from './geosocial-scenarios.ts';
+import { httpLine, measureHttp } from './http-run.ts';
 import {
   messagingScenarios,
   printSendUnderLoad,
@@ -31,9 +32,12 @@ import {
   sendUnderLoad,
 } from './messaging-scenarios.ts';
 import { type MonitorLoadResult, printMonitorLoad, runMonitorUnderLoad } from './monitor-under-load.ts';
+import { type PgbenchResult, runPgbench } from './pgbench.ts';
 import { stepsOf } from './repository-sql.ts';
 import { type Scenario, scenarios, targetFor } from './scenarios.ts';
+import { chooseServer } from './server-choice.ts';
 import { type FanoutResult, printFanout, runSocketFanout } from './socket-fanout.ts';
+import { givenServerFromEnv } from './socket-fanout-given.ts';
 import { trustScenarios } from './trust-scenarios.ts';
 
 /** Every scenario file by group name, in the order they run. Add a new file's list here. */
@@ -53,11 +57,19 @@ const databaseUrl = process.env.BENCH_DATABASE_URL;
 const dataDir = process.env.BENCH_DATA_DIR;
 const database = databaseUrl ? 'postgres' : 'pglite';
 // BENCH_ONLY=geosocial runs one group, BENCH_ONLY=calls the scenarios whose name starts with it;
-// BENCH_ONLY=sockets only the socket fan-out, BENCH_ONLY=monitor only the check that monitoring sees load
-// (BENCH_ONLY=none: only the browser part).
+// BENCH_ONLY=sockets only the socket fan-out, BENCH_ONLY=monitor only the check that monitoring sees load,
+// BENCH_ONLY=floor only the framework floor (BENCH_ONLY=none: only the browser part).
 const only = process.env.BENCH_ONLY;
 const selected = Object.entries(GROUPS).flatMap(([group, list]) =>
   list.filter((s) => !only || group === only || s.name.startsWith(only)),
+);
+// The floor is a few seconds: it runs beside whatever HTTP scenarios run, so they can be read against it.
+const withFloor = !only || only === 'floor' || selected.length > 0;
+// Unset: the server's own default (LOG_LEVEL in server/src/config.ts, info), as a user runs it.
+const logLevel = process.env.BENCH_LOG_LEVEL ?? null;
+const serverChoice = await chooseServer();
+console.log(
+  `server: ${serverChoice.label}; log level ${logLevel ?? "the server's default (LOG_LEVEL unset: info)"}`,
 );
 
 // PGlite allows one process per directory, so on a PGlite data set the SQL twins run in this process
@@ -92,7 +104,13 @@ if (dataDir && !databaseUrl && selected.some((s) => s.sql)) {
   }
 }
 
-const server = await startServer({ demo: true, dataDir, databaseUrl });
+const server = await startServer({
+  demo: true,
+  dataDir,
+  databaseUrl,
+  logLevel,
+  compiled: serverChoice.compiled,
+});
 try {
   const token = await apiToken(server.url);
   // The rate limits (per admin, per address, sign-ins) would turn most of a run into 429s.
@@ -103,31 +121,42 @@ try {
     printMonitorLoad(seen);
     monitoring.push(seen);
   }
+  const floor: FloorResult[] = withFloor ? await runFloor(server) : [];
   const results = [];
   for (const scenario of selected) {
-    const result = await run(server.url, token, scenario);
+    const result = await run(server, token, scenario);
     results.push(result);
     const target = result.targetP99Ms;
     const verdict = result.p99Ms <= target ? 'ok' : 'OVER TARGET';
     console.log(
-      `${scenario.name.padEnd(34)} ${String(Math.round(result.requestsPerSecond)).padStart(6)} req/s  ` +
-        `p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  (target p99 ≤ ${target} ms on ${database}: ${verdict})` +
+      `${httpLine(scenario.name, result)}  (target p99 ≤ ${target} ms on ${database}: ${verdict})` +
         (result.errors ? `  ${result.errors} errors/non-2xx` : ''),
     );
-    const direct = scenario.sql
-      ? databaseUrl
-        ? await directOnPostgres(databaseUrl, scenario)
-        : pgliteTwins.get(scenario.name)
-      : undefined;
+    const { direct, pgbench }: { direct?: DirectSqlResult; pgbench?: PgbenchResult } = !scenario.sql
+      ? {}
+      : databaseUrl
+        ? await twinsOnPostgres(databaseUrl, scenario)
+        : { direct: pgliteTwins.get(scenario.name) };
+    const columns: string[] = [];
+    if (pgbench) {
+      // No transaction finished: a run too short for pgbench's connections to start (BENCH_SECONDS=1).
+      const share = pgbench.queriesPerSecond ? result.requestsPerSecond / pgbench.queriesPerSecond : null;
+      Object.assign(result, { pgbench: { ...pgbench, apiShare: share } });
+      columns.push(
+        `pgbench ${Math.round(pgbench.queriesPerSecond)} q/s, API/pgbench ` +
+          `${share === null ? 'n/a' : `${(share * 100).toFixed(0)}%`}` +
+          (pgbench.mode === 'prepared' ? '' : ` (${pgbench.mode})`),
+      );
+    }
     if (direct) {
       const ratio = result.requestsPerSecond / direct.queriesPerSecond;
       Object.assign(result, { directSql: { ...direct, apiShare: ratio } });
-      console.log(
-        `${'  same SQL on the driver'.padEnd(34)} ${String(Math.round(direct.queriesPerSecond)).padStart(6)} q/s    ` +
-          `p50 ${direct.p50Ms} ms  p99 ${direct.p99Ms} ms  API/direct ${(ratio * 100).toFixed(0)}% ` +
-          `(target ≥ 70%: ${ratio >= 0.7 ? 'ok' : 'UNDER TARGET'})`,
+      columns.push(
+        `driver ${Math.round(direct.queriesPerSecond)} q/s p50 ${direct.p50Ms} ms p99 ${direct.p99Ms} ms, ` +
+          `API/direct ${(ratio * 100).toFixed(0)}% (target ≥ 70%: ${ratio >= 0.7 ? 'ok' : 'UNDER TARGET'})`,
       );
     }
+    if (columns.length) console.log(`${'  same SQL'.padEnd(34)} ${columns.join('  ·  ')}`);
   }
   if (!only || SEND_UNDER_LOAD.startsWith(only)) {
     const sendResult = await sendUnderLoad(server.url, token);
@@ -136,10 +165,12 @@ try {
   }
   const sockets: FanoutResult[] = [];
   if (!only || only === 'sockets') {
+    const given = givenServerFromEnv();
     const fanout = await runSocketFanout({
       clients: Number(process.env.BENCH_SOCKETS ?? 1000),
-      broadcasts: Number(process.env.BENCH_BROADCASTS ?? 20),
+      broadcasts: Number(process.env.BENCH_BROADCASTS ?? (given ? 6 : 20)),
       databaseUrl,
+      ...(given ? { given } : {}),
     });
     printFanout(fanout);
     sockets.push(fanout);
@@ -148,7 +179,7 @@ try {
   // BENCH_PAGES=/login audits only the listed paths (comma-separated).
   const pagePaths = process.env.BENCH_PAGES?.split(',');
   const pages: PageResult[] =
-    process.env.BENCH_BROWSER === 'off' || only === 'sockets' || only === 'monitor'
+    process.env.BENCH_BROWSER === 'off' || only === 'sockets' || only === 'monitor' || only === 'floor'
       ? []
       : await auditPages(
           server.url,
@@ -159,50 +190,63 @@ try {
   const file = new URL(`./results/${new Date().toISOString().replace(/[:.]/g, '-')}.json`, import.meta.url);
   writeFileSync(
     file,
-    `${JSON.stringify({ at: new Date().toISOString(), database, durationSeconds: DURATION_S, results, monitoring, sockets, pages }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        database,
+        server: serverChoice.compiled ? 'compiled' : 'tsx',
+        logLevel: logLevel ?? 'default',
+        durationSeconds: DURATION_S,
+        floor,
+        results,
+        monitoring,
+        sockets,
+        pages,
+      },
+      null,
+      2,
+    )}\n`,
   );
   console.log(`results: ${file.pathname}`);
 } finally {
   await server.stop();
 }
 
-async function directOnPostgres(url: string, scenario: Scenario): Promise<DirectSqlResult | undefined> {
-  if (!scenario.sql) return undefined;
+/** The scenario's SQL on PostgreSQL: by a `pg` pool in this process, then by pgbench. */
+async function twinsOnPostgres(
+  url: string,
+  scenario: Scenario,
+): Promise<{ direct?: DirectSqlResult; pgbench?: PgbenchResult }> {
+  if (!scenario.sql) return {};
   const connections = scenario.connections ?? 10;
+  const seconds = scenario.durationSeconds ?? DURATION_S;
+  const steps: SqlStep[] = await stepsOf(scenario.sql, { databaseUrl: url });
   const runner = pgRunner(url, connections);
+  let direct: DirectSqlResult;
   try {
-    return await runDirectSql(
-      runner.query,
-      await stepsOf(scenario.sql, { databaseUrl: url }),
-      connections,
-      scenario.durationSeconds ?? DURATION_S,
-    );
+    direct = await runDirectSql(runner.query, steps, connections, seconds);
   } finally {
     await runner.close();
   }
+  return { direct, pgbench: await runPgbench(url, steps, connections, seconds) };
 }
 
-async function run(baseUrl: string, token: string, scenario: Scenario) {
-  const options = {
-    url: `${baseUrl}${scenario.path}`,
-    method: scenario.method ?? 'GET',
-    headers: {
-      'content-type': 'application/json',
-      ...(scenario.authenticated === false ? {} : { authorization: `Bearer ${token}` }),
+async function run(server: { url: string; pid: number }, token: string, scenario: Scenario) {
+  const measured = await measureHttp(
+    {
+      url: `${server.url}${scenario.path}`,
+      method: scenario.method ?? 'GET',
+      headers: {
+        'content-type': 'application/json',
+        ...(scenario.authenticated === false ? {} : { authorization: `Bearer ${token}` }),
+      },
+      ...(scenario.body ? { body: JSON.stringify(scenario.body) } : {}),
+      connections: scenario.connections ?? 10,
+      seconds: scenario.durationSeconds ?? DURATION_S,
     },
-    body: scenario.body ? JSON.stringify(scenario.body) : undefined,
-    connections: scenario.connections ?? 10,
-  };
-  await autocannon({ ...options, duration: WARM_UP_SECONDS });
-  const result = await autocannon({ ...options, duration: scenario.durationSeconds ?? DURATION_S });
-  return {
-    name: scenario.name,
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    targetP99Ms: targetFor(scenario, database),
-  };
+    server.pid,
+  );
+  return { name: scenario.name, ...measured, targetP99Ms: targetFor(scenario, database) };
 }
 
 function printPage({

@@ -5,7 +5,7 @@
 // The bundle sits two folders below server/, as the sources' modules do (server/src/db/migrate.ts,
 // server/src/http/web-app.ts), so their paths from import.meta.url (../../drizzle, ../../../web/dist)
 // land on the same folders; the PGlite thread's './worker-entry.mjs' is the compiled worker beside it.
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +15,20 @@ export const SERVER_SOURCES = ['server/src', 'server/drizzle', 'server/package.j
 
 /** A chunk's file name: its module's name and esbuild's 8-character hash. */
 const CHUNK = /-[A-Z0-9]{8}\.mjs(\.map)?$/;
+
+/** The newest modification time under `path` (ms), 0 if it does not exist. */
+export function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Whether the bundle exists and is at least as new as every file of SERVER_SOURCES. */
+export function bundleIsCurrent() {
+  const bundledAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
+  return bundledAt >= Math.max(...SERVER_SOURCES.map((p) => newestMtime(join(root, p))));
+}
 
 /** Only the workspace contract is compiled in; every other bare import is left to node_modules. */
 const externalPackages = {

@@ -3,20 +3,13 @@
 // compiled server. `npm start -- --no-build` skips the web app's build check (the server then serves
 // whatever web/dist holds); a missing or stale server bundle is still compiled.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildServer, SERVER_BUNDLE, SERVER_SOURCES } from './build-server.mjs';
+import { buildServer, bundleIsCurrent, newestMtime, SERVER_BUNDLE } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'web/dist/index.html');
 const webSources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'contract/src'];
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
 
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...webSources.map((p) => newestMtime(join(root, p))));
@@ -26,8 +19,7 @@ if (!process.argv.includes('--no-build') && sourcesAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const bundledAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
-if (Math.max(...SERVER_SOURCES.map((p) => newestMtime(join(root, p)))) > bundledAt) {
+if (!bundleIsCurrent()) {
   console.log('Compiling the server…');
   try {
     await buildServer();

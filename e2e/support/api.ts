@@ -2,7 +2,8 @@
 export async function apiToken(baseUrl: string, username = 'admin', password = 'Admin123!'): Promise<string> {
   const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // As a browser signs in (the bench signs in this way too, and sends this on every request).
+    headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' },
     body: JSON.stringify({ username, password }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);

@@ -4,9 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const repoRoot = new URL('../..', import.meta.url).pathname;
+/** What `npm start` runs, compiled by `npm run build:server` (scripts/build-server.mjs). */
+export const SERVER_BUNDLE = join(repoRoot, 'server/dist/bundle/main.mjs');
+/**
+ * The server's output kept for failure messages: its tail only, since at LOG_LEVEL info a bench run
+ * prints two lines per request.
+ */
+const OUTPUT_KEPT = 256 * 1024;
 
 export interface RunningServer {
   url: string;
+  /** The server process itself (node), e.g. to read its CPU time from /proc. */
+  pid: number;
   /** SIGTERM, wait for the exit, and give its exit code. The data dir is removed unless it was passed in. */
   stop(): Promise<number | null>;
   /** Everything the server printed, for failure messages. */
@@ -18,8 +27,10 @@ export async function startServer(options: {
   demo: boolean;
   /** The demo's simulated app users; off unless asked, so screens show the seeded rows alone. */
   traffic?: boolean;
-  /** The server's LOG_LEVEL; `warn` keeps test output short. */
-  logLevel?: string;
+  /** The server's LOG_LEVEL; `warn` keeps test output short; null leaves it unset (the server's default). */
+  logLevel?: string | null;
+  /** Run the compiled bundle as `npm start` does instead of the sources through tsx; it must be built. */
+  compiled?: boolean;
   dataDir?: string;
   /** PostgreSQL instead of PGlite in dataDir. */
   databaseUrl?: string;
@@ -28,32 +39,41 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
   let printed = '';
+  const { LOG_LEVEL: _inherited, ...inherited } = process.env;
+  const logLevel = options.logLevel === undefined ? 'warn' : options.logLevel;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'server/src/main.ts')],
+    options.compiled
+      ? ['--enable-source-maps', SERVER_BUNDLE]
+      : ['--import', 'tsx', join(repoRoot, 'server/src/main.ts')],
     {
       cwd: repoRoot,
       env: {
-        ...process.env,
+        ...inherited,
+        ...(logLevel === null ? {} : { LOG_LEVEL: logLevel }),
         // The server picks a free port itself and prints it: probing for one first could race another process.
         PORT: String(options.port ?? 0),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DEMO_DATA: options.demo ? 'on' : 'off',
         DEMO_TRAFFIC: options.traffic ? 'on' : 'off',
-        LOG_LEVEL: options.logLevel ?? 'warn',
         DATABASE_URL: options.databaseUrl ?? '',
         REDIS_URL: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  child.stdout?.on('data', (chunk) => (printed += chunk));
-  child.stderr?.on('data', (chunk) => (printed += chunk));
+  const keep = (chunk: Buffer) => {
+    printed += chunk;
+    if (printed.length > 2 * OUTPUT_KEPT) printed = printed.slice(-OUTPUT_KEPT);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const url = await announcedUrl(child, () => printed);
   await waitUntilReady(url, child, () => printed);
   return {
     url,
+    pid: child.pid as number,
     output: () => printed,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
