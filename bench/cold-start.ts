@@ -1,5 +1,5 @@
 // `npm run bench:start`: the server's cold start, compiled (what `npm start` runs) against tsx (what
-// `npm run dev` and the tests run), in the same run on the same migrated database: time from spawn to
+// `npm run dev` and the tests run), in the same run on the same demo database (seeded by an untimed first start): time from spawn to
 // a 200 from /api/v1/health/ready, and the process's RSS after it has sat idle.
 // BENCH_START_ROUNDS (default 5) starts of each, alternating; BENCH_IDLE_MS (default 5000).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -50,7 +50,15 @@ async function startOnce(mode: string, dataDir: string): Promise<Start> {
   const startedAt = performance.now();
   const child = spawn(process.execPath, MODES[mode] as string[], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), DEMO_DATA: 'off', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      // The demo database, as `npm start` opens it; without the simulated callers, so idle is idle.
+      DEMO_DATA: 'on',
+      DEMO_TRAFFIC: 'off',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -72,7 +80,7 @@ const median = (values: number[]) => {
 await buildServer();
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-cold-start-'));
 try {
-  // One start first, untimed: it creates the database and applies the migrations that the timed starts find done.
+  // One start first, untimed: it creates the database, migrates and seeds it; the timed starts find it done.
   await startOnce('compiled', dataDir);
   const starts: Start[] = [];
   for (let round = 0; round < ROUNDS; round++) {
