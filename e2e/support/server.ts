@@ -7,6 +7,8 @@ const repoRoot = new URL('../..', import.meta.url).pathname;
 
 export interface RunningServer {
   url: string;
+  /** The server process's id (its memory is in /proc/<pid>/status). */
+  pid: number;
   /** SIGTERM, wait for the exit, and give its exit code. The data dir is removed unless it was passed in. */
   stop(): Promise<number | null>;
   /** Everything the server printed, for failure messages. */
@@ -54,6 +56,7 @@ export async function startServer(options: {
   await waitUntilReady(url, child, () => printed);
   return {
     url,
+    pid: child.pid as number,
     output: () => printed,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
