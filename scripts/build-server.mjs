@@ -4,7 +4,8 @@
 //
 // The bundle sits two folders below server/, as the sources' modules do (server/src/db/migrate.ts,
 // server/src/http/web-app.ts), so their paths from import.meta.url (../../drizzle, ../../../web/dist)
-// land on the same folders; the PGlite thread's './worker-entry.mjs' is the compiled worker beside it.
+// land on the same folders; the PGlite thread's './worker-entry.mjs' and the backup's file thread's
+// './backup-worker-entry.mjs' are the compiled workers beside it.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +48,7 @@ export async function buildServer() {
     entryPoints: {
       main: 'server/src/main.ts',
       'worker-entry': 'server/src/db/pglite-thread/pglite-worker.ts',
+      'backup-worker-entry': 'server/src/db/pglite-backup/backup-worker.ts',
     },
     outdir: 'server/dist/bundle',
     outExtension: { '.js': '.mjs' },

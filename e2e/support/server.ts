@@ -14,7 +14,7 @@ const OUTPUT_KEPT = 256 * 1024;
 
 export interface RunningServer {
   url: string;
-  /** The server process itself (node), e.g. to read its CPU time from /proc. */
+  /** The server process itself (node): its CPU time and memory are in /proc/<pid>. */
   pid: number;
   /** SIGTERM, wait for the exit, and give its exit code. The data dir is removed unless it was passed in. */
   stop(): Promise<number | null>;

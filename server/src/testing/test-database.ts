@@ -7,11 +7,12 @@ import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or (in the postgres test
- * project) a new database on TEST_DATABASE_URL's server that is dropped on close.
+ * A fresh, migrated database for one test file: in-memory PGlite (on disk in `dataDir`, an empty
+ * directory, when given), or (in the postgres test project) a new database on TEST_DATABASE_URL's
+ * server that is dropped on close.
  */
 export async function openTestDatabase(
-  options: { migrationsFolder?: string; inThisThread?: boolean } = {},
+  options: { migrationsFolder?: string; inThisThread?: boolean; dataDir?: string } = {},
 ): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
     // The migrated image when the migrations are the current ones (an upgrade test brings its own).
@@ -19,6 +20,7 @@ export async function openTestDatabase(
     const handle = await openDatabase({
       kind: 'pglite',
       ...(image ? { image } : {}),
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.inThisThread ? { inThisThread: true } : {}),
     });
     await runMigrations(handle, options.migrationsFolder);

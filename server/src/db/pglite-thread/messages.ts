@@ -16,7 +16,10 @@ export type Request =
   | QueryRequest
   | { op: 'begin' }
   | { op: 'end'; txId: number; commit: boolean }
-  | { op: 'dump'; compression: 'none' | 'gzip' }
+  /** Writes the backup file at `path` itself and answers with its size: the file never crosses threads. */
+  | { op: 'backup'; path: string }
+  /** Stops the backup writing `path`, which then removes what it had written. */
+  | { op: 'stopBackup'; path: string }
   | { op: 'close' };
 
 export type Envelope = { id: number; request: Request };

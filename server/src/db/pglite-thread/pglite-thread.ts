@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import type { PgliteBackup } from '../pglite-backup/pglite-backup.ts';
 import type { Envelope, ErrorFields, QueryRequest, Reply, Request } from './messages.ts';
 
 const CLOSED = 'the PGlite thread is closed';
@@ -19,7 +20,7 @@ function rebuiltError({ message, name, fields }: ErrorFields): Error {
 
 /**
  * PGlite running on a worker thread (`pglite-worker.ts`), with the part of PGlite's API that Drizzle's
- * driver, backups and the server use: `query`, `transaction`, `dumpDataDir`, `close` and `closed`.
+ * driver and the server use: `query`, `transaction`, `close` and `closed`; and `writeBackup`.
  *
  * PGlite runs each statement on the thread that calls it. In the server's own thread, every request
  * waited for every other request's statement and the statements for every request's HTTP work;
@@ -103,9 +104,20 @@ export class PgliteThread {
     return result;
   }
 
-  /** The data directory as a tarball (`gzip`: compressed), as PGlite's own `dumpDataDir` gives it. */
-  async dumpDataDir(compression: 'none' | 'gzip'): Promise<Blob> {
-    return new Blob([(await this.#call({ op: 'dump', compression })) as ArrayBuffer]);
+  /**
+   * Writes the data directory to `path` as a gzipped tarball, as PGlite's own `dumpDataDir('gzip')` would
+   * (see writePgliteBackup). The PGlite thread writes the file: the backup never crosses between the threads.
+   * An abort stops it, and the partial file is removed.
+   */
+  async writeBackup(path: string, signal?: AbortSignal): Promise<PgliteBackup> {
+    signal?.throwIfAborted();
+    const stop = () => void this.#call({ op: 'stopBackup', path }).catch(() => undefined);
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      return (await this.#call({ op: 'backup', path })) as PgliteBackup;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   }
 
   /** Closes PGlite (its shutdown checkpoint included), then the thread; a second call waits for the first. */

@@ -1,5 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import {
+  type PgliteBackup,
+  removeLeftoverSnapshots,
+  writePgliteBackup,
+} from '../pglite-backup/pglite-backup.ts';
 import { openPglite } from '../pglite-open.ts';
 import type { Envelope, ErrorFields, QueryRequest, Reply, Request } from './messages.ts';
 
@@ -15,6 +20,8 @@ let database: PGlite | undefined;
 let nextTxId = 1;
 /** Open transactions: their PGlite handle, and how to end them. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean, endId: number) => void }>();
+/** Backups being written, by file: how to stop each, and its end. */
+const backups = new Map<string, { stop: AbortController; done: Promise<PgliteBackup> }>();
 
 const keepText = (value: string) => value;
 const textParsers = new Map<string, Record<number, (value: string) => string>>();
@@ -29,9 +36,9 @@ function parsersKeepingText(types: number[]) {
 }
 
 /** Sends a reply; one that cannot be cloned (a value of a type with no structured clone) becomes its error. */
-function send(reply: Reply, transfer: ArrayBuffer[] = []) {
+function send(reply: Reply) {
   try {
-    port?.postMessage(reply, transfer);
+    port?.postMessage(reply);
   } catch (err) {
     port?.postMessage({ id: reply.id, ok: false, error: errorFields(err) } satisfies Reply);
   }
@@ -95,17 +102,34 @@ async function handle(request: Request): Promise<unknown> {
         ...(request.dataDir ? { dataDir: request.dataDir } : {}),
         ...(request.image ? { image: new Blob([request.image]) } : {}),
       });
+      // Copies left by a backup the process was killed while writing (the data directory is ours now).
+      if (request.dataDir) await removeLeftoverSnapshots(request.dataDir);
       return null;
     }
     case 'query': {
       const { rows, fields, affectedRows } = await query(request);
       return { rows, fields, affectedRows };
     }
-    case 'dump': {
-      const file = await openedDatabase().dumpDataDir(request.compression);
-      return file.arrayBuffer();
+    case 'backup': {
+      if (backups.has(request.path)) throw new Error(`a backup is already being written to ${request.path}`);
+      const stop = new AbortController();
+      const done = writePgliteBackup(openedDatabase(), request.path, stop.signal);
+      backups.set(request.path, { stop, done });
+      try {
+        return await done;
+      } finally {
+        backups.delete(request.path);
+      }
+    }
+    case 'stopBackup': {
+      backups.get(request.path)?.stop.abort();
+      return null;
     }
     case 'close': {
+      // A backup still running stops and removes its files first: PGlite's shutdown checkpoint must not
+      // write under its copy, and nothing would remove them after.
+      for (const { stop } of backups.values()) stop.abort();
+      await Promise.allSettled([...backups.values()].map(({ done }) => done));
       if (database && !database.closed) await database.close();
       return null;
     }
@@ -126,7 +150,7 @@ port.on('message', ({ id, request }: Envelope) => {
     return transaction.end(request.commit, id);
   }
   handle(request).then(
-    (value) => send({ id, ok: true, value }, value instanceof ArrayBuffer ? [value] : []),
+    (value) => send({ id, ok: true, value }),
     (err: unknown) => send({ id, ok: false, error: errorFields(err) }),
   );
 });

@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { DATABASE_MESSAGES } from '@switchboard/contract/database';
 import { toolSearchPath } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { writePgliteBackup } from '../../db/pglite-backup/pglite-backup.ts';
+import { PgliteThread } from '../../db/pglite-thread/pglite-thread.ts';
 import { HttpError } from '../../http/http-error.ts';
 
 const run = promisify(execFile);
@@ -41,31 +43,32 @@ export async function removeBackupFiles(dir: string, names: readonly string[]): 
   await Promise.all([...all].map((name) => rm(join(dir, name), { force: true })));
 }
 
-/** Writes the backup file and returns its size. An abort (the server shutting down) stops pg_dump. */
+/**
+ * Writes the backup file and returns its size. An abort (the server shutting down) stops the backup
+ * (pg_dump, or PGlite's) and removes the partial file.
+ */
 export async function writeBackupFile(
   handle: DatabaseHandle,
   path: string,
   signal?: AbortSignal,
 ): Promise<number> {
   await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
-  if (handle.pglite) {
-    const dump = await handle.pglite.dumpDataDir('gzip');
-    await writeFile(path, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
-  } else {
-    if (!handle.url) throw new Error('no PostgreSQL URL to back up');
-    await requireBinary('pg_dump', DATABASE_MESSAGES.pgDumpMissing);
-    // pg_dump writes into the file as it finds it, so it stays readable by this user only.
-    await writeFile(path, '', { mode: 0o600 });
-    try {
-      await run('pg_dump', ['-Fc', '--no-owner', '-f', path], {
-        maxBuffer: 16 * 1024 * 1024,
-        signal,
-        env: libpqEnvironment(handle.url),
-      });
-    } catch (error) {
-      await rm(path, { force: true });
-      throw new Error(toolFailure('pg_dump', error));
-    }
+  const { pglite } = handle;
+  if (pglite instanceof PgliteThread) return (await pglite.writeBackup(path, signal)).bytes;
+  if (pglite) return (await writePgliteBackup(pglite, path, signal ?? new AbortController().signal)).bytes;
+  if (!handle.url) throw new Error('no PostgreSQL URL to back up');
+  await requireBinary('pg_dump', DATABASE_MESSAGES.pgDumpMissing);
+  // pg_dump writes into the file as it finds it, so it stays readable by this user only.
+  await writeFile(path, '', { mode: 0o600 });
+  try {
+    await run('pg_dump', ['-Fc', '--no-owner', '-f', path], {
+      maxBuffer: 16 * 1024 * 1024,
+      signal,
+      env: libpqEnvironment(handle.url),
+    });
+  } catch (error) {
+    await rm(path, { force: true });
+    throw new Error(toolFailure('pg_dump', error));
   }
   return (await stat(path)).size;
 }

@@ -43,13 +43,15 @@ export function backupDue(settings: Settings, lastAt: Date | null, now: Date, st
 
 /**
  * Checks every minute, so a changed frequency or auto_backup applies without a restart. Returns the stop,
- * which also kills a scheduled pg_dump still running, so a stopped server leaves no dump behind.
+ * which also stops a scheduled backup still being written and resolves once its row says so, so a stopped
+ * server leaves no partial backup behind, nor a row `running`.
  */
 export function startBackupSchedule(
   db: Database,
   { live, log, ...files }: DatabaseDeps & { live: LiveSettings; log: FastifyBaseLogger },
-): () => void {
-  let running = false;
+): () => Promise<void> {
+  /** The check under way, if any: a stop waits for its backup to end. */
+  let checking: Promise<void> | null = null;
   const startedAt = new Date();
   const shutdown = new AbortController();
   recoverInterruptedBackups(db, files)
@@ -58,8 +60,6 @@ export function startBackupSchedule(
     })
     .catch((err) => log.error({ err }, 'checking for interrupted backups failed'));
   const check = async () => {
-    if (running) return;
-    running = true;
     try {
       const last = await lastCompletedBackup(db);
       if (backupDue(await live.get(), last ? new Date(last.createdAt) : null, new Date(), startedAt)) {
@@ -68,14 +68,17 @@ export function startBackupSchedule(
       }
     } catch (error) {
       log.error({ err: error }, 'scheduled backup failed');
-    } finally {
-      running = false;
     }
   };
-  const timer = setInterval(check, CHECK_EVERY_MS);
+  const timer = setInterval(() => {
+    checking ??= check().finally(() => {
+      checking = null;
+    });
+  }, CHECK_EVERY_MS);
   timer.unref();
-  return () => {
+  return async () => {
     clearInterval(timer);
     shutdown.abort();
+    await checking;
   };
 }

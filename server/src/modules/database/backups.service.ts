@@ -54,7 +54,8 @@ export async function backupsList(db: Database): Promise<Backup[]> {
 
 /**
  * Writes a backup file under DATA_DIR/backups and records it; a failure is recorded too, and
- * reported. A manual backup is audited with the admin who asked for it.
+ * reported. A manual backup is audited with the admin who asked for it. An abort (the server
+ * stopping) ends it failed as interrupted, with no partial file left.
  */
 export async function createBackup(
   db: Database,
@@ -87,7 +88,11 @@ export async function createBackup(
     await pruneOldBackups(db, deps);
     return done;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = signal?.aborted
+      ? DATABASE_MESSAGES.backupInterrupted
+      : error instanceof Error
+        ? error.message
+        : String(error);
     await finishBackup(db, running.id, { error: message });
     if (error instanceof HttpError) throw error;
     throw new HttpError(500, DATABASE_MESSAGES.backupFailed, { detail: message });
@@ -120,15 +125,16 @@ export async function backupFilePath(
   return { path, filename: row.filename };
 }
 
-/** Restores a backup over the live data, after backing up the current state. */
+/** Restores a backup over the live data, after backing up the current state (which `signal` stops). */
 export async function restoreBackup(
   db: Database,
   deps: DatabaseDeps,
   id: number,
   by: { actor: AdminPrincipal; context: RequestContext },
+  signal?: AbortSignal,
 ): Promise<void> {
   const { path, filename } = await backupFilePath(db, deps, id);
-  const safety = await createBackup(db, deps, by);
+  const safety = await createBackup(db, deps, by, 'manual', signal);
   try {
     await restoreFileInto(db, deps, path);
   } catch (error) {

@@ -15,6 +15,10 @@ export const databaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     actor: requireAdmin(request),
     context: requestContext(request),
   });
+  // A stop ends a backup being written, which answers at once instead of holding the stop until its
+  // deadline: its row ends failed, and its partial file is removed, while the database is still open.
+  const stopping = new AbortController();
+  app.addHook('preClose', async () => stopping.abort());
 
   route(app, databaseEndpoints.overview, async () => ({
     success: true as const,
@@ -32,7 +36,7 @@ export const databaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   route(app, databaseEndpoints.backup, async (request) => ({
     success: true as const,
     message: DATABASE_MESSAGES.backupCreated,
-    data: await createBackup(db, files, by(request)),
+    data: await createBackup(db, files, by(request), 'manual', stopping.signal),
   }));
 
   route(app, databaseEndpoints.vacuum, async (request) => {
@@ -45,7 +49,7 @@ export const databaseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   });
 
   route(app, databaseEndpoints.restore, async (request) => {
-    await restoreBackup(db, files, Number(request.params.id), by(request));
+    await restoreBackup(db, files, Number(request.params.id), by(request), stopping.signal);
     return { success: true as const, message: DATABASE_MESSAGES.restored };
   });
 
