@@ -11,6 +11,7 @@ import { API_PREFIX, installAuthGuard } from './http/auth-guard.ts';
 import { installClientAddress } from './http/client-address.ts';
 import { installErrorHandler, sendRouteNotFound } from './http/error-handler.ts';
 import { completeApiDocument } from './http/openapi/api-document.ts';
+import { RequestLogLines } from './http/request-log.ts';
 import { responseSerializer } from './http/response-serializer.ts';
 import { collectRouteTable } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     trustProxy: trustedProxies(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    logController: new RequestLogLines(),
   }).withTypeProvider<ZodTypeProvider>();
   await options.instrument?.(app);
   app.setValidatorCompiler(validatorCompiler);
