@@ -3,7 +3,8 @@
 // figure to trust on a busy machine where wall time and requests per second swing with the
 // neighbours' load. Several servers (variants of the code, side by side on one database) are measured
 // in turns of BENCH_SECONDS (default 2) over BENCH_ROUNDS (default 10) rounds, so a change in the
-// machine's load falls on all of them alike; the median of the rounds is the figure to compare.
+// machine's load falls on all of them alike; the median of the rounds, and of each round's ratio to the
+// first server's, are the figures to compare (run one variant twice to see the noise).
 // Each server must have the demo admin; its rate limits are lifted and left lifted (a bench database).
 // BENCH_PATH defaults to the users first page as bench/scenarios.ts requests it; BENCH_ACCEPT_ENCODING
 // (default none) is sent as Accept-Encoding; BENCH_RATE caps each turn's requests per second (CPU per
@@ -77,12 +78,18 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 console.log(`${path} [accept-encoding: ${encoding ?? 'none'}]${rate ? ` at ${rate}/s` : ''}`);
-for (const server of servers) {
-  const perRound = server.spentNs.map((ns, i) => ns / 1000 / (server.answered[i] as number));
+const perRoundOf = (server: (typeof servers)[number]) =>
+  server.spentNs.map((ns, i) => ns / 1000 / (server.answered[i] as number));
+const first = perRoundOf(servers[0] as (typeof servers)[number]);
+for (const [s, server] of servers.entries()) {
+  const perRound = perRoundOf(server);
+  // Against the first server turn by turn: neighbouring turns share the machine's load.
+  const ratio =
+    s === 0 ? '' : `, ${median(perRound.map((v, i) => v / (first[i] as number))).toFixed(3)}× the first`;
   const answered = server.answered.reduce((a, b) => a + b, 0);
   console.log(
     `  ${server.url} (pid ${server.pid}): median ${median(perRound).toFixed(1)} µs CPU/request ` +
       `(rounds ${Math.min(...perRound).toFixed(0)}–${Math.max(...perRound).toFixed(0)}), ${answered} requests, ` +
-      `${Math.round(server.bytes / answered)} B/answer with headers${server.failed ? `, ${server.failed} failed` : ''}`,
+      `${Math.round(server.bytes / answered)} B/answer with headers${server.failed ? `, ${server.failed} failed` : ''}${ratio}`,
   );
 }
