@@ -6,9 +6,10 @@
 // machine's load falls on all of them alike; the median of the rounds, and of each round's ratio to the
 // first server's, are the figures to compare (run one variant twice to see the noise).
 // Each server must have the demo admin; its rate limits are lifted and left lifted (a bench database).
-// BENCH_PATH defaults to the users first page as bench/scenarios.ts requests it; BENCH_ACCEPT_ENCODING
-// (default none) is sent as Accept-Encoding; BENCH_RATE caps each turn's requests per second (CPU per
-// request falls as the rate rises, so compare variants at the same load).
+// BENCH_PATH defaults to the users first page as bench/scenarios.ts requests it. BENCH_ACCEPT_ENCODING
+// (default none) is sent as Accept-Encoding, or each server's own after a second @ (`<pid>@<url>@br`).
+// BENCH_RATE caps each turn's requests per second (CPU per request falls as the rate rises, so compare
+// variants at the same load).
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { apiToken } from '../e2e/support/api.ts';
@@ -16,14 +17,22 @@ import { settingsForBench } from './bench-settings.ts';
 import { scenarios } from './scenarios.ts';
 
 const servers = process.argv.slice(2).map((arg) => {
-  const [pid, url] = arg.split('@');
+  const [pid, url, ownEncoding] = arg.split('@');
   if (!Number.isInteger(Number(pid)) || !url) throw new Error('usage: cpu-per-request.ts <pid>@<url> ...');
-  return { pid: Number(pid), url, spentNs: [] as number[], answered: [] as number[], bytes: 0, failed: 0 };
+  const encoding = ownEncoding ?? process.env.BENCH_ACCEPT_ENCODING;
+  return {
+    pid: Number(pid),
+    url,
+    encoding,
+    spentNs: [] as number[],
+    answered: [] as number[],
+    bytes: 0,
+    failed: 0,
+  };
 });
 if (servers.length === 0) throw new Error('usage: cpu-per-request.ts <pid>@<url> ...');
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
-const encoding = process.env.BENCH_ACCEPT_ENCODING;
 const rate = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const path = process.env.BENCH_PATH ?? scenarios.find((s) => s.name === 'users: first page')?.path;
 if (!path) throw new Error('no path: the users first page scenario is gone from bench/scenarios.ts');
@@ -54,7 +63,7 @@ const runs = await Promise.all(
     const token = await apiToken(server.url);
     await settingsForBench(server.url, token);
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (encoding) headers['accept-encoding'] = encoding;
+    if (server.encoding) headers['accept-encoding'] = server.encoding;
     return (duration: number) =>
       autocannon({
         url: `${server.url}${path}`,
@@ -77,7 +86,7 @@ for (let round = 0; round < rounds; round++) {
     server.failed += result.non2xx + result.errors;
   }
 }
-console.log(`${path} [accept-encoding: ${encoding ?? 'none'}]${rate ? ` at ${rate}/s` : ''}`);
+console.log(`${path}${rate ? ` at ${rate}/s` : ''}`);
 const perRoundOf = (server: (typeof servers)[number]) =>
   server.spentNs.map((ns, i) => ns / 1000 / (server.answered[i] as number));
 const first = perRoundOf(servers[0] as (typeof servers)[number]);
@@ -88,7 +97,7 @@ for (const [s, server] of servers.entries()) {
     s === 0 ? '' : `, ${median(perRound.map((v, i) => v / (first[i] as number))).toFixed(3)}× the first`;
   const answered = server.answered.reduce((a, b) => a + b, 0);
   console.log(
-    `  ${server.url} (pid ${server.pid}): median ${median(perRound).toFixed(1)} µs CPU/request ` +
+    `  ${server.url} (pid ${server.pid}, accept-encoding: ${server.encoding ?? 'none'}): median ${median(perRound).toFixed(1)} µs CPU/request ` +
       `(rounds ${Math.min(...perRound).toFixed(0)}–${Math.max(...perRound).toFixed(0)}), ${answered} requests, ` +
       `${Math.round(server.bytes / answered)} B/answer with headers${server.failed ? `, ${server.failed} failed` : ''}${ratio}`,
   );
