@@ -34,7 +34,8 @@ describe.skipIf(process.env.SWITCHBOARD_TEST_DB === 'postgres')('the documented 
       DATA_DIR: dataDir,
       PORT: String(PORT),
       DEMO_DATA: 'off',
-      LOG_LEVEL: 'info',
+      // "incoming request" (the server has read the headers) is a debug line.
+      LOG_LEVEL: 'debug',
     });
     await started.waitFor('Switchboard console:');
     const request = await halfSentRequest(PORT);

@@ -57,7 +57,8 @@ describe.skipIf(process.env.SWITCHBOARD_TEST_DB === 'postgres')('stopping `npm s
       dataDirs.push(dataDir);
       const npm = spawnProcess(
         ['npm', 'start', '--', '--no-build'],
-        { DATA_DIR: dataDir, PORT: String(PORT), DEMO_DATA: 'off', LOG_LEVEL: 'info' },
+        // "incoming request" (the server has read the headers) is a debug line.
+        { DATA_DIR: dataDir, PORT: String(PORT), DEMO_DATA: 'off', LOG_LEVEL: 'debug' },
         { detached: true },
       );
       started.push(npm);

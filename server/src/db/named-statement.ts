@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { is, type SQL, sql } from 'drizzle-orm';
+import { is, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type { Executor } from './client.ts';
@@ -44,17 +44,26 @@ export function namedStatementText(name: string): string | undefined {
  * - PostgreSQL: a protocol-level named statement, prepared once per pooled connection by the driver.
  * - PGlite has one session and no named statements in its protocol API: SQL PREPARE once, then EXECUTE.
  */
-export async function queryNamed<Row>(executor: Executor, statement: SQL): Promise<Row[]> {
-  const query = dialect.sqlToQuery(statement);
+export function queryNamed<Row>(executor: Executor, statement: SQL): Promise<Row[]> {
+  return queryNamedText<Row>(executor, dialect.sqlToQuery(statement));
+}
+
+/** queryNamed for a statement rendered already (statement-shapes.ts): its text and parameters. */
+export async function queryNamedText<Row>(executor: Executor, query: Query): Promise<Row[]> {
   const session = executor._.session;
   if (is(session, PgliteSession)) {
-    if (recorders.has(executor))
-      return ((await executor.execute(statement)) as unknown as { rows: Row[] }).rows;
+    if (recorders.has(executor)) return queryText<Row>(executor, query);
     return executeOnPglite<Row>(executor, query.sql, query.params);
   }
   const prepared = session.prepareQuery(query, undefined, statementName(query.sql), false);
   const result = (await prepared.execute()) as { rows: Row[] };
   return result.rows;
+}
+
+/** The rows of a statement rendered already, sent as it is (unnamed), like queryRows. */
+export async function queryText<Row>(executor: Executor, query: Query): Promise<Row[]> {
+  const result = await executor._.session.prepareQuery(query, undefined, undefined, false).execute();
+  return (result as { rows: Row[] }).rows;
 }
 
 const recorders = new WeakSet<Executor>();
@@ -75,6 +84,14 @@ export const isFirstPage = (query: { page: number; cursor?: string | undefined }
 export const MAX_LITERAL_PAGES = 200;
 const literalPages = new Set<string>();
 
+/** Whether a first page may go with this text (its values written in): yes while fewer than MAX_LITERAL_PAGES. */
+export function claimLiteralPage(text: string): boolean {
+  if (literalPages.has(text)) return true;
+  if (literalPages.size >= MAX_LITERAL_PAGES) return false;
+  literalPages.add(text);
+  return true;
+}
+
 /**
  * A list page: prepared (queryNamed) unless it is a search, whose pattern decides its plan.
  * A first page whose values all come from the screen's fixed choices (a filter, the page size; no
@@ -90,10 +107,7 @@ export function queryListPage<Row>(
 ): Promise<Row[]> {
   if (searched) return queryRows<Row>(executor, statement);
   const text = fixedFirstPage ? literalText(statement) : null;
-  if (text !== null && (literalPages.has(text) || literalPages.size < MAX_LITERAL_PAGES)) {
-    literalPages.add(text);
-    return queryNamed<Row>(executor, sql.raw(text));
-  }
+  if (text !== null && claimLiteralPage(text)) return queryNamed<Row>(executor, sql.raw(text));
   return queryNamed<Row>(executor, statement);
 }
 

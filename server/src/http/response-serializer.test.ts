@@ -1,3 +1,4 @@
+import { ListUsersResponse } from '@switchboard/contract/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedDemoDataIfEmpty } from '../demo/seed-demo-data.ts';
@@ -62,5 +63,47 @@ describe('response serializer', () => {
 
   it('unchecked: writes only the declared fields, without checking their formats again', () => {
     expect(compile(false)(offContract)).toBe('{"id":"not-a-uuid","name":"Ann"}');
+  });
+
+  it('unchecked: writes the users list with the compiled serializer, not zod (6 times the CPU)', () => {
+    const compileList = (checked: boolean) =>
+      responseSerializer({ checked })({
+        schema: ListUsersResponse,
+        method: 'GET',
+        url: '/x',
+        httpStatus: '200',
+      } as never);
+    const row = {
+      id: 'u1',
+      username: 'ann',
+      email: 'ann@example.com',
+      full_name: null,
+      is_online: false,
+      is_admin: false,
+      is_root_admin: false,
+      admin_role_id: 'moderator',
+      is_active: true,
+      deleted_at: null,
+      // Off the contract (an integer): zod refuses it, the compiled serializer writes it as one.
+      coin_balance: 1.5,
+      total_earned: 2,
+      total_spent: 0,
+      created_at: '2026-11-26T10:00:00.000Z',
+      last_login: null,
+    };
+    const body = {
+      success: true,
+      data: {
+        users: [row],
+        total: 1,
+        page: 1,
+        limit: 10,
+        total_pages: 1,
+        total_capped: false,
+        next_cursor: null,
+      },
+    };
+    expect(() => compileList(true)(body)).toThrow();
+    expect(compileList(false)(body)).toContain('"coin_balance":1,');
   });
 });

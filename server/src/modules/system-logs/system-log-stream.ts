@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { Counter } from 'prom-client';
 import type { Database } from '../../db/client.ts';
 import { pgErrorCode } from '../../db/pg-errors.ts';
+import { REQUEST_LINE } from '../../http/request-log.ts';
 import { recordSystemLogs, type SystemLogEntry, type SystemLogLevel } from './system-logs.repository.ts';
 
 export const LOG_FLUSH_INTERVAL_MS = 2_000;
@@ -58,11 +59,20 @@ function levelOf(pinoLevel: number): SystemLogLevel {
   return 'DEBUG';
 }
 
+/** How pino ends the per-request line (its message is written last), with or without the newline. */
+const REQUEST_LINE_END = `"msg":"${REQUEST_LINE}"}`;
+const REQUEST_LINE_END_NL = `${REQUEST_LINE_END}\n`;
+
 /**
- * The row a pino line becomes, or null for lines not worth keeping: Fastify's per-request
- * "incoming request"/"request completed" info lines (every request would be two rows).
+ * The row a pino line becomes, or null for lines not worth keeping: the per-request info lines
+ * (request-log.ts; every request would be a row), told by their level and message without parsing.
  */
 export function systemLogEntryOf(line: string): SystemLogEntry | null {
+  if (
+    line.startsWith('{"level":30,') &&
+    (line.endsWith(REQUEST_LINE_END_NL) || line.endsWith(REQUEST_LINE_END))
+  )
+    return null;
   let obj: Record<string, unknown>;
   try {
     obj = storableValue(JSON.parse(line)) as Record<string, unknown>;

@@ -3,26 +3,61 @@ import { and, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-or
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
+import { isFirstPage, queryNamedText, queryText } from '../../db/named-statement.ts';
 import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
 import { rowCounts } from '../../db/schema/counters.ts';
 import { users } from '../../db/schema/users.ts';
+import { statementShapes, type ValuesOrPlaceholders } from '../../db/statement-shapes.ts';
 import { isoTimestamp } from '../../db/timestamp-text.ts';
 import { activeNowOfU } from './active-now.ts';
 import type { UserRecord } from './user-row.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function listFilter({ search, status }: Pick<ListUsersQuery, 'search' | 'status'>): SQL | undefined {
-  const pattern = containsPattern(search);
+/** Whether and how the list is searched: by name (ILIKE), or also by id when the term is a UUID. */
+type SearchKind = '' | 'name' | 'name-or-id';
+const searchKind = (search: string | undefined): SearchKind =>
+  search ? (UUID.test(search) ? 'name-or-id' : 'name') : '';
+
+/** A page's parameters: all that differs between two requests of one shape (usersPageShape). */
+type PageValues = {
+  pattern: string;
+  id: string;
+  createdBefore: string;
+  idBefore: string;
+  limit: number;
+  offset: number;
+};
+
+function pageValues(query: ListUsersQuery): PageValues {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  return {
+    pattern: query.search ? containsPattern(query.search) : '',
+    id: query.search?.toLowerCase() ?? '',
+    createdBefore: after?.[0] ?? '',
+    idBefore: after?.[1] ?? '',
+    limit: query.limit,
+    offset: after ? 0 : (query.page - 1) * query.limit,
+  };
+}
+
+/** What decides the statement's text: the status filter, the kind of search, keyset or offset. */
+const usersPageShape = (query: ListUsersQuery) =>
+  `${query.status}|${searchKind(query.search)}|${query.cursor ? 'keyset' : 'offset'}`;
+
+function listFilter(
+  status: ListUsersQuery['status'],
+  search: SearchKind,
+  v: ValuesOrPlaceholders<PageValues>,
+): SQL | undefined {
   const matchesSearch = search
     ? or(
-        ilike(users.username, pattern),
-        ilike(users.email, pattern),
-        ilike(users.fullName, pattern),
+        ilike(users.username, v.pattern),
+        ilike(users.email, v.pattern),
+        ilike(users.fullName, v.pattern),
         // A pasted id finds its user (the primary key), whatever the names hold.
-        UUID.test(search) ? eq(users.id, search.toLowerCase()) : undefined,
+        search === 'name-or-id' ? eq(users.id, v.id) : undefined,
       )
     : undefined;
   const matchesStatus = {
@@ -69,11 +104,14 @@ type CoinFigure = 'coin_balance' | 'total_earned' | 'total_spent';
  * page alone. Totals never count the table: an unsearched list reads its counter, a search counts at
  * most COUNT_CAP + 1 matches. bench/scenarios.ts runs this same statement on the driver.
  */
-export function usersPageQuery(query: ListUsersQuery): SQL {
-  const where = listFilter(query);
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const offset = after ? 0 : (query.page - 1) * query.limit;
-  const keyset = after && sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]})`;
+export const usersPageQuery = (query: ListUsersQuery): SQL => usersPageStatement(query, pageValues(query));
+
+/** The page's statement for the query's shape, each value as given: the request's, or a placeholder. */
+function usersPageStatement(query: ListUsersQuery, v: ValuesOrPlaceholders<PageValues>): SQL {
+  const where = listFilter(query.status, searchKind(query.search), v);
+  const keyset = query.cursor
+    ? sql`(${users.createdAt}, ${users.id}) < (${v.createdBefore}::timestamptz, ${v.idBefore})`
+    : undefined;
   const total =
     query.search || query.status === 'suspended'
       ? sql`(select count(*) from (select 1 from ${users} where ${where} limit ${COUNT_CAP + 1}) c)`
@@ -84,12 +122,24 @@ export function usersPageQuery(query: ListUsersQuery): SQL {
         coalesce(a.balance, 0) as coin_balance, coalesce(a.total_earned, 0) as total_earned,
         coalesce(a.total_spent, 0) as total_spent, u.created_at, u.last_login, u.created_at::text as sort_key
       from (select ${users.id} from ${users} where ${and(where, keyset)} ${NEWEST_FIRST}
-        limit ${query.limit} offset ${offset}) page
+        limit ${v.limit} offset ${v.offset}) page
       join ${users} u on u.id = page.id
       left join ${coinAccounts} a on a.user_id = u.id
     ) p on true
     order by p.created_at desc nulls last, p.id desc nulls last`;
 }
+
+/**
+ * The page's statement as it is sent: rendered once per shape, a request only fills in its values;
+ * a first page goes with its values written in (queryListPage). Unsearched pages are prepared.
+ */
+export const usersPage = statementShapes({
+  shape: usersPageShape,
+  values: pageValues,
+  build: usersPageStatement,
+  // A search's term is the user's own text, not one of the screen's fixed choices.
+  literal: (query) => isFirstPage(query) && !query.search,
+});
 
 const NEWEST_FIRST = sql`order by ${users.createdAt} desc nulls last, ${users.id} desc nulls last`;
 
@@ -97,10 +147,11 @@ export async function listUsers(
   db: Executor,
   query: ListUsersQuery,
 ): Promise<{ rows: AdminUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const raw = await queryListPage<RawUserRow>(db, usersPageQuery(query), {
-    searched: Boolean(query.search),
-    fixedFirstPage: isFirstPage(query),
-  });
+  const statement = usersPage(query);
+  // A search goes unprepared: its pattern decides the plan.
+  const raw = await (query.search
+    ? queryText<RawUserRow>(db, statement)
+    : queryNamedText<RawUserRow>(db, statement));
   const counted = Number(raw[0]?.total ?? 0);
   // An empty page is the total's row alone, its user columns null.
   const page = raw[0]?.id === null ? [] : raw;
@@ -116,12 +167,21 @@ export async function listUsers(
   };
 }
 
-const toListRow = ({ total: _, sort_key: __, ...r }: RawUserRow): AdminUserRow => ({
-  ...r,
+/** Field by field rather than a rest and a spread of the row: a third of the CPU, for the same answer. */
+const toListRow = (r: RawUserRow): AdminUserRow => ({
+  id: r.id,
+  username: r.username,
+  email: r.email,
+  full_name: r.full_name,
+  is_online: r.is_online,
+  is_admin: r.is_admin,
+  is_root_admin: r.is_root_admin,
+  admin_role_id: r.admin_role_id,
+  is_active: r.is_active,
+  deleted_at: r.deleted_at === null ? null : isoTimestamp(r.deleted_at),
   coin_balance: Number(r.coin_balance),
   total_earned: Number(r.total_earned),
   total_spent: Number(r.total_spent),
   created_at: isoTimestamp(r.created_at),
   last_login: r.last_login === null ? null : isoTimestamp(r.last_login),
-  deleted_at: r.deleted_at === null ? null : isoTimestamp(r.deleted_at),
 });
