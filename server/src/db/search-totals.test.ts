@@ -68,3 +68,37 @@ describe('a search through many ledger entries', () => {
     expect((await page('xw', 1)).total).toBe(3);
   });
 });
+
+describe('a search through many users', () => {
+  let t: TestApp;
+  let auth: { authorization: string };
+  const total = async (search: string, page: number) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/public/users?search=${search}&limit=20&page=${page}`,
+      headers: auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { data: { total: number } }).data.total;
+  };
+  const addUsers = (count: number, prefix: string) =>
+    t.db.execute(sql`insert into users (username, email)
+      select ${prefix} || i, ${prefix} || i || '@example.com' from generate_series(1, ${count}) i`);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    auth = await t.authHeader(await insertUser(t.db, { username: 'directory-admin', isAdmin: true }));
+  });
+  afterAll(() => t.close());
+
+  it('keeps the total of a big search while paging, and counts a small one every time', async () => {
+    await addUsers(1_100, 'qvbig');
+    expect(await total('qvbig', 1)).toBe(1_100);
+    await addUsers(2, 'qvbig-late');
+    expect(await total('qvbig', 2)).toBe(1_100);
+    await addUsers(3, 'qvsmall');
+    expect(await total('qvsmall', 1)).toBe(3);
+    await addUsers(1, 'qvsmall-late');
+    expect(await total('qvsmall', 1)).toBe(4);
+  });
+});

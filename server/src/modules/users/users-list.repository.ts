@@ -8,6 +8,7 @@ import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
 import { rowCounts } from '../../db/schema/counters.ts';
 import { users } from '../../db/schema/users.ts';
+import { searchKey, searchTotalsOf } from '../../db/search-totals.ts';
 import { statementShapes, type ValuesOrPlaceholders } from '../../db/statement-shapes.ts';
 import { isoTimestamp } from '../../db/timestamp-text.ts';
 import { activeNowOfU } from './active-now.ts';
@@ -22,6 +23,7 @@ const searchKind = (search: string | undefined): SearchKind =>
 
 /** A page's parameters: all that differs between two requests of one shape (usersPageShape). */
 type PageValues = {
+  knownTotal: number;
   pattern: string;
   id: string;
   createdBefore: string;
@@ -30,9 +32,13 @@ type PageValues = {
   offset: number;
 };
 
-function pageValues(query: ListUsersQuery): PageValues {
+/** A page request: the query, and the total of its search when it was counted a moment ago (search-totals.ts). */
+type PageRequest = ListUsersQuery & { knownTotal?: number | undefined };
+
+function pageValues(query: PageRequest): PageValues {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   return {
+    knownTotal: query.knownTotal ?? 0,
     pattern: query.search ? containsPattern(query.search) : '',
     id: query.search?.toLowerCase() ?? '',
     createdBefore: after?.[0] ?? '',
@@ -42,9 +48,9 @@ function pageValues(query: ListUsersQuery): PageValues {
   };
 }
 
-/** What decides the statement's text: the status filter, the kind of search, keyset or offset. */
-const usersPageShape = (query: ListUsersQuery) =>
-  `${query.status}|${searchKind(query.search)}|${query.cursor ? 'keyset' : 'offset'}`;
+/** What decides the statement's text: the status filter, the kind of search, keyset or offset, a known total. */
+const usersPageShape = (query: PageRequest) =>
+  `${query.status}|${searchKind(query.search)}|${query.cursor ? 'keyset' : 'offset'}|${query.knownTotal === undefined ? 'count' : 'known'}`;
 
 function listFilter(
   status: ListUsersQuery['status'],
@@ -102,20 +108,23 @@ type CoinFigure = 'coin_balance' | 'total_earned' | 'total_spent';
  * index, or PostgreSQL sorts every row): after the cursor when there is one, else at an OFFSET.
  * Only the page's ids are walked past the OFFSET; the rows and their coin figures are read for the
  * page alone. Totals never count the table: an unsearched list reads its counter, a search counts at
- * most COUNT_CAP + 1 matches. bench/scenarios.ts runs this same statement on the driver.
+ * most COUNT_CAP + 1 matches, unless the same search was counted a moment ago (search-totals.ts).
+ * bench/scenarios.ts runs this same statement on the driver.
  */
 export const usersPageQuery = (query: ListUsersQuery): SQL => usersPageStatement(query, pageValues(query));
 
 /** The page's statement for the query's shape, each value as given: the request's, or a placeholder. */
-function usersPageStatement(query: ListUsersQuery, v: ValuesOrPlaceholders<PageValues>): SQL {
+function usersPageStatement(query: PageRequest, v: ValuesOrPlaceholders<PageValues>): SQL {
   const where = listFilter(query.status, searchKind(query.search), v);
   const keyset = query.cursor
     ? sql`(${users.createdAt}, ${users.id}) < (${v.createdBefore}::timestamptz, ${v.idBefore})`
     : undefined;
   const total =
-    query.search || query.status === 'suspended'
-      ? sql`(select count(*) from (select 1 from ${users} where ${where} limit ${COUNT_CAP + 1}) c)`
-      : sql`(select coalesce(sum(n), 0) from ${rowCounts} where counter = ${STATUS_COUNTERS[query.status]})`;
+    query.knownTotal !== undefined
+      ? sql`${v.knownTotal}`
+      : query.search || query.status === 'suspended'
+        ? sql`(select count(*) from (select 1 from ${users} where ${where} limit ${COUNT_CAP + 1}) c)`
+        : sql`(select coalesce(sum(n), 0) from ${rowCounts} where counter = ${STATUS_COUNTERS[query.status]})`;
   return sql`select t.total, p.* from (select ${total}::bigint as total) t left join (
       select u.id, u.username, u.email, u.full_name, u.is_online, u.is_admin, u.is_root_admin,
         u.admin_role_id, ${activeNowOfU} as is_active, u.deleted_at,
@@ -147,12 +156,16 @@ export async function listUsers(
   db: Executor,
   query: ListUsersQuery,
 ): Promise<{ rows: AdminUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const statement = usersPage(query);
+  const { search, status } = query;
+  const key = search ? searchKey('users', { search, status }) : null;
+  const knownTotal = key ? searchTotalsOf(db).recall(key) : undefined;
+  const statement = usersPage({ ...query, knownTotal });
   // A search goes unprepared: its pattern decides the plan.
   const raw = await (query.search
     ? queryText<RawUserRow>(db, statement)
     : queryNamedText<RawUserRow>(db, statement));
   const counted = Number(raw[0]?.total ?? 0);
+  if (key && knownTotal === undefined) searchTotalsOf(db).remember(key, counted);
   // An empty page is the total's row alone, its user columns null.
   const page = raw[0]?.id === null ? [] : raw;
   const last = page.length === query.limit ? page.at(-1) : undefined;
