@@ -26,12 +26,14 @@ export class FuzzTally {
 
   failed(problem: string): void {
     this.failures.push(problem);
+    // At once, not only in the summary: a long run stopped before its end still tells what it found.
+    this.progress?.(`FAILED ${problem}`);
   }
 
   operationDone(operation: string, of: number): void {
     this.operationsDone += 1;
     this.progress?.(
-      `[${this.operationsDone}/${of}] ${operation}: ${this.sentTo(operation)} requests; ${this.requests} in ${this.seconds().toFixed(0)} s`,
+      `[${this.operationsDone}/${of}] ${operation}: ${this.sentTo(operation)} requests; ${this.requests} in ${this.seconds().toFixed(0)} s, ${this.failures.length} failures so far`,
     );
   }
 
