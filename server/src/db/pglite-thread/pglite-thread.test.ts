@@ -33,13 +33,16 @@ describe.runIf(testDatabaseKind() === 'pglite')('PGlite on a thread of its own',
       longestGap = Math.max(longestGap, now - last);
       last = now;
     }, 10);
+    const startedAt = performance.now();
     try {
       await handle.db.execute(sql`select count(*) from generate_series(1, 3000000)`);
     } finally {
       clearInterval(ticks);
     }
     longestGap = Math.max(longestGap, performance.now() - last);
-    expect(longestGap).toBeLessThan(200);
+    // Held, the loop's longest gap is the whole statement; a busy machine stretches both, so the bound grows with it.
+    const statementMs = performance.now() - startedAt;
+    expect(longestGap).toBeLessThan(Math.max(200, statementMs / 2));
   });
 
   it('keeps PostgreSQL error codes, and answers the next statement after an error', async () => {
