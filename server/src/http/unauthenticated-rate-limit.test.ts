@@ -52,3 +52,32 @@ describe('requests without a valid token', { timeout: 180_000 }, () => {
     expect(signedIn.statusCode).toBe(200);
   });
 });
+
+/**
+ * Finding 8's last part: behind a trusted proxy, a malformed last-hop forwarded address skipped the
+ * anonymous limit (130 of 130 answered). It is the proxy's own address now, and limited as such.
+ */
+describe('requests without a valid token, forwarded with a malformed address', { timeout: 180_000 }, () => {
+  let t: TestApp;
+  const PROXY = '198.51.100.9';
+  beforeAll(async () => {
+    t = await createTestApp({ trustProxy: 1 });
+  });
+  afterAll(() => t.close());
+
+  it('are counted against the proxy and refused past its budget', async () => {
+    const forwarded = (hop: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/public/users',
+        remoteAddress: PROXY,
+        headers: { authorization: 'Bearer not-a-jwt', 'x-forwarded-for': hop },
+      });
+    const hops = ['not-an-ip', '999.1.1.1', '::ffff:zz', ''];
+    const statuses: number[] = [];
+    for (let i = 0; i <= UNAUTHENTICATED_REQUESTS_PER_MINUTE; i++)
+      statuses.push((await forwarded(hops[i % hops.length] as string)).statusCode);
+    expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
