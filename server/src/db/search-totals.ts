@@ -1,5 +1,3 @@
-import { COUNT_CAP } from './row-counts.ts';
-
 /** Below this a search's total is counted on every request: few rows, a few index pages, exact at once. */
 export const REMEMBERED_FROM = 1_000;
 /** How long a remembered total stands in for a new count. */
@@ -26,11 +24,11 @@ export class SearchTotals {
     return undefined;
   }
 
-  /** Keeps a total just counted (up to COUNT_CAP + 1) when it was costly to count. */
+  /** Keeps a total just counted (up to COUNT_CAP + 1, see row-counts.ts) when it was costly to count. */
   remember(key: string, counted: number, now = Date.now()): void {
     if (counted < REMEMBERED_FROM) return;
     this.#totals.delete(key);
-    this.#totals.set(key, { counted: Math.min(counted, COUNT_CAP + 1), at: now });
+    this.#totals.set(key, { counted, at: now });
     // The oldest first: a Map iterates in insertion order.
     if (this.#totals.size > MAX_REMEMBERED) this.#totals.delete(this.#totals.keys().next().value as string);
   }
@@ -39,7 +37,7 @@ export class SearchTotals {
 const byDatabase = new WeakMap<object, SearchTotals>();
 
 /** The memory of one database's searches (a server has one; tests open many), shared by its lists. */
-export function searchTotalsOf(db: object): SearchTotals {
+function searchTotalsOf(db: object): SearchTotals {
   let totals = byDatabase.get(db);
   if (!totals) {
     totals = new SearchTotals();
@@ -51,3 +49,24 @@ export function searchTotalsOf(db: object): SearchTotals {
 /** The key of a search: its list and every field that narrows it, whatever page or cursor it is on. */
 export const searchKey = (list: string, filter: Record<string, unknown>): string =>
   `${list}:${JSON.stringify(Object.entries(filter).sort(([a], [b]) => a.localeCompare(b)))}`;
+
+/**
+ * A list request's search total: `known`, the total this search was counted to a moment ago (the
+ * statement then reads no count), and `counted`, to keep the total the statement has just counted.
+ * Without a search there is nothing to remember: the list's total is a counter.
+ */
+export function searchTotal(
+  db: object,
+  list: string,
+  filter: { search?: string | undefined } & Record<string, unknown>,
+): { known: number | undefined; counted(total: number): void } {
+  const key = filter.search ? searchKey(list, filter) : null;
+  const totals = searchTotalsOf(db);
+  const known = key ? totals.recall(key) : undefined;
+  return {
+    known,
+    counted: (total) => {
+      if (key && known === undefined) totals.remember(key, total);
+    },
+  };
+}

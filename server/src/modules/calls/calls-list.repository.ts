@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
-import { searchKey, searchTotalsOf } from '../../db/search-totals.ts';
+import { searchTotal } from '../../db/search-totals.ts';
 import { usernameMatches } from '../users/username-matches.ts';
 import { rangeConditions } from './call-range.ts';
 import { CALL_COLUMNS as COLUMNS, type RawCall, toRow } from './call-row.ts';
@@ -121,11 +121,10 @@ export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPa
   const many = query.search ? await manyMatchingUsers(db, query.search) : false;
   const ranged = query.range !== 'all';
   const { search, status, type, range, from, to, quality, flag } = query;
-  const key = search ? searchKey('calls', { search, status, type, range, from, to, quality, flag }) : null;
-  const remembered = key ? searchTotalsOf(db).recall(key) : undefined;
+  const remembered = searchTotal(db, 'calls', { search, status, type, range, from, to, quality, flag });
   const raw = await queryListPage<RawCall & { total: string | number }>(
     db,
-    callsPageQuery(query, many, remembered),
+    callsPageQuery(query, many, remembered.known),
     {
       searched: Boolean(query.search),
       // A custom range's bounds change with every request: as literals each would be a plan of its own.
@@ -133,7 +132,7 @@ export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPa
     },
   );
   const counted = Number(raw[0]?.total ?? 0);
-  if (key && remembered === undefined) searchTotalsOf(db).remember(key, counted);
+  remembered.counted(counted);
   // An empty page is the total's row alone, its call columns null.
   const rows = raw[0]?.id === null ? [] : raw;
   const last = rows.length === query.limit ? rows.at(-1) : undefined;

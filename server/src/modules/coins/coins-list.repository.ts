@@ -7,7 +7,7 @@ import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP, counterSum } from '../../db/row-counts.ts';
 import { coinTransactions } from '../../db/schema/coins.ts';
-import { searchKey, searchTotalsOf } from '../../db/search-totals.ts';
+import { searchTotal } from '../../db/search-totals.ts';
 import {
   type LedgerSummary,
   type SummaryRecord,
@@ -125,11 +125,10 @@ export async function listCoinsPage(
   topLimit: number,
 ): Promise<CoinsPageResult> {
   const { search, type, user } = query;
-  const key = search ? searchKey('coins', { search, type, user }) : null;
-  const remembered = key ? searchTotalsOf(db).recall(key) : undefined;
+  const remembered = searchTotal(db, 'coins', { search, type, user });
   const raw = await queryListPage<SummaryRecord & { total: string | number } & RawTransaction>(
     db,
-    coinsPageQuery(query, topLimit, remembered),
+    coinsPageQuery(query, topLimit, remembered.known),
     // A user's own ledger is left out: its id would make a statement per user.
     { searched: Boolean(query.search), fixedFirstPage: isFirstPage(query) && !query.user },
   );
@@ -138,7 +137,7 @@ export async function listCoinsPage(
   // An empty page is the summary row alone, its page columns null.
   const rows = first.id === null ? [] : raw;
   const counted = Number(first.total);
-  if (key && remembered === undefined) searchTotalsOf(db).remember(key, counted);
+  remembered.counted(counted);
   const capped = Boolean(query.search || query.user) && counted > COUNT_CAP;
   return {
     rows: rows.map(toView),

@@ -8,7 +8,7 @@ import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
 import { rowCounts } from '../../db/schema/counters.ts';
 import { users } from '../../db/schema/users.ts';
-import { searchKey, searchTotalsOf } from '../../db/search-totals.ts';
+import { searchTotal } from '../../db/search-totals.ts';
 import { statementShapes, type ValuesOrPlaceholders } from '../../db/statement-shapes.ts';
 import { isoTimestamp } from '../../db/timestamp-text.ts';
 import { activeNowOfU } from './active-now.ts';
@@ -157,15 +157,14 @@ export async function listUsers(
   query: ListUsersQuery,
 ): Promise<{ rows: AdminUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const { search, status } = query;
-  const key = search ? searchKey('users', { search, status }) : null;
-  const knownTotal = key ? searchTotalsOf(db).recall(key) : undefined;
-  const statement = usersPage({ ...query, knownTotal });
+  const remembered = searchTotal(db, 'users', { search, status });
+  const statement = usersPage({ ...query, knownTotal: remembered.known });
   // A search goes unprepared: its pattern decides the plan.
   const raw = await (query.search
     ? queryText<RawUserRow>(db, statement)
     : queryNamedText<RawUserRow>(db, statement));
   const counted = Number(raw[0]?.total ?? 0);
-  if (key && knownTotal === undefined) searchTotalsOf(db).remember(key, counted);
+  remembered.counted(counted);
   // An empty page is the total's row alone, its user columns null.
   const page = raw[0]?.id === null ? [] : raw;
   const last = page.length === query.limit ? page.at(-1) : undefined;
