@@ -3,15 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
+import { assembleAppDeps } from './app-deps-assembly.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import type { DatabaseTarget } from './db/database-target.ts';
 import { runMigrations, withStartUpLock } from './db/migrate.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
-import { createAccessTokens } from './http/access-token.ts';
 import { authenticateAdmin } from './modules/auth/authenticate.ts';
-import { createLiveAccess } from './modules/auth/live-access.ts';
-import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { startAppNamespace } from './modules/calls/app-namespace.ts';
 import { startCallJobs } from './modules/calls/call-timers-job.ts';
 import { readLivePoint } from './modules/calls/live-point.ts';
@@ -21,7 +19,6 @@ import { startLogRetention } from './modules/system-logs/log-retention.ts';
 import { createSystemLogStream } from './modules/system-logs/system-log-stream.ts';
 import { countRootAdmins } from './modules/users/users.repository.ts';
 import { startRealtime } from './realtime/socket-server.ts';
-import { createUserPush } from './realtime/user-push.ts';
 import { startSimulation } from './simulator/simulation.ts';
 import type { Tracing } from './tracing/tracing.ts';
 
@@ -63,15 +60,7 @@ async function serve(
   tracing?: Tracing,
 ): Promise<void> {
   await runMigrations(database);
-  const deps: AppDeps = {
-    config,
-    database,
-    db: database.db,
-    tokens: createAccessTokens(config.jwtSecret),
-    liveAccess: createLiveAccess(database.db),
-    sessionEnds: createSessionEnds(),
-    userPush: createUserPush(),
-  };
+  const deps = assembleAppDeps(config, database);
   // Every log line still goes to stdout; the ones worth keeping are also saved to system_logs in batches.
   // Writing stdout from the event loop is a blocking syscall per line (stdout is synchronous for files
   // and pipes on Linux): it took ~28% of the CPU under list load. sonic-boom writes it off the loop.

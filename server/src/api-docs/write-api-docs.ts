@@ -1,14 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { buildApp } from '../app.ts';
-import type { AppDeps } from '../app-deps.ts';
+import { assembleAppDeps } from '../app-deps-assembly.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { createAccessTokens } from '../http/access-token.ts';
-import { createLiveAccess } from '../modules/auth/live-access.ts';
-import { createSessionEnds } from '../modules/auth/session-ends.ts';
-import { createUserPush } from '../realtime/user-push.ts';
 
 /*
  * `npm run api:docs -- [file]`: writes the OpenAPI document (default build/openapi.json) that
@@ -21,15 +17,7 @@ async function main(): Promise<void> {
   try {
     await runMigrations(database);
     const config = loadConfig({ LOG_LEVEL: 'silent' });
-    const deps: AppDeps = {
-      config,
-      database,
-      db: database.db,
-      tokens: createAccessTokens(config.jwtSecret),
-      liveAccess: createLiveAccess(database.db),
-      sessionEnds: createSessionEnds(),
-      userPush: createUserPush(),
-    };
+    const deps = assembleAppDeps(config, database);
     const app = await buildApp(deps);
     await app.ready();
     await mkdir(dirname(out), { recursive: true });

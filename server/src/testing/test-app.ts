@@ -4,18 +4,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { assembleAppDeps } from '../app-deps-assembly.ts';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { pgErrorCode } from '../db/pg-errors.ts';
 import { adminRoles } from '../db/schema/admin-roles.ts';
 import { coinAccounts } from '../db/schema/coins.ts';
 import { users } from '../db/schema/users.ts';
-import { type AdminPrincipal, createAccessTokens } from '../http/access-token.ts';
-import { createLiveAccess } from '../modules/auth/live-access.ts';
+import type { AdminPrincipal } from '../http/access-token.ts';
 import { newRefreshToken } from '../modules/auth/refresh-token.ts';
-import { createSessionEnds } from '../modules/auth/session-ends.ts';
 import { hashPassword } from '../modules/users/password.ts';
-import { createUserPush } from '../realtime/user-push.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -62,16 +60,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = given ?? (await openTestDatabase());
   const config = testConfig(configOverrides);
-  const tokens = createAccessTokens(config.jwtSecret);
-  const deps: AppDeps = {
-    config,
-    database,
-    db: database.db,
-    tokens,
-    liveAccess: createLiveAccess(database.db),
-    sessionEnds: createSessionEnds(),
-    userPush: createUserPush(),
-  };
+  const deps = assembleAppDeps(config, database);
   const app = await buildApp(deps, appOptions);
   await app.ready();
   return {
@@ -80,11 +69,11 @@ export async function createTestApp(
     db: database.db,
     authHeader: async (principal) => {
       const sessionId = await insertTestSession(database.db, principal.id);
-      return { authorization: `Bearer ${await tokens.sign(principal, sessionId)}` };
+      return { authorization: `Bearer ${await deps.tokens.sign(principal, sessionId)}` };
     },
     appAuthHeader: async (principal) => {
       const sessionId = await insertTestSession(database.db, principal.id, false);
-      const token = await tokens.sign({ ...principal, isAdmin: false, isRootAdmin: false }, sessionId);
+      const token = await deps.tokens.sign({ ...principal, isAdmin: false, isRootAdmin: false }, sessionId);
       return { authorization: `Bearer ${token}` };
     },
     close: async () => {
