@@ -1,6 +1,6 @@
 // Compiles the server for `npm start`: an esbuild bundle of server/src and the contract, with source
-// maps, into server/dist/bundle. Packages from node_modules stay external (native modules, PGlite's
-// wasm, pino's workers load from their own folders). tsx stays for `npm run dev` and the tests.
+// maps, into server/dist/bundle, with the packages it can hold (EXTERNAL lists those that stay in
+// node_modules). tsx stays for `npm run dev` and the tests.
 //
 // The bundle sits two folders below server/, as the sources' modules do (server/src/db/migrate.ts,
 // server/src/http/web-app.ts), so their paths from import.meta.url (../../drizzle, ../../../web/dist)
@@ -31,15 +31,46 @@ export function bundleIsCurrent() {
   return bundledAt >= Math.max(...SERVER_SOURCES.map((p) => newestMtime(join(root, p))));
 }
 
-/** Only the workspace contract is compiled in; every other bare import is left to node_modules. */
+/**
+ * Packages that load from node_modules at run time instead of being compiled in: native modules,
+ * packages that read files beside their own code (PGlite's wasm, swagger's package.json and
+ * swagger-ui's pages, socket.io's client script, pino's worker transports), and the tracing
+ * packages, which load only when tracing is on and patch modules as Node loads them. Every other
+ * package is compiled into the bundle: loading several hundred files one by one (resolving, reading,
+ * checking each one's package.json) was most of the server's start.
+ */
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  '@fastify/otel',
+  '@opentelemetry/',
+  'socket.io',
+  'pino',
+  'pg-native',
+  'cli-progress',
+  'tsx',
+];
+const isExternal = (path) =>
+  EXTERNAL.some((name) => path === name || path.startsWith(name.endsWith('/') ? name : `${name}/`));
+
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@switchboard/contract') ? undefined : { path: args.path, external: true },
+      isExternal(args.path) ? { path: args.path, external: true } : undefined,
     );
   },
 };
+
+/**
+ * The CommonJS packages compiled in still call require() for Node's own modules, which an ES module
+ * does not have: each output file gets one, made for its own place.
+ */
+const REQUIRE_SHIM =
+  "import { createRequire as __switchboardCreateRequire } from 'node:module';\n" +
+  'const require = __switchboardCreateRequire(import.meta.url);';
 
 export async function buildServer() {
   const { build } = await import('esbuild');
@@ -63,6 +94,7 @@ export async function buildServer() {
     splitting: true,
     chunkNames: '[name]-[hash]',
     plugins: [externalPackages],
+    banner: { js: REQUIRE_SHIM },
     write: false,
     logLevel: 'warning',
   });
