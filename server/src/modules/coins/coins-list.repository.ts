@@ -107,9 +107,20 @@ export function coinsPageQuery(query: ListCoinsQuery, topLimit: number, knownTot
   const offset = query.cursor ? 0 : (query.page - 1) * query.limit;
   return sql`select s.*, p.*, ${REVERSED}
     from (select ${knownTotal ?? totalOf(query)}::bigint as total, ${summaryColumns(topLimit)}) s
-    left join (select ${COLUMNS} from ${coinTransactions} where ${where}
-      order by ${NEWEST_FIRST} limit ${query.limit} offset ${offset}) p on true`;
+    left join (${offset ? pastOffset(where, query.limit, offset) : firstRows(where, query.limit)}) p on true
+    order by p.created_at desc nulls last, p.id desc nulls last`;
 }
+
+const firstRows = (where: SQL, limit: number) =>
+  sql`select ${COLUMNS} from ${coinTransactions} where ${where} order by ${NEWEST_FIRST} limit ${limit}`;
+
+/**
+ * A page at an OFFSET: the ids are walked past the offset on the index alone (index-only), and only
+ * the page's rows are read from the table, not every row before them.
+ */
+const pastOffset = (where: SQL, limit: number, offset: number) =>
+  sql`select ${COLUMNS} from (select id from ${coinTransactions} where ${where}
+    order by ${NEWEST_FIRST} limit ${limit} offset ${offset}) page join ${coinTransactions} using (id)`;
 
 export interface CoinsPageResult {
   rows: CoinTransactionView[];

@@ -186,6 +186,22 @@ describe('coins routes', () => {
     expect((await call('GET', '/admin/public/coins?type=nonsense')).status).toBe(400);
   });
 
+  it('numbered pages continue the list newest first, each row once, with its reversal mark', async () => {
+    const gina = await insertUser(t.db, { username: 'gina_pages' });
+    for (const amount of [11, 12, 13, 14, 15]) await add(gina.id, amount, `Page grant ${amount}`);
+    const reversedId = (await call('GET', '/admin/public/coins?search=Page%20grant%2013')).body.data.coins[0]
+      .id;
+    expect((await call('POST', `/admin/coins/transactions/${reversedId}/reverse`)).status).toBe(200);
+    const whole = (await call('GET', '/admin/public/coins?type=bonus&limit=100')).body.data.coins;
+    const paged = [];
+    for (let page = 1; page <= Math.ceil(whole.length / 2); page++)
+      paged.push(
+        ...(await call('GET', `/admin/public/coins?type=bonus&limit=2&page=${page}`)).body.data.coins,
+      );
+    expect(paged).toEqual(whole);
+    expect(paged.find((c: { id: number }) => c.id === reversedId)).toMatchObject({ reversed: true });
+  });
+
   it('pages a user ledger by cursor without repeats', async () => {
     const frank = await insertUser(t.db, { username: 'frank' });
     for (let i = 1; i <= 5; i++) await add(frank.id, i, `grant ${i}`);
