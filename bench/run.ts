@@ -11,10 +11,6 @@ import { queryNamed } from '../server/src/db/named-statement.ts';
 import { boundStatement } from '../server/src/db/rendered-once.ts';
 import { settingsForBench } from './bench-settings.ts';
 import { auditPages, PAGE_TARGETS, type PageResult } from './browser-audit.ts';
-import { callsScenarios } from './calls-scenarios.ts';
-import { coinsScenarios } from './coins-scenarios.ts';
-import { dashboardScenarios } from './dashboard-scenarios.ts';
-import { databaseScenarios } from './database-scenarios.ts';
 import {
   type DirectSqlResult,
   pgRunner,
@@ -23,34 +19,16 @@ import {
   type SqlStep,
 } from './direct-sql.ts';
 import { type FloorResult, runFloor } from './floor.ts';
-import { geosocialScenarios } from './geosocial-scenarios.ts';
+import { GROUPS } from './groups.ts';
 import { httpLine, measureHttp } from './http-run.ts';
-import {
-  messagingScenarios,
-  printSendUnderLoad,
-  SEND_UNDER_LOAD,
-  sendUnderLoad,
-} from './messaging-scenarios.ts';
+import { printSendUnderLoad, SEND_UNDER_LOAD, sendUnderLoad } from './messaging-scenarios.ts';
 import { type MonitorLoadResult, printMonitorLoad, runMonitorUnderLoad } from './monitor-under-load.ts';
 import { type PgbenchResult, runPgbench } from './pgbench.ts';
 import { stepsOf } from './repository-sql.ts';
-import { type Scenario, scenarios, targetFor } from './scenarios.ts';
+import { type Scenario, targetFor } from './scenarios.ts';
 import { chooseServer } from './server-choice.ts';
 import { type FanoutResult, printFanout, runSocketFanout } from './socket-fanout.ts';
 import { givenServerFromEnv } from './socket-fanout-given.ts';
-import { trustScenarios } from './trust-scenarios.ts';
-
-/** Every scenario file by group name, in the order they run. Add a new file's list here. */
-const GROUPS: Record<string, Scenario[]> = {
-  users: scenarios,
-  calls: callsScenarios,
-  coins: coinsScenarios,
-  dashboard: dashboardScenarios,
-  database: databaseScenarios,
-  messaging: messagingScenarios,
-  trust: trustScenarios,
-  geosocial: geosocialScenarios,
-};
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
