@@ -33,16 +33,16 @@ export function bundleIsCurrent() {
 
 /**
  * Packages that load from node_modules at run time instead of being compiled in: native modules,
- * packages that read files beside their own code (PGlite's wasm, swagger's package.json and
- * swagger-ui's pages, socket.io's client script, pino's worker transports), and the tracing
- * packages, which load only when tracing is on and patch modules as Node loads them. Every other
- * package is compiled into the bundle: loading several hundred files one by one (resolving, reading,
- * checking each one's package.json) was most of the server's start.
+ * packages that read files beside their own code (PGlite's wasm, swagger-ui's pages, socket.io's
+ * client script, pino's worker transports), and the tracing packages, which load only when tracing
+ * is on and patch modules as Node loads them. Every other package is compiled into the bundle:
+ * loading several hundred files one by one (resolving, reading, checking each one's package.json)
+ * was most of the server's start. (@fastify/swagger, compiled in, finds no package.json of its own
+ * and falls back to defaults the app's document overrides.)
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
   '@node-rs/argon2',
-  '@fastify/swagger',
   '@fastify/swagger-ui',
   '@fastify/otel',
   '@opentelemetry/',
@@ -88,6 +88,8 @@ export async function buildServer() {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
+    minifyWhitespace: true,
+    minifySyntax: true,
     // main.ts imports run-server.ts dynamically so the embedded database opens while it loads; only
     // split into chunks does that module (and the packages it imports) load at that point, not first.
     // The chunks sit beside main.mjs, so import.meta.url paths stay the same from every one.
