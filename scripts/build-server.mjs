@@ -88,6 +88,9 @@ export async function buildServer() {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
+    // Stack traces map to the files on disk; the maps need not carry every package's source (it made
+    // them 10 MB, parsed at each start with --enable-source-maps).
+    sourcesContent: false,
     minifyWhitespace: true,
     minifySyntax: true,
     // main.ts imports run-server.ts dynamically so the embedded database opens while it loads; only
