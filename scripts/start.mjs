@@ -1,5 +1,5 @@
 // `npm start`: builds the web app when its sources are newer than the build, compiles the server when
-// its sources are newer than its bundle (scripts/build-server.mjs, about a second), then runs the
+// its sources are newer than its bundle (scripts/build-server.mjs, two seconds or so), then runs the
 // compiled server. `npm start -- --no-build` skips the web app's build check (the server then serves
 // whatever web/dist holds); a missing or stale server bundle is still compiled.
 import { spawn, spawnSync } from 'node:child_process';
