@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.mjs';
+import { median } from './median.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 5);
@@ -71,11 +72,6 @@ async function startOnce(mode: string, dataDir: string): Promise<Start> {
     await exited;
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
 
 await buildServer();
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-cold-start-'));

@@ -14,6 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { apiToken } from '../e2e/support/api.ts';
 import { settingsForBench } from './bench-settings.ts';
+import { median } from './median.ts';
 import { scenarios } from './scenarios.ts';
 
 const servers = process.argv.slice(2).map((arg) => {
@@ -49,14 +50,6 @@ function cpuNs(pid: number): number {
   }
   return sum;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 const runs = await Promise.all(
   servers.map(async (server) => {

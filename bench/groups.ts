@@ -8,7 +8,7 @@ import { messagingScenarios } from './messaging-scenarios.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 import { trustScenarios } from './trust-scenarios.ts';
 
-export const GROUPS: Record<string, Scenario[]> = {
+const GROUPS: Record<string, Scenario[]> = {
   users: scenarios,
   calls: callsScenarios,
   coins: coinsScenarios,
@@ -18,3 +18,9 @@ export const GROUPS: Record<string, Scenario[]> = {
   trust: trustScenarios,
   geosocial: geosocialScenarios,
 };
+
+/** BENCH_ONLY's choice: a group by name, or the scenarios whose name starts with it; every one when unset. */
+export const selectedScenarios = (only: string | undefined): Scenario[] =>
+  Object.entries(GROUPS).flatMap(([group, list]) =>
+    list.filter((s) => !only || group === only || s.name.startsWith(only)),
+  );

@@ -9,7 +9,8 @@ import pg from 'pg';
 import { openDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
 import type { SqlStep } from './direct-sql.ts';
-import { GROUPS } from './groups.ts';
+import { selectedScenarios } from './groups.ts';
+import { median } from './median.ts';
 import { runPgbench } from './pgbench.ts';
 import { stepsOf } from './repository-sql.ts';
 
@@ -48,34 +49,30 @@ async function qps(jit: 'on' | 'off', steps: SqlStep[], connections: number): Pr
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 let below = 0;
 const compared: { name: string; on: number; off: number }[] = [];
-for (const [group, scenarios] of Object.entries(GROUPS)) {
-  for (const scenario of scenarios) {
-    if (!scenario.sql || (only && group !== only && !scenario.name.startsWith(only))) continue;
-    const steps = await stepsOf(scenario.sql, { databaseUrl });
-    const cost = await highestCost(steps);
-    if (cost <= threshold) {
-      below++;
-      console.log(
-        `${scenario.name.padEnd(48)} cost ${cost.toFixed(0).padStart(8)}: below JIT's threshold, never compiled`,
-      );
-      continue;
-    }
-    const on: number[] = [];
-    const off: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      on.push(await qps('on', steps, scenario.connections ?? 10));
-      off.push(await qps('off', steps, scenario.connections ?? 10));
-    }
-    const row = { name: scenario.name, on: median(on), off: median(off) };
-    compared.push(row);
+for (const scenario of selectedScenarios(only)) {
+  if (!scenario.sql) continue;
+  const steps = await stepsOf(scenario.sql, { databaseUrl });
+  const cost = await highestCost(steps);
+  if (cost <= threshold) {
+    below++;
     console.log(
-      `${row.name.padEnd(48)} cost ${cost.toFixed(0).padStart(8)}: jit on ${row.on.toFixed(0).padStart(6)} q/s, off ${row.off.toFixed(0).padStart(6)} q/s, ${(row.off / row.on).toFixed(2)}×`,
+      `${scenario.name.padEnd(48)} cost ${cost.toFixed(0).padStart(8)}: below JIT's threshold, never compiled`,
     );
+    continue;
   }
+  const on: number[] = [];
+  const off: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    on.push(await qps('on', steps, scenario.connections ?? 10));
+    off.push(await qps('off', steps, scenario.connections ?? 10));
+  }
+  const row = { name: scenario.name, on: median(on), off: median(off) };
+  compared.push(row);
+  console.log(
+    `${row.name.padEnd(48)} cost ${cost.toFixed(0).padStart(8)}: jit on ${row.on.toFixed(0).padStart(6)} q/s, off ${row.off.toFixed(0).padStart(6)} q/s, ${(row.off / row.on).toFixed(2)}×`,
+  );
 }
 await planner.end();
 const worse = compared.filter((r) => r.off < r.on * 0.95);

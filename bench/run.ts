@@ -19,7 +19,7 @@ import {
   type SqlStep,
 } from './direct-sql.ts';
 import { type FloorResult, runFloor } from './floor.ts';
-import { GROUPS } from './groups.ts';
+import { selectedScenarios } from './groups.ts';
 import { httpLine, measureHttp } from './http-run.ts';
 import { printSendUnderLoad, SEND_UNDER_LOAD, sendUnderLoad } from './messaging-scenarios.ts';
 import { type MonitorLoadResult, printMonitorLoad, runMonitorUnderLoad } from './monitor-under-load.ts';
@@ -38,9 +38,7 @@ const database = databaseUrl ? 'postgres' : 'pglite';
 // BENCH_ONLY=sockets only the socket fan-out, BENCH_ONLY=monitor only the check that monitoring sees load,
 // BENCH_ONLY=floor only the framework floor (BENCH_ONLY=none: only the browser part).
 const only = process.env.BENCH_ONLY;
-const selected = Object.entries(GROUPS).flatMap(([group, list]) =>
-  list.filter((s) => !only || group === only || s.name.startsWith(only)),
-);
+const selected = selectedScenarios(only);
 // The floor is a few seconds: it runs beside whatever HTTP scenarios run, so they can be read against it.
 const withFloor = !only || only === 'floor' || selected.length > 0;
 // Unset: the server's own default (LOG_LEVEL in server/src/config.ts, info), as a user runs it.

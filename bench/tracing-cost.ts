@@ -18,6 +18,7 @@ import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.mjs';
 import { startOtlpSink } from '../server/src/testing/otlp-sink.ts';
 import { settingsForBench } from './bench-settings.ts';
 import { WARM_UP_SECONDS } from './direct-sql.ts';
+import { median } from './median.ts';
 import { scenarios } from './scenarios.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -122,15 +123,6 @@ async function measure(url: string, token: string): Promise<Omit<Measurement, 'v
     errors: result.errors + result.non2xx,
   };
 }
-
-/** The middle value, or the mean of the two middle ones. */
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  return Number.isInteger(mid)
-    ? ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
-    : (sorted[Math.floor(mid)] as number);
-};
 
 const workDir = mkdtempSync(join(tmpdir(), 'bench-tracing-'));
 const sink = await startOtlpSink({ keep: false });

@@ -111,6 +111,7 @@ export function coinsPageQuery(query: ListCoinsQuery, topLimit: number, knownTot
     order by p.created_at desc nulls last, p.id desc nulls last`;
 }
 
+/** The first `limit` rows of `where`: the list's start, or the rows after a cursor. */
 const firstRows = (where: SQL, limit: number) =>
   sql`select ${COLUMNS} from ${coinTransactions} where ${where} order by ${NEWEST_FIRST} limit ${limit}`;
 
