@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_QUALITY_FLAGS, CallQuality } from './call-quality.ts';
 import {
   envelope,
   FileBody,
@@ -25,16 +26,6 @@ export const CALL_STATUS_VALUES = [
 export const CALL_STATUS_FILTERS = ['all', 'active', 'ended', 'failed', 'missed', 'ringing'] as const;
 export const CALL_TYPE_FILTERS = ['all', 'voice', 'video'] as const;
 export const CALLS_PAGE_SIZE = 20;
-/** A call carries a flag once one side's samples crossed the named threshold (see the calling settings). */
-export const CALL_QUALITY_FLAGS = ['high_rtt', 'high_jitter', 'high_loss', 'low_mos'] as const;
-export type CallQualityFlag = (typeof CALL_QUALITY_FLAGS)[number];
-/** How the console names each flag. */
-export const CALL_QUALITY_FLAG_LABELS: Record<CallQualityFlag, string> = {
-  high_rtt: 'High RTT',
-  high_jitter: 'High jitter',
-  high_loss: 'High packet loss',
-  low_mos: 'Low MOS',
-};
 
 export const CALL_MESSAGES = {
   fetchFailed: 'Failed to fetch calls data',
@@ -55,33 +46,6 @@ export const CALL_RANGE_MS: Record<Exclude<CallRange, 'all' | 'custom'>, number>
   '1h': 3_600_000,
   '24h': 86_400_000,
   '7d': 7 * 86_400_000,
-};
-
-/**
- * Why calls ended the way they did (`end_reason`). The calling server stores the first group; seeded
- * history also carries the reasons a client reports (network_error, ice_failed, ...).
- */
-export const CALL_FAILURE_REASON_LABELS: Record<string, string> = {
-  insufficient_coins: 'Not enough coins',
-  maintenance: 'Maintenance mode',
-  peer_disconnected: 'Peer disconnected',
-  disconnected: 'Disconnected',
-  ring_timeout: 'No answer',
-  no_answer: 'No answer',
-  cancelled: 'Cancelled by caller',
-  declined: 'Declined',
-  busy: 'Busy',
-  network_error: 'Network error',
-  ice_failed: 'Connection (ICE) failed',
-  media_timeout: 'Media timed out',
-  server_error: 'Server error',
-  connection_lost: 'Connection lost',
-  coins_exhausted: 'Coins ran out',
-  max_duration: 'Length limit reached',
-  admin_ended: 'Ended by an admin',
-  hangup: 'Hung up',
-  caller_hangup: 'Caller hung up',
-  callee_hangup: 'Callee hung up',
 };
 
 /**
@@ -206,36 +170,6 @@ export const DailyCallStats = z.object({
   average_quality: z.number().nullable(),
 });
 export type DailyCallStats = z.infer<typeof DailyCallStats>;
-
-export const CallQualitySample = z.object({
-  side: z.enum(['caller', 'callee']),
-  sampled_at: IsoDateTime,
-  mos: z.number(),
-  jitter_ms: z.number(),
-  packet_loss: z.number(),
-  rtt_ms: z.number(),
-  bitrate_kbps: z.number().int(),
-});
-export type CallQualitySample = z.infer<typeof CallQualitySample>;
-
-/** One moment a side of the call crossed a named threshold, with the value that crossed it. */
-export const CallQualityCrossing = z.object({
-  side: z.enum(['caller', 'callee']),
-  flag: z.enum(CALL_QUALITY_FLAGS),
-  crossed_at: IsoDateTime,
-  /** RTT or jitter in ms, loss in percent (averaged), or the MOS. */
-  value: z.number(),
-});
-export type CallQualityCrossing = z.infer<typeof CallQualityCrossing>;
-
-export const CallQuality = z.object({
-  samples: z.array(CallQualitySample),
-  /** Each threshold crossing, oldest first. */
-  crossings: z.array(CallQualityCrossing),
-  /** The side whose average opinion score is lower; null without samples from both sides. */
-  worse_side: z.enum(['caller', 'callee']).nullable(),
-});
-export type CallQuality = z.infer<typeof CallQuality>;
 
 export const CallIdParams = z.object({ id: z.coerce.number().int().positive() });
 

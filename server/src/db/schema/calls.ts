@@ -1,4 +1,5 @@
-import { CALL_QUALITY_FLAGS, CALL_STATUS_VALUES, CALL_TYPE_VALUES } from '@switchboard/contract/calls';
+import { CALL_QUALITY_FLAGS } from '@switchboard/contract/call-quality';
+import { CALL_STATUS_VALUES, CALL_TYPE_VALUES } from '@switchboard/contract/calls';
 import { sql } from 'drizzle-orm';
 import {
   bigint,

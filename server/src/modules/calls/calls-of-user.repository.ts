@@ -1,4 +1,4 @@
-import type { UserCall } from '@switchboard/contract/user-profile';
+import type { UserCall } from '@switchboard/contract/user-sections';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { callQualitySamples, calls } from '../../db/schema/calls.ts';

@@ -2,8 +2,8 @@ import type {
   CallQualityCrossing,
   CallQualityFlag,
   CallQualitySample,
-  CallRow,
-} from '@switchboard/contract/calls';
+} from '@switchboard/contract/call-quality';
+import type { CallRow } from '@switchboard/contract/calls';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { callQualityCrossings, callQualitySamples, calls } from '../../db/schema/calls.ts';

@@ -1,6 +1,6 @@
+import type { CallQuality } from '@switchboard/contract/call-quality';
 import {
   CALL_MESSAGES,
-  type CallQuality,
   type CallRow,
   type CallsPage,
   type ListCallsQuery,

@@ -1,5 +1,6 @@
+import type { CallQuality, CallQualityFlag } from '@switchboard/contract/call-quality';
 import type { CallAck } from '@switchboard/contract/calling';
-import type { CallQuality, CallQualityFlag, CallStatistics, CallsPage } from '@switchboard/contract/calls';
+import type { CallStatistics, CallsPage } from '@switchboard/contract/calls';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { CallQualityFlag } from '@switchboard/contract/calls';
+import type { CallQualityFlag } from '@switchboard/contract/call-quality';
 
 /** The four named thresholds, in the units the app reports (ms, percent, MOS 1 to 5). */
 export interface QualityThresholds {

@@ -1,4 +1,4 @@
-import type { UserLocation } from '@switchboard/contract/user-profile';
+import type { UserLocation } from '@switchboard/contract/user-sections';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { geolocations } from '../../db/schema/geolocations.ts';

@@ -1,4 +1,4 @@
-import type { UserSecurityEvent } from '@switchboard/contract/user-profile';
+import type { UserSecurityEvent } from '@switchboard/contract/user-sections';
 import { and, desc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { olderThan } from '../../db/keyset-cursor.ts';

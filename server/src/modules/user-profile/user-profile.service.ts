@@ -1,10 +1,10 @@
 import { ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
 import {
-  type AdminNote,
   type SuspendUserRequest,
   USER_PROFILE_MESSAGES,
   type UserProfile,
 } from '@switchboard/contract/user-profile';
+import type { AdminNote } from '@switchboard/contract/user-sections';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
 import { type AdminPrincipal, holds } from '../../http/access-token.ts';

@@ -1,5 +1,5 @@
 import type { SignedInSession } from '@switchboard/contract/sessions';
-import type { UserFollowsQuery, UserReportsQuery } from '@switchboard/contract/user-profile';
+import type { UserFollowsQuery, UserReportsQuery } from '@switchboard/contract/user-sections';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { listSessions } from '../auth/sessions.service.ts';

@@ -1,4 +1,4 @@
-import type { UserReportRow } from '@switchboard/contract/user-profile';
+import type { UserReportRow } from '@switchboard/contract/user-sections';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { olderThan } from '../../db/keyset-cursor.ts';

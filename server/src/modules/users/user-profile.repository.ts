@@ -1,4 +1,4 @@
-import type { AdminNote } from '@switchboard/contract/user-profile';
+import type { AdminNote } from '@switchboard/contract/user-sections';
 import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { olderThan } from '../../db/keyset-cursor.ts';

@@ -1,4 +1,5 @@
-import { anonymousCallerName, CALL_FAILURE_REASON_LABELS, type CallRow } from '@switchboard/contract/calls';
+import { CALL_FAILURE_REASON_LABELS } from '@switchboard/contract/call-end-reasons';
+import { anonymousCallerName, type CallRow } from '@switchboard/contract/calls';
 import { formatUsdCents } from '@/lib/format.ts';
 
 /** Costs arrive in dollars; the shared formatter takes cents. */

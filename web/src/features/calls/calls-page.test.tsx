@@ -1,4 +1,5 @@
-import type { CallQualityCrossing, CallRow, CallStatistics } from '@switchboard/contract/calls';
+import type { CallQualityCrossing } from '@switchboard/contract/call-quality';
+import type { CallRow, CallStatistics } from '@switchboard/contract/calls';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

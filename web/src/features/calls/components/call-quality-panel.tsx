@@ -2,8 +2,8 @@ import {
   CALL_QUALITY_FLAG_LABELS,
   type CallQualityCrossing,
   type CallQualitySample,
-  type CallRow,
-} from '@switchboard/contract/calls';
+} from '@switchboard/contract/call-quality';
+import type { CallRow } from '@switchboard/contract/calls';
 import { useState } from 'react';
 import {
   CartesianGrid,

@@ -1,11 +1,9 @@
 import {
   CALL_QUALITY_FLAG_LABELS,
   CALL_QUALITY_FLAGS,
-  CALL_STATUS_FILTERS,
-  CALL_TYPE_FILTERS,
   type CallQualityFlag,
-  type ListCallsQuery,
-} from '@switchboard/contract/calls';
+} from '@switchboard/contract/call-quality';
+import { CALL_STATUS_FILTERS, CALL_TYPE_FILTERS, type ListCallsQuery } from '@switchboard/contract/calls';
 import { ListToolbar } from '@/components/list-toolbar.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 
