@@ -1,5 +1,4 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { AlertEvent, LivePoint, MetricsSample } from '@switchboard/contract/monitoring';
 import {
   type ClientToServerEvents,
@@ -9,13 +8,13 @@ import {
 } from '@switchboard/contract/realtime';
 import { SECURITY_MESSAGES } from '@switchboard/contract/security';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { AppDeps } from '../app-deps.ts';
 import { readLiveCounts } from '../db/live-counts.ts';
 import type { SessionPrincipal } from '../http/access-token.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { pushLiveSeries } from './live-series.ts';
+import { closeRedis, connectRedisAdapter, type RedisLink } from './redis-adapter.ts';
 import { createSocketCaps } from './socket-caps.ts';
 import { accountRoom } from './user-push.ts';
 
@@ -47,7 +46,7 @@ export interface RealtimeFeeds {
     onSample(listener: (sample: MetricsSample) => void): () => void;
     onAlert(listener: (alert: AlertEvent) => void): () => void;
     /** The Redis adapter's health, for readiness and /metrics. */
-    setRedisLink(link: { up(): boolean; errors(): number; dropped(): number }): void;
+    setRedisLink(link: RedisLink): void;
   };
   /** The live settings (modules/settings/live-settings.ts): a save here makes the other instances reload. */
   settings?: {
@@ -242,67 +241,3 @@ function pushMonitoring(io: RealtimeServer, monitoring: NonNullable<RealtimeFeed
 }
 
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-
-/**
- * The adapter's Redis clients, connecting in the background: an instance started while Redis is down
- * serves HTTP and its own sockets at once, and joins the others when Redis comes up. During an outage
- * events for other instances are dropped (counted) rather than queued without bound, and each client
- * reconnects by itself; subscriptions are renewed on reconnect.
- */
-/** What closing needs of a client, whatever its modules and protocol version. */
-interface RedisClient {
-  isReady: boolean;
-  isOpen: boolean;
-  quit(): Promise<unknown>;
-  destroy(): void;
-}
-
-function connectRedisAdapter(
-  io: Server,
-  url: string,
-  log: FastifyBaseLogger,
-  monitoring?: RealtimeFeeds['monitoring'],
-): RedisClient[] {
-  const reconnectStrategy = (retries: number) => Math.min(200 * 2 ** retries, 2000);
-  // The publisher fails fast while offline; the subscriber queues its SUBSCRIBE until connected.
-  const pub = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy } });
-  const sub = createClient({ url, socket: { reconnectStrategy } });
-  let errors = 0;
-  let dropped = 0;
-  let wasUp = false;
-  const up = () => pub.isReady && sub.isReady;
-  for (const client of [pub, sub]) {
-    // Without a listener a Redis outage would crash the process. Logged once per outage, counted always.
-    client.on('error', (err: Error) => {
-      errors++;
-      if (wasUp || errors === 1)
-        log.error({ reason: err.message }, 'Redis is unreachable: live events reach this instance only');
-      wasUp = false;
-    });
-    client.on('ready', () => {
-      if (up()) {
-        wasUp = true;
-        log.info('Redis connected: live events reach every instance');
-      }
-    });
-    client.connect().catch((err: Error) => log.error({ reason: err.message }, 'Redis connection failed'));
-  }
-  // The adapter publishes without waiting for the answer: a failed publish would reject unhandled.
-  const publish = pub.publish.bind(pub);
-  Object.assign(pub, {
-    publish: (...args: Parameters<typeof publish>) =>
-      publish(...args).catch(() => {
-        dropped++;
-        return 0;
-      }),
-  });
-  io.adapter(createAdapter(pub, sub));
-  monitoring?.setRedisLink({ up, errors: () => errors, dropped: () => dropped });
-  return [pub, sub];
-}
-
-/** quit() waits for a connected client's pending replies; a client still reconnecting is just closed. */
-async function closeRedis(client: RedisClient): Promise<void> {
-  if (client.isReady) await client.quit().catch(() => undefined);
-  else if (client.isOpen) client.destroy();
-}

@@ -1,0 +1,75 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import type { Server } from 'socket.io';
+
+/** What closing needs of a client, whatever its modules and protocol version. */
+export interface RedisClient {
+  isReady: boolean;
+  isOpen: boolean;
+  quit(): Promise<unknown>;
+  destroy(): void;
+}
+
+/** The Redis link's health, for readiness and /metrics. */
+export interface RedisLink {
+  up(): boolean;
+  errors(): number;
+  dropped(): number;
+}
+
+/**
+ * The adapter's Redis clients, connecting in the background: an instance started while Redis is down
+ * serves HTTP and its own sockets at once, and joins the others when Redis comes up. During an outage
+ * events for other instances are dropped (counted) rather than queued without bound, and each client
+ * reconnects by itself; subscriptions are renewed on reconnect.
+ */
+export function connectRedisAdapter(
+  io: Server,
+  url: string,
+  log: FastifyBaseLogger,
+  monitoring?: { setRedisLink(link: RedisLink): void },
+): RedisClient[] {
+  const reconnectStrategy = (retries: number) => Math.min(200 * 2 ** retries, 2000);
+  // The publisher fails fast while offline; the subscriber queues its SUBSCRIBE until connected.
+  const pub = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy } });
+  const sub = createClient({ url, socket: { reconnectStrategy } });
+  let errors = 0;
+  let dropped = 0;
+  let wasUp = false;
+  const up = () => pub.isReady && sub.isReady;
+  for (const client of [pub, sub]) {
+    // Without a listener a Redis outage would crash the process. Logged once per outage, counted always.
+    client.on('error', (err: Error) => {
+      errors++;
+      if (wasUp || errors === 1)
+        log.error({ reason: err.message }, 'Redis is unreachable: live events reach this instance only');
+      wasUp = false;
+    });
+    client.on('ready', () => {
+      if (up()) {
+        wasUp = true;
+        log.info('Redis connected: live events reach every instance');
+      }
+    });
+    client.connect().catch((err: Error) => log.error({ reason: err.message }, 'Redis connection failed'));
+  }
+  // The adapter publishes without waiting for the answer: a failed publish would reject unhandled.
+  const publish = pub.publish.bind(pub);
+  Object.assign(pub, {
+    publish: (...args: Parameters<typeof publish>) =>
+      publish(...args).catch(() => {
+        dropped++;
+        return 0;
+      }),
+  });
+  io.adapter(createAdapter(pub, sub));
+  monitoring?.setRedisLink({ up, errors: () => errors, dropped: () => dropped });
+  return [pub, sub];
+}
+
+/** quit() waits for a connected client's pending replies; a client still reconnecting is just closed. */
+export async function closeRedis(client: RedisClient): Promise<void> {
+  if (client.isReady) await client.quit().catch(() => undefined);
+  else if (client.isOpen) client.destroy();
+}
