@@ -1,7 +1,6 @@
 import { USER_ACTION_CONFIRMATIONS, userProfileEndpoints } from '@switchboard/contract/user-profile';
 import {
   type AdminUserRow,
-  type BulkUserActionName,
   DELETE_USER_CONFIRMATION,
   ListUsersQuery,
   USERS_PAGE_SIZE,
@@ -9,7 +8,6 @@ import {
 } from '@switchboard/contract/users';
 import { UserPlusIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { DataTable } from '@/components/data-table.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -23,7 +21,7 @@ import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { useReturnFocus } from '@/lib/use-return-focus.ts';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
-import { useBulkUserAction, useUsers } from './api.ts';
+import { useUsers } from './api.ts';
 import {
   OWN_ROW_NOT_SELECTABLE,
   PHONE_USER_COLUMNS,
@@ -35,6 +33,7 @@ import { BulkActionsBar, removeAdminRefusal } from './components/bulk-actions-ba
 import { LazyAddUserDialog, preloadAddUserDialog } from './components/lazy-add-user-dialog.tsx';
 import { UsersEmpty } from './components/users-empty.tsx';
 import { UsersToolbar } from './components/users-toolbar.tsx';
+import { useBulkRun } from './use-bulk-run.ts';
 import { useRowActions } from './use-row-actions.ts';
 import { useStatusActions } from './use-status-actions.ts';
 import { SuspendDialog } from './user-page/suspend-dialog.tsx';
@@ -60,7 +59,6 @@ export function UsersPage() {
   );
   const selection = useRowSelection(`${params.page}|${params.search}|${params.status}`, selectableIds);
   const rowActions = useRowActions();
-  const bulk = useBulkUserAction();
   const [adding, setAdding] = useState(false);
   // The row the open status confirmation is about, and which change it asks for.
   const [statusChange, setStatusChange] = useState<{
@@ -75,6 +73,7 @@ export function UsersPage() {
   const [bulkDeleteCount, setBulkDeleteCount] = useState(0);
   const searchRef = useRef<HTMLInputElement>(null);
   const returnFocus = useReturnFocus(searchRef);
+  const bulk = useBulkRun(selection, searchRef);
   const stale = users.isPlaceholderData;
   const removeAdminBlocked = removeAdminRefusal(rows.filter((row) => selection.selected.has(row.id)));
 
@@ -119,28 +118,6 @@ export function UsersPage() {
       : {}),
   };
 
-  /** Resolves to whether the server made the change. */
-  const runBulk = async (action: BulkUserActionName, reason?: string) => {
-    try {
-      const result = await bulk.mutateAsync({
-        action,
-        user_ids: [...selection.selected],
-        ...(reason ? { reason } : {}),
-      });
-      toast.success(result.message);
-      // The bar goes away with the selection; do not leave focus on a button that no longer exists.
-      const active = document.activeElement;
-      const focusLost = !active || active === document.body || active.closest('[data-bulk-actions]');
-      selection.clear();
-      if (focusLost) searchRef.current?.focus();
-      return true;
-    } catch (error) {
-      // All or nothing on the server: nothing changed, so the selection stays for another try.
-      toast.error(errorMessage(error, 'Bulk action failed'));
-      return false;
-    }
-  };
-
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -174,7 +151,7 @@ export function UsersPage() {
           {canBulk && selection.selected.size > 0 ? (
             <BulkActionsBar
               count={selection.selected.size}
-              pendingAction={bulk.isPending ? (bulk.variables?.action ?? null) : null}
+              pendingAction={bulk.pendingAction}
               disabled={stale}
               removeAdminBlocked={removeAdminBlocked}
               canManageAdmins={canManageAdmins}
@@ -183,7 +160,7 @@ export function UsersPage() {
                 if (action === 'suspend') {
                   setSuspendingBulk(true);
                   setSuspending(rows.filter((row) => selection.selected.has(row.id)));
-                } else runBulk(action);
+                } else bulk.run(action);
               }}
               onDelete={(opener) => {
                 returnFocus.remember(opener);
@@ -262,7 +239,7 @@ export function UsersPage() {
         onSuspend={async (input) => {
           const targets = suspending ?? [];
           if (suspendingBulk) {
-            return (await runBulk('suspend', input.reason)) ? null : 'Failed to suspend users';
+            return (await bulk.run('suspend', input.reason)) ? null : 'Failed to suspend users';
           }
           const [target] = targets;
           return target ? statusActions.suspend(target, input) : null;
@@ -309,7 +286,7 @@ export function UsersPage() {
             : `Are you sure you want to delete these ${bulkDeleteCount} users?`
         }
         onConfirm={async () => {
-          if (await runBulk('delete')) returnFocus.forget();
+          if (await bulk.run('delete')) returnFocus.forget();
         }}
       />
     </div>
