@@ -94,3 +94,12 @@ export interface UserPush {
   /** Closes every live socket of these users, app and console alike, on every instance (Redis adapter). */
   disconnectUsers(userIds: readonly string[]): void;
 }
+
+/** The realtime server's Redis connection (REDIS_URL), as readiness and the metrics report it. */
+export interface RedisLink {
+  up(): boolean;
+  /** Connection errors since start. */
+  errors(): number;
+  /** Messages for the other instances that could not be published (Redis down). */
+  dropped(): number;
+}

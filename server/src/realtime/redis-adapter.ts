@@ -2,6 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import type { Server } from 'socket.io';
+import type { RedisLink } from '../app-deps.ts';
 
 /** What closing needs of a client, whatever its modules and protocol version. */
 export interface RedisClient {
@@ -9,13 +10,6 @@ export interface RedisClient {
   isOpen: boolean;
   quit(): Promise<unknown>;
   destroy(): void;
-}
-
-/** The Redis link's health, for readiness and /metrics. */
-export interface RedisLink {
-  up(): boolean;
-  errors(): number;
-  dropped(): number;
 }
 
 /**

@@ -9,12 +9,12 @@ import {
 import { SECURITY_MESSAGES } from '@switchboard/contract/security';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import type { AppDeps } from '../app-deps.ts';
+import type { AppDeps, RedisLink } from '../app-deps.ts';
 import { readLiveCounts } from '../db/live-counts.ts';
 import type { SessionPrincipal } from '../http/access-token.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { pushLiveSeries } from './live-series.ts';
-import { closeRedis, connectRedisAdapter, type RedisLink } from './redis-adapter.ts';
+import { closeRedis, connectRedisAdapter } from './redis-adapter.ts';
 import { createSocketCaps } from './socket-caps.ts';
 import { accountRoom } from './user-push.ts';
 

@@ -7,13 +7,14 @@ import {
   type MetricsSample,
 } from '@switchboard/contract/monitoring';
 import type { FastifyInstance } from 'fastify';
+import type { RedisLink } from '../../app-deps.ts';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { evaluateAlerts, listAlerts } from './alert-evaluation.ts';
 import { clusterHealth, listInstances } from './cluster-health.ts';
 import { HttpStats, routeGroup } from './http-stats.ts';
 import { MetricsHistory, SAMPLES_PER_MINUTE } from './metrics-history.ts';
 import * as repo from './monitoring.repository.ts';
-import { createPrometheus, type RedisLink } from './prometheus.ts';
+import { createPrometheus } from './prometheus.ts';
 import { measureSample } from './sample-measure.ts';
 import { createSystemSampler } from './system-sampler.ts';
 

@@ -1,16 +1,8 @@
 import type { MetricsSample } from '@switchboard/contract/monitoring';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { RedisLink } from '../../app-deps.ts';
 import { unhandledRejections } from '../../process-faults.ts';
 import { droppedSystemLogLines } from '../system-logs/system-log-stream.ts';
-
-/** The realtime server's Redis connection (REDIS_URL), as readiness and the metrics report it. */
-export interface RedisLink {
-  up(): boolean;
-  /** Connection errors since start. */
-  errors(): number;
-  /** Messages for the other instances that could not be published (Redis down). */
-  dropped(): number;
-}
 
 /** A counter whose value is read from elsewhere when Prometheus scrapes. */
 function readCounter(register: Registry, name: string, help: string, read: () => number) {
