@@ -1,6 +1,6 @@
 // The calls list at `--scale 1m`. Each twin is recorded from the repository's own listCalls for the
-// scenario's query string, so it takes the same path the request takes (for a search: the count of
-// matching users that picks the plan, then the page with its capped total in one statement).
+// scenario's query string, so it takes the same path the request takes (for a search: the page with
+// its capped total in one statement).
 import { ListCallsQuery } from '@switchboard/contract/calls';
 import { listCalls } from '../server/src/modules/calls/calls-list.repository.ts';
 import { listScenario, type Scenario } from './scenarios.ts';

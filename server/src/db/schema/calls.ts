@@ -66,9 +66,11 @@ export const calls = pgTable(
   },
   (t) => [
     index('calls_started_at_idx').on(t.startedAt.desc(), t.id.desc()),
-    // A search by party walks these per matching user (UNION of caller and callee), never all calls.
+    // The user page's calls walk these per user; the Calls search reads the names' trigram indexes below.
     index('calls_caller_idx').on(t.callerId, t.startedAt.desc(), t.id.desc()),
     index('calls_callee_idx').on(t.calleeId, t.startedAt.desc(), t.id.desc()),
+    index('calls_caller_username_trgm').using('gin', sql`${t.callerUsername} gin_trgm_ops`),
+    index('calls_callee_username_trgm').using('gin', sql`${t.calleeUsername} gin_trgm_ops`),
     index('calls_status_idx').on(t.status, t.startedAt.desc(), t.id.desc()),
     index('calls_type_idx').on(t.type, t.startedAt.desc(), t.id.desc()),
     index('calls_live_idx').on(t.status).where(sql`${t.status} in ('ringing', 'active')`),

@@ -84,6 +84,23 @@ describe('calls API', () => {
     await t.db.execute(sql`delete from calls where caller_username like 'crowd%'`);
   });
 
+  it("finds a renamed user's past calls by the name the rows show", async () => {
+    await t.db.execute(
+      sql`insert into users (username, email) values ('before_rename', 'rename@example.test')`,
+    );
+    await t.db.execute(sql`
+      insert into calls (caller_id, callee_id, caller_username, callee_username, type, status, started_at)
+      select u.id, b.id, u.username, b.username, 'voice', 'completed', now() - interval '1 hour'
+      from users u, users b where u.username = 'before_rename' and b.username = 'bob'`);
+    await t.db.execute(sql`update users set username = 'after_rename' where username = 'before_rename'`);
+    const byShownName = await get<CallsPage>('/admin/public/calls?search=before_ren');
+    expect(byShownName.body.data.total).toBe(1);
+    expect(names(byShownName.body.data)).toEqual(['before_rename>bob']);
+    const byNewName = await get<CallsPage>('/admin/public/calls?search=after_ren');
+    expect(byNewName.body.data).toMatchObject({ total: 0, calls: [] });
+    await t.db.execute(sql`delete from calls where caller_username = 'before_rename'`);
+  });
+
   it('rejects a bad filter with 400 naming the field', async () => {
     const { status, body } = await get<unknown>('/admin/public/calls?status=bogus');
     expect(status).toBe(400);

@@ -1,0 +1,2 @@
+CREATE INDEX "calls_caller_username_trgm" ON "calls" USING gin ("caller_username" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "calls_callee_username_trgm" ON "calls" USING gin ("callee_username" gin_trgm_ops);
