@@ -102,6 +102,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
     zlibOptions: { level: 1 },
+    // Up to 64 KB in one synchronous call rather than through a zlib stream: on 2 cores the plugin's
+    // default is 8 KB, so a calls page (20 rows, ~9 kB) went through a stream per answer, which cost
+    // more CPU than compressing it (bench/README.md, "Compression of JSON answers").
+    syncThreshold: 64 * 1024,
   });
   await app.register(swagger, {
     openapi: {
