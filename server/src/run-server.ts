@@ -19,7 +19,6 @@ import { startLogRetention } from './modules/system-logs/log-retention.ts';
 import { createSystemLogStream } from './modules/system-logs/system-log-stream.ts';
 import { countRootAdmins } from './modules/users/users.repository.ts';
 import { startRealtime } from './realtime/socket-server.ts';
-import { startSimulation } from './simulator/simulation.ts';
 import type { Tracing } from './tracing/tracing.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before the process closes anyway. */
@@ -102,7 +101,7 @@ async function serve(
   const port = typeof address === 'object' && address ? address.port : config.port;
   await announce(deps, `http://${config.host}:${port}`);
   const demoTraffic = config.demoTraffic
-    ? startDemoTraffic(`http://${loopbackOf(config.host)}:${port}`, app.log)
+    ? await startDemoTraffic(`http://${loopbackOf(config.host)}:${port}`, app.log)
     : null;
 
   let stoppingAt = 0;
@@ -159,8 +158,12 @@ async function serve(
   if (process.send) process.on('disconnect', () => void shutdown('supervisor exited'));
 }
 
-/** Light traffic for the demo: the console has calls to watch as soon as someone signs in. */
-function startDemoTraffic(url: string, log: FastifyBaseLogger) {
+/**
+ * Light traffic for the demo: the console has calls to watch as soon as someone signs in. The simulator
+ * (and its socket.io client) loads here, once the server answers, not with the rest of the server.
+ */
+async function startDemoTraffic(url: string, log: FastifyBaseLogger) {
+  const { startSimulation } = await import('./simulator/simulation.ts');
   const simulation = startSimulation({
     url,
     users: DEMO_TRAFFIC_USERS,

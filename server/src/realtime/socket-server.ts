@@ -14,7 +14,6 @@ import { readLiveCounts } from '../db/live-counts.ts';
 import type { SessionPrincipal } from '../http/access-token.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { pushLiveSeries } from './live-series.ts';
-import { closeRedis, connectRedisAdapter } from './redis-adapter.ts';
 import { createSocketCaps } from './socket-caps.ts';
 import { accountRoom } from './user-push.ts';
 
@@ -83,9 +82,10 @@ export async function startRealtime(
   { authenticate, blocks, monitoring, settings, namespaces, livePoint }: RealtimeFeeds,
 ): Promise<Realtime> {
   const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH });
-  const redisClients = deps.config.redisUrl
-    ? connectRedisAdapter(io, deps.config.redisUrl, log, monitoring)
-    : [];
+  // Loaded only with REDIS_URL: the Redis client is a fifth of the compiled server, read at every start.
+  const { redisUrl } = deps.config;
+  const redis = redisUrl ? await import('./redis-adapter.ts') : undefined;
+  const redisClients = redis && redisUrl ? redis.connectRedisAdapter(io, redisUrl, log, monitoring) : [];
 
   const addressOf = (socket: Socket) => clientAddress(socket.request, deps.config.trustProxy);
   const isBlocked = async (socket: Socket) => {
@@ -224,7 +224,7 @@ export async function startRealtime(
         for (const client of redisClients) if (client.isOpen) client.destroy();
       await Promise.all(extraNamespaces.map((namespace) => namespace.close()));
       await io.close().catch((err) => log.warn({ reason: (err as Error).message }, 'socket.io close failed'));
-      await Promise.all(redisClients.map((client) => closeRedis(client)));
+      if (redis) await Promise.all(redisClients.map((client) => redis.closeRedis(client)));
     },
   };
 }

@@ -1,6 +1,5 @@
 import { TOTP as TOTP_SETTINGS, type TotpEnrolment } from '@switchboard/contract/two-factor';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 /** A new 160-bit secret (RFC 4226's recommended length), base32 as authenticator apps take it. */
 export function newTotpSecret(): string {
@@ -20,6 +19,8 @@ const totpOf = (secret: string, label: string) =>
 /** What the console shows to add the authenticator: the QR code is drawn here, never by a third party. */
 export async function totpEnrolment(secret: string, label: string): Promise<TotpEnrolment> {
   const otpauthUrl = totpOf(secret, label).toString();
+  // Only an enrolment draws a QR code: its packages load then, not at every start.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauth_url: otpauthUrl, qr_svg: qrSvg };
 }
