@@ -2,10 +2,18 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { keepBuiltInParsers } from './pglite-parsers.ts';
 
+/**
+ * 64 MB of shared buffers, not PostgreSQL's 128 MB: PGlite sets the whole pool up as it opens, and the
+ * second 64 MB cost ~240 ms of every start, while the lists and searches at 1m ran the same with either
+ * (bench/README.md, "Cold start").
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'];
+
 /** PGlite in `dataDir` (in memory when unset, from `image` when given), in the calling thread. */
 export async function openPglite({ dataDir, image }: { dataDir?: string; image?: Blob }): Promise<PGlite> {
   const client = await PGlite.create(dataDir ?? 'memory://', {
     extensions: { pg_trgm },
+    startParams: START_PARAMS,
     ...(image ? { loadDataDir: image } : {}),
   });
   try {
