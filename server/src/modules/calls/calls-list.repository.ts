@@ -2,10 +2,10 @@ import type { CallRow, ListCallsQuery } from '@switchboard/contract/calls';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
 import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
+import { containsTerm } from '../../db/search-filter.ts';
 import { searchTotal } from '../../db/search-totals.ts';
 import { rangeConditions } from './call-range.ts';
 import { CALL_COLUMNS as COLUMNS, type RawCall, toRow } from './call-row.ts';
@@ -36,19 +36,13 @@ function conditions(filter: CallFilter, after: [string, string] | undefined): SQ
  */
 const NEWEST_FIRST = sql.raw('started_at desc nulls last, id desc nulls last');
 
-/**
- * A search matches the names the row shows, caller or callee (the names when the call was placed):
- * the OR reads both names' trigram indexes for a rare name, or, for a common one, the started_at
- * index newest first until the page is full; the planner picks from the pattern's selectivity.
- */
-const partyNamed = (search: string): SQL => {
-  const pattern = containsPattern(search);
-  return sql`(caller_username ilike ${pattern} or callee_username ilike ${pattern})`;
-};
+/** The names the row shows, caller or callee (the names when the call was placed); see containsTerm. */
+const partyNamed = (search: string, common: boolean): SQL =>
+  containsTerm([sql.raw('caller_username'), sql.raw('callee_username')], search, common);
 
-function searchedCalls(filter: CallFilter, after: [string, string] | undefined): SQL {
+function searchedCalls(filter: CallFilter, after: [string, string] | undefined, common: boolean): SQL {
   return sql`select ${sql.raw(COLUMNS)} from calls
-    where ${conditions(filter, after)} and ${partyNamed(filter.search)}
+    where ${conditions(filter, after)} and ${partyNamed(filter.search, common)}
     order by ${NEWEST_FIRST}`;
 }
 
@@ -70,13 +64,15 @@ type ListQuery = Omit<ListCallsQuery, 'search'> & { search: string };
  * One page, newest first, and its total in one statement: the page after the cursor when there is
  * one, else at an OFFSET. Totals never count calls: an unsearched list reads its counter, a search
  * counts at most COUNT_CAP + 1 matches, or takes `knownTotal`, the same search's total counted a
- * moment ago (search-totals.ts).
+ * moment ago (search-totals.ts), which also says the search is common (containsTerm).
  * bench/calls-scenarios.ts runs this same statement on the driver.
  */
 export function callsPageQuery(query: ListQuery, knownTotal?: number): SQL {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const offset = after ? 0 : (query.page - 1) * query.limit;
-  const source = query.search ? searchedCalls(query, after) : plainCalls(query, after);
+  const source = query.search
+    ? searchedCalls(query, after, knownTotal !== undefined)
+    : plainCalls(query, after);
   return sql`select t.total, p.* from (select ${knownTotal ?? totalOf(query)}::bigint as total) t
     left join (${source} limit ${query.limit} offset ${offset}) p on true`;
 }
@@ -122,7 +118,7 @@ function totalOf(filter: CallFilter): SQL {
   if (!filter.search)
     return sql`(select coalesce(sum(n), 0) from row_counts where counter = ${counterName(filter)})`;
   return sql`(select count(*) from (select 1 from calls
-        where ${conditions(filter, undefined)} and ${partyNamed(filter.search)}
+        where ${conditions(filter, undefined)} and ${partyNamed(filter.search, false)}
         limit ${COUNT_CAP + 1}) s)`;
 }
 
@@ -133,7 +129,7 @@ export async function callsBatch(
   after: [string, string] | undefined,
   batch: number,
 ): Promise<{ rows: CallRow[]; last: [string, string] | undefined }> {
-  const source = filter.search ? searchedCalls(filter, after) : plainCalls(filter, after);
+  const source = filter.search ? searchedCalls(filter, after, false) : plainCalls(filter, after);
   const raw = await queryRows<RawCall>(db, sql`${source} limit ${batch}`);
   const lastRow = raw.at(-1);
   return { rows: raw.map(toRow), last: lastRow && [lastRow.sort_key, String(lastRow.id)] };

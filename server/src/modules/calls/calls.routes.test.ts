@@ -101,6 +101,21 @@ describe('calls API', () => {
     await t.db.execute(sql`delete from calls where caller_username = 'before_rename'`);
   });
 
+  it('answers a common search the same once its total is remembered and the page walks the time index', async () => {
+    await t.db.execute(sql`insert into users (username, email) values ('throng', 'throng@example.test')`);
+    await t.db.execute(sql`
+      insert into calls (caller_id, callee_id, caller_username, callee_username, type, status, started_at)
+      select u.id, b.id, u.username, b.username, 'voice', 'completed', now() - interval '1 minute' * n
+      from generate_series(1, 1200) n, users u, users b where u.username = 'throng' and b.username = 'bob'`);
+    const counted = await get<CallsPage>('/admin/public/calls?search=throng&limit=20&page=3');
+    const remembered = await get<CallsPage>('/admin/public/calls?search=throng&limit=20&page=3');
+    expect(counted.body.data).toMatchObject({ total: 1200, total_pages: 60 });
+    expect(remembered.body.data).toMatchObject({ total: 1200, total_pages: 60 });
+    expect(remembered.body.data.calls.map((c) => c.id)).toEqual(counted.body.data.calls.map((c) => c.id));
+    expect(remembered.body.data.calls).toHaveLength(20);
+    await t.db.execute(sql`delete from calls where caller_username = 'throng'`);
+  });
+
   it('rejects a bad filter with 400 naming the field', async () => {
     const { status, body } = await get<unknown>('/admin/public/calls?status=bogus');
     expect(status).toBe(400);

@@ -1,12 +1,12 @@
 import type { CoinTransaction as CoinTransactionView, ListCoinsQuery } from '@switchboard/contract/coins';
-import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
 import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP, counterSum } from '../../db/row-counts.ts';
 import { coinTransactions } from '../../db/schema/coins.ts';
+import { containsTerm } from '../../db/search-filter.ts';
 import { searchTotal } from '../../db/search-totals.ts';
 import {
   type LedgerSummary,
@@ -60,15 +60,18 @@ const afterCursor = (cursor: string | undefined) => {
   return sql`(${coinTransactions.createdAt}, ${coinTransactions.id}) < (${sortKey}::timestamptz, ${id}::bigint)`;
 };
 
-function listFilter({
-  search,
-  type,
-  user,
-}: Pick<ListCoinsQuery, 'search' | 'type' | 'user'>): SQL | undefined {
-  const pattern = containsPattern(search);
+/** `commonSearch`: the search's total was counted at REMEMBERED_FROM or more (see containsTerm). */
+function listFilter(
+  { search, type, user }: Pick<ListCoinsQuery, 'search' | 'type' | 'user'>,
+  commonSearch = false,
+): SQL | undefined {
   // Both columns live on the ledger row (username is a snapshot), so the OR is two trigram index scans, no join.
   const matchesSearch = search
-    ? or(ilike(coinTransactions.username, pattern), ilike(coinTransactions.description, pattern))
+    ? containsTerm(
+        [sql`${coinTransactions.username}`, sql`${coinTransactions.description}`],
+        search,
+        commonSearch,
+      )
     : undefined;
   return and(
     matchesSearch,
@@ -103,7 +106,7 @@ function totalOf(query: ListCoinsQuery): SQL {
  * bench/coins-scenarios.ts runs this same statement on the driver.
  */
 export function coinsPageQuery(query: ListCoinsQuery, topLimit: number, knownTotal?: number): SQL {
-  const where = whereOf(listFilter(query), afterCursor(query.cursor));
+  const where = whereOf(listFilter(query, knownTotal !== undefined), afterCursor(query.cursor));
   const offset = query.cursor ? 0 : (query.page - 1) * query.limit;
   return sql`select s.*, p.*, ${REVERSED}
     from (select ${knownTotal ?? totalOf(query)}::bigint as total, ${summaryColumns(topLimit)}) s
