@@ -5,9 +5,10 @@ import { buildApp } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
 import { assembleAppDeps } from './app-deps-assembly.ts';
 import type { Config } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import type { DatabaseHandle } from './db/client.ts';
 import type { DatabaseTarget } from './db/database-target.ts';
-import { runMigrations, withStartUpLock } from './db/migrate.ts';
+import { withStartUpLock } from './db/migrate.ts';
+import { openMigrating } from './db/open-migrated.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { authenticateAdmin } from './modules/auth/authenticate.ts';
 import { startAppNamespace } from './modules/calls/app-namespace.ts';
@@ -30,8 +31,8 @@ const DEMO_TRAFFIC_USERS = 50;
 const DEMO_TRAFFIC_CALLS_PER_SECOND = 0.2;
 
 /**
- * Everything after the configuration: the database → migrations → demo seed → app → listen, and a
- * graceful shutdown on signals. main.ts loads this module while the embedded database opens.
+ * Everything after the configuration: the database and its migrations, beside building the app → demo
+ * seed → listen, and a graceful shutdown on signals. main.ts loads this module while the embedded database opens.
  */
 export async function runServer(
   config: Config,
@@ -42,10 +43,10 @@ export async function runServer(
   const tracing = config.tracing
     ? await (await import('./tracing/tracing.ts')).startTracing(config.tracing)
     : undefined;
-  const database = await openDatabase(target);
+  const { database, migrated } = await openMigrating(target);
   tracing?.traceDatabase(database);
   try {
-    await serve(config, database, onLogger, tracing);
+    await serve(config, database, migrated, onLogger, tracing);
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;
@@ -55,10 +56,10 @@ export async function runServer(
 async function serve(
   config: Config,
   database: DatabaseHandle,
+  migrated: Promise<void>,
   onLogger: (log: FastifyBaseLogger) => void,
   tracing?: Tracing,
 ): Promise<void> {
-  await runMigrations(database);
   const deps = assembleAppDeps(config, database);
   // Every log line still goes to stdout; the ones worth keeping are also saved to system_logs in batches.
   // Writing stdout from the event loop is a blocking syscall per line (stdout is synchronous for files
@@ -66,12 +67,16 @@ async function serve(
   const stdout = pino.destination({ dest: 1, sync: false });
   process.on('exit', () => stdout.flushSync());
   const logStream = createSystemLogStream(database.db, stdout);
-  const app = await buildApp(deps, {
-    logger: { level: config.logLevel, stream: logStream },
-    serveWeb: true,
-    backupSchedule: true,
-    ...(tracing ? { instrument: tracing.instrumentApp } : {}),
-  });
+  // The embedded database may still be opening: its statements wait for the migrations.
+  const [app] = await Promise.all([
+    buildApp(deps, {
+      logger: { level: config.logLevel, stream: logStream },
+      serveWeb: true,
+      backupSchedule: true,
+      ...(tracing ? { instrument: tracing.instrumentApp } : {}),
+    }),
+    migrated,
+  ]);
   onLogger(app.log);
   // Never the endpoint or its headers: either may carry the collector's credentials.
   if (tracing) app.log.info('tracing on');

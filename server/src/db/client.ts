@@ -71,27 +71,54 @@ export async function openDatabase(
       close: () => pool.end(),
     };
   }
-  const reportFailure = (err: Error) => logger.error({ err }, 'The embedded database thread failed');
+  return openEmbedded(target, logger);
+}
+
+async function openEmbedded(
+  target: Extract<DatabaseTarget, { kind: 'pglite' }>,
+  logger: Pick<Logger, 'error'>,
+): Promise<DatabaseHandle> {
   // Held from before PGlite opens the directory until after it has closed it.
   let lock: DataDirLock | null = null;
   let client: EmbeddedDatabase;
   try {
     if (target.opening) {
       lock = target.opening.lock;
-      client = await target.opening.thread;
-      target.opening.reportFailuresTo(reportFailure);
+      client = target.opening.thread;
+      await target.opening.thread.opened;
+      target.opening.reportFailuresTo(embeddedFailureReport(logger));
     } else {
       lock = target.dataDir ? lockDataDir(target.dataDir) : null;
       client = target.inThisThread
         ? await openPglite(target)
-        : await PgliteThread.open({ ...target, onFailure: reportFailure });
+        : await PgliteThread.open({ ...target, onFailure: embeddedFailureReport(logger) });
     }
   } catch (err) {
     lock?.release();
     throw err;
   }
+  return embeddedHandle(client, lock);
+}
+
+/** Where the embedded database's thread reports dying after it opened. */
+export const embeddedFailureReport =
+  (logger: Pick<Logger, 'error'>) =>
+  (err: Error): void =>
+    logger.error({ err }, 'The embedded database thread failed');
+
+/**
+ * The handle of the embedded database on `client`. With `ready`, the handle's statements wait for it
+ * first (the migrations, while the app is built: open-migrated.ts); the handle's close releases `lock`.
+ */
+export function embeddedHandle(
+  client: EmbeddedDatabase,
+  lock: DataDirLock | null,
+  ready?: Promise<void>,
+): DatabaseHandle {
   // Drizzle's driver calls query and transaction, which the thread answers as PGlite does.
-  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
+  const db = drizzlePglite((ready ? afterReady(client, ready) : client) as PGlite, {
+    schema,
+  }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -107,6 +134,28 @@ export async function openDatabase(
         lock?.release();
       }
     },
+  };
+}
+
+/** `client` as Drizzle calls it, each statement held until `ready` has settled (and failing if it failed). */
+function afterReady(
+  client: EmbeddedDatabase,
+  ready: Promise<void>,
+): Pick<EmbeddedDatabase, 'query' | 'transaction'> {
+  let isReady = false;
+  ready.then(
+    () => {
+      isReady = true;
+    },
+    () => undefined,
+  );
+  return {
+    query: ((...args: Parameters<PgliteThread['query']>) =>
+      isReady ? client.query(...args) : ready.then(() => client.query(...args))) as EmbeddedDatabase['query'],
+    transaction: ((callback: Parameters<PgliteThread['transaction']>[0]) =>
+      isReady
+        ? client.transaction(callback)
+        : ready.then(() => client.transaction(callback))) as EmbeddedDatabase['transaction'],
   };
 }
 

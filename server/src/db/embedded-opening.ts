@@ -8,7 +8,8 @@ import { PgliteThread } from './pglite-thread/pglite-thread.ts';
  */
 export interface EmbeddedOpening {
   lock: DataDirLock;
-  thread: Promise<PgliteThread>;
+  /** Opening still: `thread.opened` settles when it has. */
+  thread: PgliteThread;
   /** Where a failure of the thread after it opened is reported: the app's logger, once it exists. */
   reportFailuresTo(report: (err: Error) => void): void;
 }
@@ -17,9 +18,7 @@ export function startOpeningEmbedded(dataDir: string): EmbeddedOpening {
   // Taken before PGlite touches the directory, and held until the handle closes it.
   const lock = lockDataDir(dataDir);
   let report = (err: Error) => console.error('The embedded database thread failed:', err.message);
-  const thread = PgliteThread.open({ dataDir, onFailure: (err) => report(err) });
-  // Awaited by openDatabase once the modules have loaded; a failure is its to throw, not an unhandled rejection meanwhile.
-  thread.catch(() => undefined);
+  const thread = PgliteThread.start({ dataDir, onFailure: (err) => report(err) });
   return {
     lock,
     thread,

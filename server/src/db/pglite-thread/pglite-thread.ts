@@ -11,6 +11,12 @@ type ThreadTransaction = {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
 };
 
+type OpenOptions = {
+  dataDir?: string;
+  image?: Blob;
+  onFailure?: (err: Error) => void;
+};
+
 /** An error from the PGlite thread, rebuilt with the fields the server reads (a PostgreSQL error's `code`). */
 function rebuiltError({ message, name, fields }: ErrorFields): Error {
   const err = Object.assign(new Error(message), fields);
@@ -32,11 +38,13 @@ export class PgliteThread {
   readonly #onFailure: (err: Error) => void;
   #nextId = 1;
   /** Open until close is called (or the thread dies): only then is a thread's death a failure to report. */
-  #opened = false;
+  #isOpen = false;
   #closing: Promise<void> | undefined;
   #stopped: Error | undefined;
+  /** Settles when PGlite has opened on the thread; rejects when it could not, and the thread has ended. */
+  readonly opened: Promise<void>;
 
-  private constructor(onFailure: (err: Error) => void) {
+  private constructor({ dataDir, image, onFailure = () => {} }: OpenOptions) {
     this.#onFailure = onFailure;
     this.#worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { execArgv: [] });
     this.#worker.unref();
@@ -48,6 +56,21 @@ export class PgliteThread {
     this.#worker.on('exit', (code) =>
       this.#stop(new Error(this.#closing ? CLOSED : `the PGlite thread exited with code ${code}`)),
     );
+    this.opened = this.#open(dataDir, image);
+    // Awaited by whoever started the thread; a failure is theirs to throw, not an unhandled rejection meanwhile.
+    this.opened.catch(() => undefined);
+  }
+
+  async #open(dataDir: string | undefined, image: Blob | undefined): Promise<void> {
+    const request: Request = { op: 'open', ...(dataDir ? { dataDir } : {}) };
+    if (image) request.image = await image.arrayBuffer();
+    try {
+      await this.#call(request);
+    } catch (err) {
+      await this.#worker.terminate();
+      throw err;
+    }
+    this.#isOpen = true;
   }
 
   /**
@@ -55,26 +78,18 @@ export class PgliteThread {
    * of the thread dying after it opened and before `close`: every statement after it fails, and the
    * readiness check says so. A failure to open is thrown by this call instead.
    */
-  static async open({
-    dataDir,
-    image,
-    onFailure = () => {},
-  }: {
-    dataDir?: string;
-    image?: Blob;
-    onFailure?: (err: Error) => void;
-  }): Promise<PgliteThread> {
-    const request: Request = { op: 'open', ...(dataDir ? { dataDir } : {}) };
-    if (image) request.image = await image.arrayBuffer();
-    const thread = new PgliteThread(onFailure);
-    try {
-      await thread.#call(request);
-    } catch (err) {
-      await thread.#worker.terminate();
-      throw err;
-    }
-    thread.#opened = true;
+  static async open(options: OpenOptions): Promise<PgliteThread> {
+    const thread = PgliteThread.start(options);
+    await thread.opened;
     return thread;
+  }
+
+  /**
+   * The thread at once, with PGlite opening on it: `opened` settles when it has (a failure to open
+   * rejects it and ends the thread). Statements sent before then fail.
+   */
+  static start(options: OpenOptions): PgliteThread {
+    return new PgliteThread(options);
   }
 
   /** True once close has finished, or the thread has died. */
@@ -123,7 +138,7 @@ export class PgliteThread {
   /** Closes PGlite (its shutdown checkpoint included), then the thread; a second call waits for the first. */
   close(): Promise<void> {
     this.#closing ??= (async () => {
-      this.#opened = false;
+      this.#isOpen = false;
       try {
         if (!this.#stopped) await this.#call({ op: 'close' });
       } finally {
@@ -173,7 +188,7 @@ export class PgliteThread {
   #stop(err: Error) {
     if (this.#stopped) return;
     this.#stopped = err;
-    if (this.#opened) this.#onFailure(err);
+    if (this.#isOpen) this.#onFailure(err);
     for (const pending of this.#pending.values()) pending.reject(err);
     this.#pending.clear();
   }

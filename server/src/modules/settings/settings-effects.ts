@@ -26,7 +26,10 @@ export async function installSettingsEffects(
     app.log.level = debug ? 'debug' : baseLogLevel;
   };
   live.onChange((next) => applyLogLevel(next.app.debug_mode));
-  if (baseLogLevel !== 'silent') applyLogLevel((await live.get()).app.debug_mode);
+  // Read once the app is ready rather than while it is built: the server builds it while the database opens.
+  if (baseLogLevel !== 'silent') {
+    app.addHook('onReady', async () => applyLogLevel((await live.get()).app.debug_mode));
+  }
 
   // The origins are asked per request; the rest is fixed, so the plugin normalises its options once
   // (a delegator returning all the options had them normalised again on every request).

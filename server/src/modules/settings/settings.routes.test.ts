@@ -1,6 +1,7 @@
 import { SETTINGS_DEFAULTS, SETTINGS_MESSAGES, type Settings } from '@switchboard/contract/settings';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { testDatabaseKind } from '../../config.ts';
 import { auditLog } from '../../db/schema/security.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
@@ -137,6 +138,21 @@ describe('system settings', () => {
     expect(console.statusCode).toBe(200);
     await save(() => {});
     expect((await ping()).statusCode).toBe(200);
+  });
+
+  it('debug mode saved before a restart is in force once the restarted server is ready', async () => {
+    await save((s) => {
+      s.app.debug_mode = true;
+    });
+    const deps = { ...t.deps, config: { ...t.deps.config, logLevel: 'info' as const } };
+    const restarted = await buildApp(deps, { logger: { level: 'info', stream: { write: () => {} } } });
+    try {
+      await restarted.ready();
+      expect(restarted.log.level).toBe('debug');
+    } finally {
+      await restarted.close();
+      await save(() => {});
+    }
   });
 
   it('a lowered rate limit is felt at once, per IP, and leaves signed-in admins to their own budget', async () => {
