@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
-import { containsTerm } from '../../db/search-filter.ts';
+import { containsTerm, pageForCount, withSearchCount } from '../../db/search-filter.ts';
 import { searchTotal } from '../../db/search-totals.ts';
 import { rangeConditions } from './call-range.ts';
 import { CALL_COLUMNS as COLUMNS, type RawCall, toRow } from './call-row.ts';
@@ -63,19 +63,28 @@ type ListQuery = Omit<ListCallsQuery, 'search'> & { search: string };
 /**
  * One page, newest first, and its total in one statement: the page after the cursor when there is
  * one, else at an OFFSET. Totals never count calls: an unsearched list reads its counter, a search
- * counts at most COUNT_CAP + 1 matches, or takes `knownTotal`, the same search's total counted a
- * moment ago (search-totals.ts), which also says the search is common (containsTerm).
+ * takes `knownTotal`, the same search's total counted a moment ago (search-totals.ts), which also says
+ * the search is common (containsTerm), or counts at most COUNT_CAP + 1 matches first and pages in the
+ * form the count calls for (pageForCount).
  * bench/calls-scenarios.ts runs this same statement on the driver.
  */
 export function callsPageQuery(query: ListQuery, knownTotal?: number): SQL {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const offset = after ? 0 : (query.page - 1) * query.limit;
-  const source = query.search
-    ? searchedCalls(query, after, knownTotal !== undefined)
-    : plainCalls(query, after);
-  return sql`select t.total, p.* from (select ${knownTotal ?? totalOf(query)}::bigint as total) t
-    left join (${source} limit ${query.limit} offset ${offset}) p on true`;
+  const page = (source: SQL) => sql`${source} limit ${query.limit} offset ${offset}`;
+  if (!query.search) return withTotal(totalOf(query), page(plainCalls(query, after)));
+  if (knownTotal !== undefined) return withTotal(sql`${knownTotal}`, page(searchedCalls(query, after, true)));
+  return withSearchCount(totalOf(query), (counted) =>
+    withTotal(
+      counted,
+      pageForCount((common) => page(searchedCalls(query, after, common))),
+    ),
+  );
 }
+
+/** The total's one row, joined to the page's rows (none: the total's row alone, its call columns null). */
+const withTotal = (total: SQL, rows: SQL) =>
+  sql`select t.total, p.* from (select ${total}::bigint as total) t left join (${rows}) p on true`;
 
 export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPageResult> {
   const ranged = query.range !== 'all';

@@ -6,7 +6,7 @@ import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP, counterSum } from '../../db/row-counts.ts';
 import { coinTransactions } from '../../db/schema/coins.ts';
-import { containsTerm } from '../../db/search-filter.ts';
+import { containsTerm, pageForCount, withSearchCount } from '../../db/search-filter.ts';
 import { searchTotal } from '../../db/search-totals.ts';
 import {
   type LedgerSummary,
@@ -102,16 +102,24 @@ function totalOf(query: ListCoinsQuery): SQL {
  * GET /admin/public/coins in one statement: the statistics and the total in a one-row SELECT, joined
  * to the page, newest first, as a LIMIT over the (created_at desc, id desc) index (or the type's or the
  * user's index that ends the same way), after the cursor when there is one, else at an OFFSET. A
- * search's total is `knownTotal` when the same search was counted a moment ago (search-totals.ts).
+ * search's total is `knownTotal` when the same search was counted a moment ago (search-totals.ts);
+ * else the statement counts it first and pages in the form the count calls for (pageForCount).
  * bench/coins-scenarios.ts runs this same statement on the driver.
  */
 export function coinsPageQuery(query: ListCoinsQuery, topLimit: number, knownTotal?: number): SQL {
-  const where = whereOf(listFilter(query, knownTotal !== undefined), afterCursor(query.cursor));
   const offset = query.cursor ? 0 : (query.page - 1) * query.limit;
-  return sql`select s.*, p.*, ${REVERSED}
-    from (select ${knownTotal ?? totalOf(query)}::bigint as total, ${summaryColumns(topLimit)}) s
-    left join (${offset ? pastOffset(where, query.limit, offset) : firstRows(where, query.limit)}) p on true
+  const page = (commonSearch: boolean) => {
+    const where = whereOf(listFilter(query, commonSearch), afterCursor(query.cursor));
+    return offset ? pastOffset(where, query.limit, offset) : firstRows(where, query.limit);
+  };
+  const statement = (total: SQL, rows: SQL) => sql`select s.*, p.*, ${REVERSED}
+    from (select ${total}::bigint as total, ${summaryColumns(topLimit)}) s
+    left join (${rows}) p on true
     order by p.created_at desc nulls last, p.id desc nulls last`;
+  if (knownTotal !== undefined) return statement(sql`${knownTotal}`, page(true));
+  if (query.search)
+    return withSearchCount(totalOf(query), (counted) => statement(counted, pageForCount(page)));
+  return statement(totalOf(query), page(false));
 }
 
 /** The first `limit` rows of `where`: the list's start, or the rows after a cursor. */
