@@ -2,6 +2,8 @@
 // `npm run dev` and the tests run), in the same run on the same demo database (seeded by an untimed first start): time from spawn to
 // a 200 from /api/v1/health/ready, and the process's RSS after it has sat idle.
 // BENCH_START_ROUNDS (default 5) starts of each, alternating; BENCH_IDLE_MS (default 5000).
+// BENCH_START_BASELINE=<another build's server/dist/bundle/main.mjs> adds it as a third mode, `baseline`, for
+// a before/after in one run; BENCH_START_MODES (say `compiled,baseline`) picks the modes to time.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,10 +17,17 @@ const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 5);
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
 const PORT = 18_990;
 
-const MODES: Record<string, string[]> = {
+const BASELINE = process.env.BENCH_START_BASELINE;
+const ALL_MODES: Record<string, string[]> = {
   compiled: ['--enable-source-maps', SERVER_BUNDLE],
   tsx: ['--import', 'tsx', 'server/src/main.ts'],
+  ...(BASELINE ? { baseline: ['--enable-source-maps', BASELINE] } : {}),
 };
+const MODES = Object.fromEntries(
+  Object.entries(ALL_MODES).filter(
+    ([mode]) => !process.env.BENCH_START_MODES || process.env.BENCH_START_MODES.split(',').includes(mode),
+  ),
+);
 
 interface Start {
   mode: string;
@@ -80,7 +89,8 @@ try {
   await startOnce('compiled', dataDir);
   const starts: Start[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const mode of round % 2 ? ['tsx', 'compiled'] : ['compiled', 'tsx']) {
+    const modes = Object.keys(MODES);
+    for (const mode of round % 2 ? modes.toReversed() : modes) {
       const start = await startOnce(mode, dataDir);
       console.log(
         `${mode.padEnd(8)} ready in ${start.readyMs.toFixed(0)} ms, idle RSS ${start.idleRssMb.toFixed(1)} MB`,
