@@ -18,11 +18,12 @@ async function main(): Promise<void> {
   keepRunningOnUnhandledRejections((details, message) => (appLog ?? console).error(details, message));
   const config = loadConfig();
   const target = configuredDatabase(config);
-  if (target.kind === 'pglite' && target.dataDir) target.opening = startOpeningEmbedded(target.dataDir);
+  const opening =
+    target.kind === 'pglite' && target.dataDir ? startOpeningEmbedded(target.dataDir) : undefined;
   // Node 22.1 and later keep the compiled code of the modules loaded from here on disk between starts.
   (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   const { runServer } = await import('./run-server.ts');
-  await runServer(config, target, (log) => {
+  await runServer(config, target, opening, (log) => {
     appLog = log;
   });
 }

@@ -7,6 +7,7 @@ import { assembleAppDeps } from './app-deps-assembly.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { DatabaseTarget } from './db/database-target.ts';
+import type { EmbeddedOpening } from './db/embedded-opening.ts';
 import { withStartUpLock } from './db/migrate.ts';
 import { openMigrating } from './db/open-migrated.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
@@ -37,13 +38,14 @@ const DEMO_TRAFFIC_CALLS_PER_SECOND = 0.2;
 export async function runServer(
   config: Config,
   target: DatabaseTarget,
+  opening: EmbeddedOpening | undefined,
   onLogger: (log: FastifyBaseLogger) => void,
 ): Promise<void> {
   // Only with OTEL_EXPORTER_OTLP_ENDPOINT: without it no OpenTelemetry module is even imported.
   const tracing = config.tracing
     ? await (await import('./tracing/tracing.ts')).startTracing(config.tracing)
     : undefined;
-  const { database, migrated } = await openMigrating(target);
+  const { database, migrated } = await openMigrating(target, opening);
   tracing?.traceDatabase(database);
   try {
     await serve(config, database, migrated, onLogger, tracing);

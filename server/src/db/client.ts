@@ -79,20 +79,12 @@ async function openEmbedded(
   logger: Pick<Logger, 'error'>,
 ): Promise<DatabaseHandle> {
   // Held from before PGlite opens the directory until after it has closed it.
-  let lock: DataDirLock | null = null;
+  const lock = target.dataDir ? lockDataDir(target.dataDir) : null;
   let client: EmbeddedDatabase;
   try {
-    if (target.opening) {
-      lock = target.opening.lock;
-      client = target.opening.thread;
-      await target.opening.thread.opened;
-      target.opening.reportFailuresTo(embeddedFailureReport(logger));
-    } else {
-      lock = target.dataDir ? lockDataDir(target.dataDir) : null;
-      client = target.inThisThread
-        ? await openPglite(target)
-        : await PgliteThread.open({ ...target, onFailure: embeddedFailureReport(logger) });
-    }
+    client = target.inThisThread
+      ? await openPglite(target)
+      : await PgliteThread.open({ ...target, onFailure: embeddedFailureReport(logger) });
   } catch (err) {
     lock?.release();
     throw err;

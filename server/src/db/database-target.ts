@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import type { EmbeddedOpening } from './embedded-opening.ts';
 
 export type DatabaseTarget =
   | {
@@ -9,8 +8,6 @@ export type DatabaseTarget =
       image?: Blob;
       /** Run PGlite in the calling thread instead of a worker thread of its own. */
       inThisThread?: boolean;
-      /** dataDir's thread, already opening (startOpeningEmbedded): the handle takes it over. */
-      opening?: EmbeddedOpening;
     }
   | { kind: 'postgres'; url: string };
 

@@ -13,11 +13,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('the embedded database handed over while it opens', () => {
   it('holds a statement sent before PGlite has opened until the migrations have made its table', async () => {
     const dataDir = join(root, 'fresh');
-    const { database, migrated } = await openMigrating({
-      kind: 'pglite',
-      dataDir,
-      opening: startOpeningEmbedded(dataDir),
-    });
+    const { database, migrated } = await openMigrating(
+      { kind: 'pglite', dataDir },
+      startOpeningEmbedded(dataDir),
+    );
     try {
       // Sent at once, as the app's first settings read is while the app is built.
       const rows = database.db.select().from(settings);
@@ -31,11 +30,10 @@ describe('the embedded database handed over while it opens', () => {
   it('fails the start with the reason, fails the statements waiting, and frees the directory', async () => {
     const dataDir = join(root, 'not-a-directory');
     writeFileSync(dataDir, 'a file where the database should be');
-    const { database, migrated } = await openMigrating({
-      kind: 'pglite',
-      dataDir,
-      opening: startOpeningEmbedded(dataDir),
-    });
+    const { database, migrated } = await openMigrating(
+      { kind: 'pglite', dataDir },
+      startOpeningEmbedded(dataDir),
+    );
     const waiting = database.db.select().from(settings);
     await expect(migrated).rejects.toThrow();
     await expect(waiting).rejects.toThrow();

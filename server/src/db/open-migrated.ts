@@ -12,12 +12,15 @@ export interface MigratingDatabase {
 
 /**
  * The database the server runs on, with its migrations run. The embedded database that main.ts started
- * opening comes back at once, so the app is built while PGlite still opens on its thread (issue #33's
+ * opening (`opening`, target's data directory on its thread) comes back at once, so the app is built while PGlite still opens on its thread (issue #33's
  * cold start): every statement sent through the handle waits until PGlite has opened and the
  * migrations have run, so nothing reads a table before its migration.
  */
-export async function openMigrating(target: DatabaseTarget): Promise<MigratingDatabase> {
-  if (target.kind === 'pglite' && target.opening) return migrateWhenOpen(target.opening);
+export async function openMigrating(
+  target: DatabaseTarget,
+  opening?: EmbeddedOpening,
+): Promise<MigratingDatabase> {
+  if (opening) return migrateWhenOpen(opening);
   const database = await openDatabase(target);
   try {
     await runMigrations(database);
