@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../testing/use-test-database.ts';
-import { MAX_LITERAL_PAGES, queryListPage, queryNamed } from './named-statement.ts';
+import { claimLiteralPage, MAX_LITERAL_PAGES, queryListPage, queryNamed } from './named-statement.ts';
 
 describe('queryNamed', () => {
   const database = useTestDatabase();
@@ -49,7 +49,7 @@ describe('queryListPage', () => {
       const withParameters = await queryListPage(db, page(filter, limit), { searched: false });
       const withLiterals = await queryListPage(db, page(filter, limit), {
         searched: false,
-        fixedFirstPage: true,
+        literal: 'first',
       });
       expect(withLiterals).toEqual(withParameters);
       expect(withLiterals.length).toBeGreaterThan(0);
@@ -61,10 +61,17 @@ describe('queryListPage', () => {
     for (const value of [-5, -5n]) {
       const rows = await queryListPage<{ n: number }>(db, sql`select (10-${value})::int as n`, {
         searched: false,
-        fixedFirstPage: true,
+        literal: 'first',
       });
       expect(rows).toEqual([{ n: 15 }]);
     }
+  });
+
+  it('gives numbered pages a budget of literal texts of their own, so page numbers never crowd out first pages', () => {
+    for (let page = 2; page < MAX_LITERAL_PAGES + 10; page++)
+      claimLiteralPage(`select * from t limit 10 offset ${page * 10} -- budget test`, 'numbered');
+    expect(claimLiteralPage('select 1 -- a numbered page past the budget', 'numbered')).toBe(false);
+    expect(claimLiteralPage('select 1 -- a first page after them', 'first')).toBe(true);
   });
 
   it('keeps answering once more first-page shapes have come than it writes literals for', async () => {
@@ -72,7 +79,7 @@ describe('queryListPage', () => {
     for (let n = 0; n < MAX_LITERAL_PAGES + 5; n++) {
       const rows = await queryListPage<{ n: number }>(db, sql`select ${n}::int as n`, {
         searched: false,
-        fixedFirstPage: true,
+        literal: 'first',
       });
       expect(rows).toEqual([{ n }]);
     }

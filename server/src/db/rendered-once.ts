@@ -1,4 +1,4 @@
-import { Param, SQL, StringChunk, sql } from 'drizzle-orm';
+import { is, Param, Placeholder, SQL, StringChunk, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sqlLiteral } from './sql-literal.ts';
 
@@ -24,6 +24,27 @@ export function literalText(query: SQL): string | null {
   const literals = params.map(sqlLiteral);
   if (literals.some((l) => l === undefined)) return null;
   return text.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1] as string);
+}
+
+/**
+ * The statement's text with every value written in as a literal but its placeholders, which become
+ * $1, $2… in the order `names` lists them; null if a value has no literal form.
+ */
+export function literalTextKeepingPlaceholders(query: SQL): { text: string; names: string[] } | null {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const names: string[] = [];
+  const pieces: string[] = [];
+  for (const param of params) {
+    if (is(param, Placeholder)) {
+      const known = names.indexOf(param.name);
+      pieces.push(`$${known >= 0 ? known + 1 : names.push(param.name)}`);
+      continue;
+    }
+    const literal = sqlLiteral(param);
+    if (literal === undefined) return null;
+    pieces.push(literal);
+  }
+  return { text: text.replace(/\$(\d+)/g, (_, n: string) => pieces[Number(n) - 1] as string), names };
 }
 
 /** A rendered statement (text with $n placeholders, and its parameters) as drizzle SQL again. */

@@ -3,20 +3,46 @@ import { containsPattern } from './like-pattern.ts';
 import { REMEMBERED_FROM } from './search-totals.ts';
 
 /**
- * Rows whose `columns` (trigram-indexed) contain `term`, in the form that suits how many rows match.
- * As plain ILIKEs the planner may read the columns' trigram indexes: right for a rare term. When the
- * search is `common` (its total was counted at REMEMBERED_FROM or more, search-totals.ts) the columns
- * sit inside coalesce(), which no index holds, so the list's time index is walked newest first and
- * stops at the page. The planner alone picks from the columns' 100-bucket histograms, and a term in
- * ~2% of rows can miss every bucket: estimated at ~100 rows, its page then sorted every match (coins
- * "ann" on the PGlite 1m set: 420 ms against 8 ms). A search's first request, whose total is not known
- * yet, takes the form its count calls for (pageForCount).
+ * How a search's rows are matched. `rare`: plain ILIKEs, so the planner may read the columns' trigram
+ * indexes. `common` (the search's total was counted at REMEMBERED_FROM or more, search-totals.ts): the
+ * columns sit inside coalesce(), which no index holds, so the list's time index is walked newest first
+ * and stops at the page. `prepared`: the common form with its pattern the placeholder SEARCH_PATTERN,
+ * for a page sent as a prepared statement (searchPlaceholders).
  */
-export function containsTerm(columns: SQL[], term: string, common: boolean): SQL {
+export type SearchForm = 'rare' | 'common' | 'prepared';
+
+/** The placeholders of a prepared common search's page (named-statement.ts, queryListPage). */
+export const SEARCH_PATTERN = 'search_pattern';
+export const KNOWN_TOTAL = 'known_total';
+/** The known total in a prepared common search's page: a parameter, so a new count is not a new statement. */
+export const KNOWN_TOTAL_PLACEHOLDER = sql`${sql.placeholder(KNOWN_TOTAL)}`;
+
+/** The values of a prepared common search's placeholders. */
+export const searchPlaceholders = (term: string, knownTotal: number) => ({
+  [SEARCH_PATTERN]: containsPattern(term),
+  [KNOWN_TOTAL]: knownTotal,
+});
+
+/**
+ * Rows whose `columns` (trigram-indexed) contain `term`, in `form` (SearchForm). The planner alone picks
+ * from the columns' 100-bucket histograms, and a term in ~2% of rows can miss every bucket: estimated at
+ * ~100 rows, its page then sorted every match (coins "ann" on the PGlite 1m set: 420 ms against 8 ms
+ * walking the time index). A search's first request, whose total is not known yet, takes the form its
+ * count calls for (pageForCount).
+ *
+ * Prepared, the pattern sits behind a subquery, so no plan hangs on its value: the statement then keeps
+ * one generic plan after PostgreSQL's five custom ones instead of being planned on every run. With the
+ * pattern a plain parameter, its estimate always made the custom plan look cheaper. Unprepared, the
+ * pattern stays a plain value: compared as a constant it is lowered once, not once a row (~10% of a
+ * first request's walk on PostgreSQL).
+ */
+export function containsTerm(columns: SQL[], term: string, form: SearchForm): SQL {
   const pattern = containsPattern(term);
-  const tests = columns.map((column) =>
-    common ? sql`coalesce(${column}, '') ilike ${pattern}` : sql`${column} ilike ${pattern}`,
-  );
+  const tests = columns.map((column) => {
+    if (form === 'rare') return sql`${column} ilike ${pattern}`;
+    if (form === 'common') return sql`coalesce(${column}, '') ilike ${pattern}`;
+    return sql`coalesce(${column}, '') ilike (select ${sql.placeholder(SEARCH_PATTERN)}::text)`;
+  });
   return sql`(${sql.join(tests, sql` or `)})`;
 }
 
@@ -29,14 +55,14 @@ export const withSearchCount = (count: SQL, statement: (counted: SQL) => SQL): S
   sql`with counted as materialized (select ${count}::bigint as total) ${statement(COUNTED)}`;
 
 /**
- * A search's page while its total is not known: `page(common)` in both of containsTerm's forms, each
+ * A search's page while its total is not known: `page(form)` in both of containsTerm's unprepared forms, each
  * behind a test of the count the statement made first (withSearchCount). PostgreSQL plans both and
  * runs only the one whose one-time filter holds, so a common term walks the list's time index from
  * its first request, whatever its estimate (coins "ann" on the PGlite 1m set: 437 ms → 2 ms, after
  * a ~60 ms count).
  */
-export function pageForCount(page: (common: boolean) => SQL): SQL {
-  return sql`select * from (${page(true)}) common_form where ${COUNTED} >= ${COMMON_FROM}
+export function pageForCount(page: (form: SearchForm) => SQL): SQL {
+  return sql`select * from (${page('common')}) common_form where ${COUNTED} >= ${COMMON_FROM}
     union all
-    select * from (${page(false)}) rare_form where ${COUNTED} < ${COMMON_FROM}`;
+    select * from (${page('rare')}) rare_form where ${COUNTED} < ${COMMON_FROM}`;
 }

@@ -39,7 +39,7 @@ describe('statementShapes', () => {
   });
 
   it('writes the values of a literal query in, until MAX_LITERAL_PAGES texts have been written in', () => {
-    const page = statementShapes({ shape: () => 'one', values, build, literal: () => true });
+    const page = statementShapes({ shape: () => 'one', values, build, literal: () => 'first' as const });
     const since = new Date('2026-01-01T00:00:00Z');
     expect(page({ since, limit: 1 })).toEqual({
       sql: "select * from t where kind = 'fixed'  and at > '2026-01-01T00:00:00.000Z' limit 1",

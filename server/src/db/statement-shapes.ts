@@ -1,6 +1,6 @@
 import { is, Param, Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { claimLiteralPage } from './named-statement.ts';
+import { claimLiteralPage, type LiteralPage } from './named-statement.ts';
 import { literalText } from './rendered-once.ts';
 
 const dialect = new PgDialect();
@@ -27,26 +27,28 @@ const MAX_SHAPES = 200;
  *   `values`: everything else, each sent as a parameter. A value `build` reads from the query itself
  *   instead of from `values` would be frozen at the first request's: each list's test compares every
  *   shape with Drizzle's rendering of the statement built from the values.
- * - `literal`: a first page of fixed choices goes with its values written in (named-statement.ts,
- *   queryListPage): one text per shape and values, at most MAX_LITERAL_PAGES over all lists.
+ * - `literal`: a page of fixed choices (its first, or one by number) goes with its values written in
+ *   (named-statement.ts, queryListPage): one text per shape and values, at most MAX_LITERAL_PAGES of
+ *   each kind over all lists.
  */
 export function statementShapes<Q, Values extends Record<string, unknown>>(spec: {
   shape: (query: Q) => string;
   values: (query: Q) => Values;
   build: (query: Q, values: ValuesOrPlaceholders<Values>) => SQL;
-  literal?: (query: Q) => boolean;
+  literal?: (query: Q) => LiteralPage | undefined;
 }): (query: Q) => Query {
   const shapes = new Map<string, Shape>();
-  /** By shape and values: the text with the values written in, or null when it could not be. */
-  const literals = new Map<string, string | null>();
+  /** By kind, then shape and values: the text with the values written in, or null when it could not be. */
+  const literals: Record<LiteralPage, Map<string, string | null>> = { first: new Map(), numbered: new Map() };
 
-  const literalFor = (query: Q, key: string, values: Values): string | null => {
-    let text = literals.get(key);
+  const literalFor = (query: Q, kind: LiteralPage, key: string, values: Values): string | null => {
+    const ofKind = literals[kind];
+    let text = ofKind.get(key);
     if (text === undefined) {
-      if (literals.size >= MAX_SHAPES) return null;
+      if (ofKind.size >= MAX_SHAPES) return null;
       text = literalText(spec.build(query, values));
-      if (text !== null && !claimLiteralPage(text)) text = null;
-      literals.set(key, text);
+      if (text !== null && !claimLiteralPage(text, kind)) text = null;
+      ofKind.set(key, text);
     }
     return text;
   };
@@ -54,8 +56,9 @@ export function statementShapes<Q, Values extends Record<string, unknown>>(spec:
   return (query) => {
     const key = spec.shape(query);
     const values = spec.values(query);
-    if (spec.literal?.(query)) {
-      const text = literalFor(query, `${key}\u0000${JSON.stringify(values)}`, values);
+    const literal = spec.literal?.(query);
+    if (literal) {
+      const text = literalFor(query, literal, `${key}\u0000${JSON.stringify(values)}`, values);
       if (text !== null) return { sql: text, params: [] };
     }
     let shape = shapes.get(key);

@@ -2,10 +2,17 @@ import type { CallRow, ListCallsQuery } from '@switchboard/contract/calls';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
-import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
+import { literalPageOf, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
-import { containsTerm, pageForCount, withSearchCount } from '../../db/search-filter.ts';
+import {
+  containsTerm,
+  KNOWN_TOTAL_PLACEHOLDER,
+  pageForCount,
+  type SearchForm,
+  searchPlaceholders,
+  withSearchCount,
+} from '../../db/search-filter.ts';
 import { searchTotal } from '../../db/search-totals.ts';
 import { rangeConditions } from './call-range.ts';
 import { CALL_COLUMNS as COLUMNS, type RawCall, toRow } from './call-row.ts';
@@ -37,12 +44,12 @@ function conditions(filter: CallFilter, after: [string, string] | undefined): SQ
 const NEWEST_FIRST = sql.raw('started_at desc nulls last, id desc nulls last');
 
 /** The names the row shows, caller or callee (the names when the call was placed); see containsTerm. */
-const partyNamed = (search: string, common: boolean): SQL =>
-  containsTerm([sql.raw('caller_username'), sql.raw('callee_username')], search, common);
+const partyNamed = (search: string, form: SearchForm): SQL =>
+  containsTerm([sql.raw('caller_username'), sql.raw('callee_username')], search, form);
 
-function searchedCalls(filter: CallFilter, after: [string, string] | undefined, common: boolean): SQL {
+function searchedCalls(filter: CallFilter, after: [string, string] | undefined, form: SearchForm): SQL {
   return sql`select ${sql.raw(COLUMNS)} from calls
-    where ${conditions(filter, after)} and ${partyNamed(filter.search, common)}
+    where ${conditions(filter, after)} and ${partyNamed(filter.search, form)}
     order by ${NEWEST_FIRST}`;
 }
 
@@ -68,16 +75,19 @@ type ListQuery = Omit<ListCallsQuery, 'search'> & { search: string };
  * form the count calls for (pageForCount).
  * bench/calls-scenarios.ts runs this same statement on the driver.
  */
-export function callsPageQuery(query: ListQuery, knownTotal?: number): SQL {
+export function callsPageQuery(query: ListQuery, knownTotal?: number, { prepared = false } = {}): SQL {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const offset = after ? 0 : (query.page - 1) * query.limit;
   const page = (source: SQL) => sql`${source} limit ${query.limit} offset ${offset}`;
   if (!query.search) return withTotal(totalOf(query), page(plainCalls(query, after)));
-  if (knownTotal !== undefined) return withTotal(sql`${knownTotal}`, page(searchedCalls(query, after, true)));
+  if (knownTotal !== undefined)
+    return prepared
+      ? withTotal(KNOWN_TOTAL_PLACEHOLDER, page(searchedCalls(query, after, 'prepared')))
+      : withTotal(sql`${knownTotal}`, page(searchedCalls(query, after, 'common')));
   return withSearchCount(totalOf(query), (counted) =>
     withTotal(
       counted,
-      pageForCount((common) => page(searchedCalls(query, after, common))),
+      pageForCount((form) => page(searchedCalls(query, after, form))),
     ),
   );
 }
@@ -90,13 +100,18 @@ export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPa
   const ranged = query.range !== 'all';
   const { search, status, type, range, from, to, quality, flag } = query;
   const remembered = searchTotal(db, 'calls', { search, status, type, range, from, to, quality, flag });
+  // A custom range's bounds change with every request: as literals each would be a plan of its own.
+  const literal = query.range === 'custom' ? undefined : literalPageOf(query);
+  // Only a search has a known total: a common one, whose first page goes prepared.
+  const known = remembered.known;
+  const prepared = known !== undefined && literal === 'first';
   const raw = await queryListPage<RawCall & { total: string | number }>(
     db,
-    callsPageQuery(query, remembered.known),
+    callsPageQuery(query, known, { prepared }),
     {
-      searched: Boolean(query.search),
-      // A custom range's bounds change with every request: as literals each would be a plan of its own.
-      fixedFirstPage: isFirstPage(query) && query.range !== 'custom',
+      searched: Boolean(search),
+      literal,
+      placeholders: prepared ? searchPlaceholders(search, known) : undefined,
     },
   );
   const counted = Number(raw[0]?.total ?? 0);
@@ -127,7 +142,7 @@ function totalOf(filter: CallFilter): SQL {
   if (!filter.search)
     return sql`(select coalesce(sum(n), 0) from row_counts where counter = ${counterName(filter)})`;
   return sql`(select count(*) from (select 1 from calls
-        where ${conditions(filter, undefined)} and ${partyNamed(filter.search, false)}
+        where ${conditions(filter, undefined)} and ${partyNamed(filter.search, 'rare')}
         limit ${COUNT_CAP + 1}) s)`;
 }
 
@@ -138,7 +153,7 @@ export async function callsBatch(
   after: [string, string] | undefined,
   batch: number,
 ): Promise<{ rows: CallRow[]; last: [string, string] | undefined }> {
-  const source = filter.search ? searchedCalls(filter, after, false) : plainCalls(filter, after);
+  const source = filter.search ? searchedCalls(filter, after, 'rare') : plainCalls(filter, after);
   const raw = await queryRows<RawCall>(db, sql`${source} limit ${batch}`);
   const lastRow = raw.at(-1);
   return { rows: raw.map(toRow), last: lastRow && [lastRow.sort_key, String(lastRow.id)] };

@@ -113,6 +113,17 @@ describe('calls API', () => {
     expect(remembered.body.data).toMatchObject({ total: 1200, total_pages: 60 });
     expect(remembered.body.data.calls.map((c) => c.id)).toEqual(counted.body.data.calls.map((c) => c.id));
     expect(remembered.body.data.calls).toHaveLength(20);
+    // A first page of a remembered search goes prepared, its pattern and total as parameters.
+    const firstCounted = await get<CallsPage>(
+      '/admin/public/calls?search=throng&limit=20&page=1&status=completed',
+    );
+    for (let run = 0; run < 7; run++) {
+      const first = await get<CallsPage>(
+        '/admin/public/calls?search=throng&limit=20&page=1&status=completed',
+      );
+      expect(first.body.data).toMatchObject({ total: 1200, total_pages: 60 });
+      expect(first.body.data.calls.map((c) => c.id)).toEqual(firstCounted.body.data.calls.map((c) => c.id));
+    }
     await t.db.execute(sql`delete from calls where caller_username = 'throng'`);
   });
 

@@ -2,11 +2,18 @@ import type { CoinTransaction as CoinTransactionView, ListCoinsQuery } from '@sw
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
-import { isFirstPage, queryListPage } from '../../db/named-statement.ts';
+import { literalPageOf, queryListPage } from '../../db/named-statement.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP, counterSum } from '../../db/row-counts.ts';
 import { coinTransactions } from '../../db/schema/coins.ts';
-import { containsTerm, pageForCount, withSearchCount } from '../../db/search-filter.ts';
+import {
+  containsTerm,
+  KNOWN_TOTAL_PLACEHOLDER,
+  pageForCount,
+  type SearchForm,
+  searchPlaceholders,
+  withSearchCount,
+} from '../../db/search-filter.ts';
 import { searchTotal } from '../../db/search-totals.ts';
 import {
   type LedgerSummary,
@@ -60,17 +67,17 @@ const afterCursor = (cursor: string | undefined) => {
   return sql`(${coinTransactions.createdAt}, ${coinTransactions.id}) < (${sortKey}::timestamptz, ${id}::bigint)`;
 };
 
-/** `commonSearch`: the search's total was counted at REMEMBERED_FROM or more (see containsTerm). */
+/** `searchForm`: how the search matches (containsTerm). */
 function listFilter(
   { search, type, user }: Pick<ListCoinsQuery, 'search' | 'type' | 'user'>,
-  commonSearch = false,
+  searchForm: SearchForm = 'rare',
 ): SQL | undefined {
   // Both columns live on the ledger row (username is a snapshot), so the OR is two trigram index scans, no join.
   const matchesSearch = search
     ? containsTerm(
         [sql`${coinTransactions.username}`, sql`${coinTransactions.description}`],
         search,
-        commonSearch,
+        searchForm,
       )
     : undefined;
   return and(
@@ -106,20 +113,28 @@ function totalOf(query: ListCoinsQuery): SQL {
  * else the statement counts it first and pages in the form the count calls for (pageForCount).
  * bench/coins-scenarios.ts runs this same statement on the driver.
  */
-export function coinsPageQuery(query: ListCoinsQuery, topLimit: number, knownTotal?: number): SQL {
+export function coinsPageQuery(
+  query: ListCoinsQuery,
+  topLimit: number,
+  knownTotal?: number,
+  { prepared = false } = {},
+): SQL {
   const offset = query.cursor ? 0 : (query.page - 1) * query.limit;
-  const page = (commonSearch: boolean) => {
-    const where = whereOf(listFilter(query, commonSearch), afterCursor(query.cursor));
+  const page = (searchForm: SearchForm) => {
+    const where = whereOf(listFilter(query, searchForm), afterCursor(query.cursor));
     return offset ? pastOffset(where, query.limit, offset) : firstRows(where, query.limit);
   };
   const statement = (total: SQL, rows: SQL) => sql`select s.*, p.*, ${REVERSED}
     from (select ${total}::bigint as total, ${summaryColumns(topLimit)}) s
     left join (${rows}) p on true
     order by p.created_at desc nulls last, p.id desc nulls last`;
-  if (knownTotal !== undefined) return statement(sql`${knownTotal}`, page(true));
+  if (knownTotal !== undefined)
+    return prepared
+      ? statement(KNOWN_TOTAL_PLACEHOLDER, page('prepared'))
+      : statement(sql`${knownTotal}`, page('common'));
   if (query.search)
     return withSearchCount(totalOf(query), (counted) => statement(counted, pageForCount(page)));
-  return statement(totalOf(query), page(false));
+  return statement(totalOf(query), page('rare'));
 }
 
 /** The first `limit` rows of `where`: the list's start, or the rows after a cursor. */
@@ -149,11 +164,19 @@ export async function listCoinsPage(
 ): Promise<CoinsPageResult> {
   const { search, type, user } = query;
   const remembered = searchTotal(db, 'coins', { search, type, user });
+  // A user's own ledger is left out: its id would make a statement per user.
+  const literal = query.user ? undefined : literalPageOf(query);
+  // Only a search has a known total: a common one, whose first page goes prepared.
+  const known = remembered.known;
+  const prepared = known !== undefined && literal === 'first';
   const raw = await queryListPage<SummaryRecord & { total: string | number } & RawTransaction>(
     db,
-    coinsPageQuery(query, topLimit, remembered.known),
-    // A user's own ledger is left out: its id would make a statement per user.
-    { searched: Boolean(query.search), fixedFirstPage: isFirstPage(query) && !query.user },
+    coinsPageQuery(query, topLimit, known, { prepared }),
+    {
+      searched: Boolean(search),
+      literal,
+      placeholders: prepared ? searchPlaceholders(search, known) : undefined,
+    },
   );
   const first = raw[0];
   if (!first) throw new Error('coins page returned no row');

@@ -186,6 +186,27 @@ describe('coins routes', () => {
     expect((await call('GET', '/admin/public/coins?type=nonsense')).status).toBe(400);
   });
 
+  it('answers a common search the same once its total is remembered and its first page goes prepared', async () => {
+    // Older than the daily totals' window: the ledger keeps every entry, so these stay for the tests after.
+    const crowd = await insertUser(t.db, { username: 'crowd_ledger' });
+    await t.db.execute(sql`
+      insert into coin_transactions (user_id, username, amount, transaction_type, description, balance_after, created_at)
+      select ${crowd.id}, 'crowd_ledger', 1, 'bonus', 'Crowd grant ' || n, n,
+        now() - interval '40 days' - interval '1 minute' * n
+      from generate_series(1, 1100) n`);
+    const url = '/admin/public/coins?search=crowd_l&limit=20&type=bonus';
+    const counted = (await call('GET', url)).body.data;
+    expect(counted).toMatchObject({ total: 1100, total_pages: 55 });
+    // Past PostgreSQL's five custom plans, so the prepared statement's generic plan answers too.
+    for (let run = 0; run < 7; run++) {
+      const remembered = (await call('GET', url)).body.data;
+      expect(remembered).toMatchObject({ total: 1100, total_pages: 55 });
+      expect(remembered.coins.map((c: { id: number }) => c.id)).toEqual(
+        counted.coins.map((c: { id: number }) => c.id),
+      );
+    }
+  });
+
   it('numbered pages continue the list newest first, each row once, with its reversal mark', async () => {
     const gina = await insertUser(t.db, { username: 'gina_pages' });
     for (const amount of [11, 12, 13, 14, 15]) await add(gina.id, amount, `Page grant ${amount}`);
@@ -232,7 +253,8 @@ describe('coins routes', () => {
     const today = new Date().toISOString().slice(0, 10);
     const counted = (
       (await t.db.execute(
-        sql`select coalesce(sum(greatest(amount,0)),0)::int as earned, coalesce(-sum(least(amount,0)),0)::int as spent from coin_transactions`,
+        sql`select coalesce(sum(greatest(amount,0)),0)::int as earned, coalesce(-sum(least(amount,0)),0)::int as spent
+          from coin_transactions where (created_at at time zone 'UTC')::date = (now() at time zone 'UTC')::date`,
       )) as unknown as { rows: { earned: number; spent: number }[] }
     ).rows[0];
     expect(days.at(-1)).toMatchObject({ day: today, earned: counted?.earned, spent: counted?.spent });

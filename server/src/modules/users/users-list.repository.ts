@@ -3,7 +3,7 @@ import { and, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-or
 import type { Executor } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { isFirstPage, queryNamedText, queryText } from '../../db/named-statement.ts';
+import { literalPageOf, queryNamedText, queryText } from '../../db/named-statement.ts';
 import { COUNT_CAP, cappedTotal } from '../../db/row-counts.ts';
 import { coinAccounts } from '../../db/schema/coins.ts';
 import { rowCounts } from '../../db/schema/counters.ts';
@@ -147,7 +147,7 @@ export const usersPage = statementShapes({
   values: pageValues,
   build: usersPageStatement,
   // A search's term is the user's own text, not one of the screen's fixed choices.
-  literal: (query) => isFirstPage(query) && !query.search,
+  literal: (query) => (query.search ? undefined : literalPageOf(query)),
 });
 
 const NEWEST_FIRST = sql`order by ${users.createdAt} desc nulls last, ${users.id} desc nulls last`;

@@ -1,7 +1,7 @@
 import { ListUsersQuery } from '@switchboard/contract/users';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { isFirstPage } from '../../db/named-statement.ts';
+import { literalPageOf } from '../../db/named-statement.ts';
 import { literalText } from '../../db/rendered-once.ts';
 import { usersPage, usersPageQuery } from './users-list.repository.ts';
 
@@ -28,17 +28,20 @@ describe('the users page statement, rendered once per shape', () => {
     for (const query of order) {
       const drizzle = dialect.sqlToQuery(usersPageQuery(query));
       const expected =
-        isFirstPage(query) && !query.search
+        literalPageOf(query) && !query.search
           ? { sql: literalText(usersPageQuery(query)), params: [] }
           : { sql: drizzle.sql, params: drizzle.params };
       expect(usersPage(query), JSON.stringify(query)).toEqual(expected);
     }
   });
 
-  it('writes a first page values in, and never a search term', () => {
+  it("writes a first page's and a numbered page's values in, and never a search term", () => {
     const first = usersPage(ListUsersQuery.parse({ status: 'admin', limit: '10' }));
     expect(first.params).toEqual([]);
     expect(first.sql).toContain('limit 10 offset 0');
+    const numbered = usersPage(ListUsersQuery.parse({ status: 'admin', page: '150', limit: '10' }));
+    expect(numbered.params).toEqual([]);
+    expect(numbered.sql).toContain('limit 10 offset 1490');
     const searched = usersPage(ListUsersQuery.parse({ search: 'son', limit: '10' }));
     expect(searched.sql).not.toContain('son');
     expect(searched.params).toContain('%son%');
