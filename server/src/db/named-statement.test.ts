@@ -74,6 +74,17 @@ describe('queryListPage', () => {
     expect(claimLiteralPage('select 1 -- a first page after them', 'first')).toBe(true);
   });
 
+  it('refuses a prepared search page whose placeholder was given no value, instead of matching nothing', async () => {
+    const db = database.handle.db;
+    const page = sql`select w from (values ('anna'), ('bob')) v(w) where w ilike (select ${sql.placeholder('pattern')}::text)`;
+    expect(
+      await queryListPage(db, page, { searched: true, literal: 'first', placeholders: { pattern: '%ann%' } }),
+    ).toEqual([{ w: 'anna' }]);
+    await expect(
+      queryListPage(db, page, { searched: true, literal: 'first', placeholders: {} }),
+    ).rejects.toThrow('no value');
+  });
+
   it('keeps answering once more first-page shapes have come than it writes literals for', async () => {
     const db = database.handle.db;
     for (let n = 0; n < MAX_LITERAL_PAGES + 5; n++) {

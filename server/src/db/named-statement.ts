@@ -39,8 +39,9 @@ export function namedStatementText(name: string): string | undefined {
  * The rows of a raw statement sent as a prepared statement, parsed and planned once instead of on
  * every request (for a list page with its total and statistics, planning cost more than executing:
  * 2 ms against 0.9 on PostgreSQL, 5.4 against 1.9 on PGlite). Only for statements of a few fixed
- * shapes whose plan does not hang on a parameter's value: never for a search, whose pattern decides
- * the plan; and not inside a transaction (a refused PREPARE would abort it).
+ * shapes whose plan does not hang on a parameter's value: never for a search whose pattern decides the
+ * plan (a common search's pattern cannot: queryPreparedSearch); and not inside a transaction (a refused
+ * PREPARE would abort it).
  * - PostgreSQL: a protocol-level named statement, prepared once per pooled connection by the driver.
  * - PGlite has one session and no named statements in its protocol API: SQL PREPARE once, then EXECUTE.
  */
@@ -78,8 +79,9 @@ export function sendUnprepared(executor: Executor): Executor {
 
 /**
  * A page whose values may be written into its text (queryListPage): its first page, or a later page
- * reached by its number (an OFFSET). Each kind has its own MAX_LITERAL_PAGES texts, so page numbers,
- * which have no end, never take the place of a list's first pages.
+ * reached by its number (an OFFSET). Each kind has its own MAX_LITERAL_PAGES texts, shared by every list
+ * and kept while the process runs, so page numbers, which have no end, never take the place of a list's
+ * first pages (a common search's prepared first page counts as a first page).
  */
 export type LiteralPage = 'first' | 'numbered';
 
@@ -140,17 +142,26 @@ export function queryListPage<Row>(
  * on PostgreSQL (coins "ann" at 1m); on PGlite the statement went from 7.7–11.8 to 5.3–5.8 ms.
  * Its texts count against the first pages' MAX_LITERAL_PAGES; past it, the page goes unprepared.
  */
-function queryPreparedSearch<Row>(
+async function queryPreparedSearch<Row>(
   executor: Executor,
   statement: SQL,
   values: Record<string, unknown>,
 ): Promise<Row[]> {
   const kept = literalTextKeepingPlaceholders(statement);
   if (kept && claimLiteralPage(kept.text, 'first'))
-    return queryNamedText<Row>(executor, { sql: kept.text, params: kept.names.map((name) => values[name]) });
+    return queryNamedText<Row>(executor, {
+      sql: kept.text,
+      params: kept.names.map(placeholderValue(values)),
+    });
   const query = dialect.sqlToQuery(statement);
   return queryText<Row>(executor, { sql: query.sql, params: fillPlaceholders(query.params, values) });
 }
+
+/** A placeholder's value; a name left without one is a bug, not a null that quietly matches nothing. */
+const placeholderValue = (values: Record<string, unknown>) => (name: string) => {
+  if (!(name in values)) throw new Error(`no value for the statement's placeholder ${name}`);
+  return values[name];
+};
 
 /** Per PGlite database: the statements its session holds, and those PostgreSQL could not prepare. */
 const pgliteStatements = new WeakMap<Executor, { prepared: Set<string>; refused: Set<string> }>();

@@ -13,7 +13,7 @@ export type SearchForm = 'rare' | 'common' | 'prepared';
 
 /** The placeholders of a prepared common search's page (named-statement.ts, queryListPage). */
 export const SEARCH_PATTERN = 'search_pattern';
-export const KNOWN_TOTAL = 'known_total';
+const KNOWN_TOTAL = 'known_total';
 /** The known total in a prepared common search's page: a parameter, so a new count is not a new statement. */
 export const KNOWN_TOTAL_PLACEHOLDER = sql`${sql.placeholder(KNOWN_TOTAL)}`;
 

@@ -140,7 +140,7 @@ function usersPageStatement(query: PageRequest, v: ValuesOrPlaceholders<PageValu
 
 /**
  * The page's statement as it is sent: rendered once per shape, a request only fills in its values;
- * a first page goes with its values written in (queryListPage). Unsearched pages are prepared.
+ * a first or numbered page goes with its values written in (queryListPage). Unsearched pages are prepared.
  */
 export const usersPage = statementShapes({
   shape: usersPageShape,
