@@ -20,10 +20,8 @@ export function renderedOnce(query: SQL): SQL {
 
 /** The statement's text with every value written in as a literal, or null if one has no literal form. */
 export function literalText(query: SQL): string | null {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const literals = params.map(sqlLiteral);
-  if (literals.some((l) => l === undefined)) return null;
-  return text.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1] as string);
+  const written = literalTextKeepingPlaceholders(query);
+  return written && written.names.length === 0 ? written.text : null;
 }
 
 /**

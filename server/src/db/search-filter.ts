@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from './like-pattern.ts';
+import type { LiteralPage } from './named-statement.ts';
 import { REMEMBERED_FROM } from './search-totals.ts';
 
 /**
@@ -7,21 +8,42 @@ import { REMEMBERED_FROM } from './search-totals.ts';
  * indexes. `common` (the search's total was counted at REMEMBERED_FROM or more, search-totals.ts): the
  * columns sit inside coalesce(), which no index holds, so the list's time index is walked newest first
  * and stops at the page. `prepared`: the common form with its pattern the placeholder SEARCH_PATTERN,
- * for a page sent as a prepared statement (searchPlaceholders).
+ * for a page sent as a prepared statement (knownSearch).
  */
 export type SearchForm = 'rare' | 'common' | 'prepared';
 
 /** The placeholders of a prepared common search's page (named-statement.ts, queryListPage). */
 export const SEARCH_PATTERN = 'search_pattern';
 const KNOWN_TOTAL = 'known_total';
-/** The known total in a prepared common search's page: a parameter, so a new count is not a new statement. */
-export const KNOWN_TOTAL_PLACEHOLDER = sql`${sql.placeholder(KNOWN_TOTAL)}`;
 
-/** The values of a prepared common search's placeholders. */
-export const searchPlaceholders = (term: string, knownTotal: number) => ({
-  [SEARCH_PATTERN]: containsPattern(term),
-  [KNOWN_TOTAL]: knownTotal,
-});
+/** A search whose total was counted a moment ago (search-totals.ts), as its page is sent. */
+export interface KnownSearch {
+  /** How its rows are matched: it is common, as its total was remembered. */
+  form: 'common' | 'prepared';
+  /** The total in the statement: a value, or for a prepared page a placeholder, so a new count is not a new statement. */
+  total: SQL;
+  /** queryListPage's placeholders, for a prepared page. */
+  placeholders?: Record<string, unknown>;
+}
+
+/**
+ * A list request's remembered search (`knownTotal` from searchTotal), or undefined while it is not
+ * known. Its first page, whose other values are all written in (`literal`), goes prepared with the
+ * pattern and the total as placeholders; any other page in the common form, with values.
+ */
+export function knownSearch(
+  term: string,
+  knownTotal: number | undefined,
+  literal: LiteralPage | undefined,
+): KnownSearch | undefined {
+  if (knownTotal === undefined) return undefined;
+  if (literal !== 'first') return { form: 'common', total: sql`${knownTotal}` };
+  return {
+    form: 'prepared',
+    total: sql`${sql.placeholder(KNOWN_TOTAL)}`,
+    placeholders: { [SEARCH_PATTERN]: containsPattern(term), [KNOWN_TOTAL]: knownTotal },
+  };
+}
 
 /**
  * Rows whose `columns` (trigram-indexed) contain `term`, in `form` (SearchForm). The planner alone picks

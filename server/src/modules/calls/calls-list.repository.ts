@@ -7,10 +7,10 @@ import { queryRows } from '../../db/query-rows.ts';
 import { COUNT_CAP } from '../../db/row-counts.ts';
 import {
   containsTerm,
-  KNOWN_TOTAL_PLACEHOLDER,
+  type KnownSearch,
+  knownSearch,
   pageForCount,
   type SearchForm,
-  searchPlaceholders,
   withSearchCount,
 } from '../../db/search-filter.ts';
 import { searchTotal } from '../../db/search-totals.ts';
@@ -70,20 +70,17 @@ type ListQuery = Omit<ListCallsQuery, 'search'> & { search: string };
 /**
  * One page, newest first, and its total in one statement: the page after the cursor when there is
  * one, else at an OFFSET. Totals never count calls: an unsearched list reads its counter, a search
- * takes `knownTotal`, the same search's total counted a moment ago (search-totals.ts), which also says
- * the search is common (containsTerm), or counts at most COUNT_CAP + 1 matches first and pages in the
+ * takes `known`, the same search's total counted a moment ago (knownSearch), which also says the
+ * search is common (containsTerm), or counts at most COUNT_CAP + 1 matches first and pages in the
  * form the count calls for (pageForCount).
  * bench/calls-scenarios.ts runs this same statement on the driver.
  */
-export function callsPageQuery(query: ListQuery, knownTotal?: number, { prepared = false } = {}): SQL {
+export function callsPageQuery(query: ListQuery, known?: KnownSearch): SQL {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const offset = after ? 0 : (query.page - 1) * query.limit;
   const page = (source: SQL) => sql`${source} limit ${query.limit} offset ${offset}`;
   if (!query.search) return withTotal(totalOf(query), page(plainCalls(query, after)));
-  if (knownTotal !== undefined)
-    return prepared
-      ? withTotal(KNOWN_TOTAL_PLACEHOLDER, page(searchedCalls(query, after, 'prepared')))
-      : withTotal(sql`${knownTotal}`, page(searchedCalls(query, after, 'common')));
+  if (known) return withTotal(known.total, page(searchedCalls(query, after, known.form)));
   return withSearchCount(totalOf(query), (counted) =>
     withTotal(
       counted,
@@ -102,18 +99,12 @@ export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPa
   const remembered = searchTotal(db, 'calls', { search, status, type, range, from, to, quality, flag });
   // A custom range's bounds change with every request: as literals each would be a plan of its own.
   const literal = query.range === 'custom' ? undefined : literalPageOf(query);
-  // Only a search has a known total: a common one, whose first page goes prepared.
-  const known = remembered.known;
-  const prepared = known !== undefined && literal === 'first';
-  const raw = await queryListPage<RawCall & { total: string | number }>(
-    db,
-    callsPageQuery(query, known, { prepared }),
-    {
-      searched: Boolean(search),
-      literal,
-      placeholders: prepared ? searchPlaceholders(search, known) : undefined,
-    },
-  );
+  const known = knownSearch(search, remembered.known, literal);
+  const raw = await queryListPage<RawCall & { total: string | number }>(db, callsPageQuery(query, known), {
+    searched: Boolean(search),
+    literal,
+    placeholders: known?.placeholders,
+  });
   const counted = Number(raw[0]?.total ?? 0);
   remembered.counted(counted);
   // An empty page is the total's row alone, its call columns null.

@@ -8,10 +8,10 @@ import { COUNT_CAP, counterSum } from '../../db/row-counts.ts';
 import { coinTransactions } from '../../db/schema/coins.ts';
 import {
   containsTerm,
-  KNOWN_TOTAL_PLACEHOLDER,
+  type KnownSearch,
+  knownSearch,
   pageForCount,
   type SearchForm,
-  searchPlaceholders,
   withSearchCount,
 } from '../../db/search-filter.ts';
 import { searchTotal } from '../../db/search-totals.ts';
@@ -109,16 +109,11 @@ function totalOf(query: ListCoinsQuery): SQL {
  * GET /admin/public/coins in one statement: the statistics and the total in a one-row SELECT, joined
  * to the page, newest first, as a LIMIT over the (created_at desc, id desc) index (or the type's or the
  * user's index that ends the same way), after the cursor when there is one, else at an OFFSET. A
- * search's total is `knownTotal` when the same search was counted a moment ago (search-totals.ts);
+ * search's total is `known` when the same search was counted a moment ago (knownSearch);
  * else the statement counts it first and pages in the form the count calls for (pageForCount).
  * bench/coins-scenarios.ts runs this same statement on the driver.
  */
-export function coinsPageQuery(
-  query: ListCoinsQuery,
-  topLimit: number,
-  knownTotal?: number,
-  { prepared = false } = {},
-): SQL {
+export function coinsPageQuery(query: ListCoinsQuery, topLimit: number, known?: KnownSearch): SQL {
   const offset = query.cursor ? 0 : (query.page - 1) * query.limit;
   const page = (searchForm: SearchForm) => {
     const where = whereOf(listFilter(query, searchForm), afterCursor(query.cursor));
@@ -128,10 +123,7 @@ export function coinsPageQuery(
     from (select ${total}::bigint as total, ${summaryColumns(topLimit)}) s
     left join (${rows}) p on true
     order by p.created_at desc nulls last, p.id desc nulls last`;
-  if (knownTotal !== undefined)
-    return prepared
-      ? statement(KNOWN_TOTAL_PLACEHOLDER, page('prepared'))
-      : statement(sql`${knownTotal}`, page('common'));
+  if (known) return statement(known.total, page(known.form));
   if (query.search)
     return withSearchCount(totalOf(query), (counted) => statement(counted, pageForCount(page)));
   return statement(totalOf(query), page('rare'));
@@ -166,17 +158,11 @@ export async function listCoinsPage(
   const remembered = searchTotal(db, 'coins', { search, type, user });
   // A user's own ledger is left out: its id would make a statement per user.
   const literal = query.user ? undefined : literalPageOf(query);
-  // Only a search has a known total: a common one, whose first page goes prepared.
-  const known = remembered.known;
-  const prepared = known !== undefined && literal === 'first';
+  const known = knownSearch(search, remembered.known, literal);
   const raw = await queryListPage<SummaryRecord & { total: string | number } & RawTransaction>(
     db,
-    coinsPageQuery(query, topLimit, known, { prepared }),
-    {
-      searched: Boolean(search),
-      literal,
-      placeholders: prepared ? searchPlaceholders(search, known) : undefined,
-    },
+    coinsPageQuery(query, topLimit, known),
+    { searched: Boolean(search), literal, placeholders: known?.placeholders },
   );
   const first = raw[0];
   if (!first) throw new Error('coins page returned no row');
