@@ -18,10 +18,12 @@ const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
 const PORT = 18_990;
 
 const BASELINE = process.env.BENCH_START_BASELINE;
+/** Node flags the baseline's `npm start` used: `--enable-source-maps` for builds before main-compiled.ts. */
+const BASELINE_FLAGS = (process.env.BENCH_START_BASELINE_FLAGS ?? '').split(' ').filter(Boolean);
 const ALL_MODES: Record<string, string[]> = {
-  compiled: ['--enable-source-maps', SERVER_BUNDLE],
+  compiled: [SERVER_BUNDLE],
   tsx: ['--import', 'tsx', 'server/src/main.ts'],
-  ...(BASELINE ? { baseline: ['--enable-source-maps', BASELINE] } : {}),
+  ...(BASELINE ? { baseline: [...BASELINE_FLAGS, BASELINE] } : {}),
 };
 const MODES = Object.fromEntries(
   Object.entries(ALL_MODES).filter(

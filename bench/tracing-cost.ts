@@ -80,7 +80,7 @@ async function withServer<T>(
   dataDir: string,
   during: (url: string) => Promise<T>,
 ): Promise<T> {
-  const child = spawn(process.execPath, ['--enable-source-maps', variant.bundle], {
+  const child = spawn(process.execPath, [variant.bundle], {
     cwd: ROOT,
     env: {
       ...process.env,

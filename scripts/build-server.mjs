@@ -7,6 +7,7 @@
 // land on the same folders; the PGlite thread's './worker-entry.mjs' and the backup's file thread's
 // './backup-worker-entry.mjs' are the compiled workers beside it.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,27 +34,53 @@ export function bundleIsCurrent() {
 
 /**
  * Packages that load from node_modules at run time instead of being compiled in: native modules,
- * packages that read files beside their own code (PGlite's wasm, swagger-ui's pages, socket.io's
- * client script, pino's worker transports), and the tracing packages, which load only when tracing
- * is on and patch modules as Node loads them. Every other package is compiled into the bundle:
- * loading several hundred files one by one (resolving, reading, checking each one's package.json)
- * was most of the server's start. (@fastify/swagger, compiled in, finds no package.json of its own
- * and falls back to defaults the app's document overrides.)
+ * packages that read files beside their own code (PGlite's wasm), and the tracing packages, which load
+ * only when tracing is on and patch modules as Node loads them. Every other package is compiled into the
+ * bundle: loading several hundred files one by one (resolving, reading, compiling each) was most of the
+ * server's start. socket.io (its client script is not served: `serveClient: false`), pino (no worker
+ * transports are used) and @fastify/swagger-ui (see FILES_BESIDE) were external until the start was
+ * measured: with @opentelemetry/api, which prom-client loads at start, they were ~300 files and a
+ * quarter of a second of it. (@fastify/swagger, compiled in, finds no package.json of its own and falls
+ * back to defaults the app's document overrides.)
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
   '@node-rs/argon2',
-  '@fastify/swagger-ui',
   '@fastify/otel',
   '@opentelemetry/',
-  'socket.io',
-  'pino',
   'pg-native',
   'cli-progress',
   'tsx',
 ];
+/**
+ * Compiled in although EXTERNAL's prefix names it. Only an API: its state lives on globalThis under a
+ * versioned key, so the tracing packages' own copy, loaded from node_modules, shares it.
+ */
+const COMPILED_IN = ['@opentelemetry/api'];
 const isExternal = (path) =>
+  !COMPILED_IN.includes(path) &&
   EXTERNAL.some((name) => path === name || path.startsWith(name.endsWith('/') ? name : `${name}/`));
+
+/**
+ * Compiled-in CommonJS files that find files beside themselves with `__dirname` (swagger-ui's pages and
+ * logo), which an ES module does not have: each gets its own folder in node_modules, found at run time.
+ * The package's own files only; those of the packages nested in it do not use `__dirname`.
+ */
+const FILES_BESIDE = /node_modules\/(@fastify\/swagger-ui)\/(.*\/)?[^/]+\.js$/;
+const dirnameOfCompiledIn = {
+  name: 'dirname-of-compiled-in',
+  setup(build) {
+    build.onLoad({ filter: FILES_BESIDE }, async (args) => {
+      const [, name, folder = ''] = FILES_BESIDE.exec(args.path.replaceAll('\\', '/'));
+      if (folder.includes('node_modules/')) return undefined;
+      const dirname = `require('node:path').join(require('node:path').dirname(require.resolve('${name}/package.json')), '${folder}')`;
+      return {
+        contents: `const __dirname = ${dirname};\n${await readFile(args.path, 'utf8')}`,
+        loader: 'js',
+      };
+    });
+  },
+};
 
 const externalPackages = {
   name: 'external-packages',
@@ -77,7 +104,7 @@ export async function buildServer() {
   const result = await build({
     absWorkingDir: root,
     entryPoints: {
-      main: 'server/src/main.ts',
+      main: 'server/src/main-compiled.ts',
       'worker-entry': 'server/src/db/pglite-thread/pglite-worker.ts',
       'backup-worker-entry': 'server/src/db/pglite-backup/backup-worker.ts',
     },
@@ -98,7 +125,7 @@ export async function buildServer() {
     // The chunks sit beside main.mjs, so import.meta.url paths stay the same from every one.
     splitting: true,
     chunkNames: '[name]-[hash]',
-    plugins: [externalPackages],
+    plugins: [externalPackages, dirnameOfCompiledIn],
     banner: { js: REQUIRE_SHIM },
     write: false,
     logLevel: 'warning',

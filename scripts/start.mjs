@@ -33,7 +33,7 @@ if (!bundleIsCurrent()) {
 // `kill -- -PGID`, a supervisor) reaches it once, through here, and not a second time directly:
 // a second signal means "exit now" to the server. The IPC channel closes if this process dies in
 // any way (even SIGKILL), and the server then stops by itself rather than live on as an orphan.
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+const server = spawn(process.execPath, [SERVER_BUNDLE], {
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   detached: true,
 });

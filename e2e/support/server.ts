@@ -43,9 +43,7 @@ export async function startServer(options: {
   const logLevel = options.logLevel === undefined ? 'warn' : options.logLevel;
   const child: ChildProcess = spawn(
     process.execPath,
-    options.compiled
-      ? ['--enable-source-maps', SERVER_BUNDLE]
-      : ['--import', 'tsx', join(repoRoot, 'server/src/main.ts')],
+    options.compiled ? [SERVER_BUNDLE] : ['--import', 'tsx', join(repoRoot, 'server/src/main.ts')],
     {
       cwd: repoRoot,
       env: {

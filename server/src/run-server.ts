@@ -69,28 +69,30 @@ async function serve(
   const stdout = pino.destination({ dest: 1, sync: false });
   process.on('exit', () => stdout.flushSync());
   const logStream = createSystemLogStream(database.db, stdout);
-  // The embedded database may still be opening: its statements wait for the migrations.
-  const [app] = await Promise.all([
-    buildApp(deps, {
-      logger: { level: config.logLevel, stream: logStream },
-      serveWeb: true,
-      backupSchedule: true,
-      ...(tracing ? { instrument: tracing.instrumentApp } : {}),
-    }),
-    migrated,
+  // The embedded database may still be opening: its statements wait for the migrations. The demo
+  // data is looked for (and seeded, on an empty database) while the app is built.
+  const building = buildApp(deps, {
+    logger: { level: config.logLevel, stream: logStream },
+    serveWeb: true,
+    backupSchedule: true,
+    ...(tracing ? { instrument: tracing.instrumentApp } : {}),
+  });
+  // @fastify/compress asks of every answer whether it is a fetch Response. On Node 20 the first use of
+  // that global loads Node's fetch (undici, 20–28 ms): once the app is built, while the embedded
+  // database may still be migrating, rather than in the first request.
+  void building.then(
+    () => globalThis.Response,
+    () => undefined,
+  );
+  const [app, seededInMs] = await Promise.all([
+    building,
+    migrated.then(() => (config.demoData ? seedDemoData(database) : undefined)),
   ]);
   onLogger(app.log);
   // Never the endpoint or its headers: either may carry the collector's credentials.
   if (tracing) app.log.info('tracing on');
+  if (seededInMs !== undefined) app.log.info({ ms: seededInMs }, 'demo data seeded');
   const stopLogRetention = startLogRetention(database.db, app.log);
-
-  if (config.demoData) {
-    const startedAt = Date.now();
-    // Instances starting together on an empty database seed it once.
-    if (await withStartUpLock(database, () => seedDemoDataIfEmpty(database.db))) {
-      app.log.info({ ms: Date.now() - startedAt }, 'demo data seeded');
-    }
-  }
 
   const realtime = await startRealtime(app.server, deps, app.log, {
     authenticate: (token) => authenticateAdmin(deps, token),
@@ -163,6 +165,14 @@ async function serve(
   process.on('SIGINT', () => void shutdown('SIGINT'));
   // Started by `npm start` (scripts/start.mjs): if that supervisor dies, stop rather than run orphaned.
   if (process.send) process.on('disconnect', () => void shutdown('supervisor exited'));
+}
+
+/** Seeds the demo data into an empty database: how long it took, or undefined when there was data already. */
+async function seedDemoData(database: DatabaseHandle): Promise<number | undefined> {
+  const startedAt = Date.now();
+  // Instances starting together on an empty database seed it once.
+  const seeded = await withStartUpLock(database, () => seedDemoDataIfEmpty(database.db));
+  return seeded ? Date.now() - startedAt : undefined;
 }
 
 /**

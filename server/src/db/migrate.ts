@@ -1,11 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client.ts';
-
-const defaultFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+import { MIGRATIONS_FOLDER } from './migrations-folder.ts';
 
 /** The PostgreSQL advisory lock key that instances starting together take turns on (any fixed int8). */
 const START_UP_LOCK_KEY = 727_150_270_001;
@@ -13,7 +12,7 @@ const START_UP_LOCK_KEY = 727_150_270_001;
 /** Applies server/drizzle migrations that have not run yet; the same SQL on both drivers. */
 export async function runMigrations(
   handle: Pick<DatabaseHandle, 'kind' | 'db' | 'pool'>,
-  migrationsFolder = defaultFolder,
+  migrationsFolder = MIGRATIONS_FOLDER,
 ): Promise<void> {
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
@@ -22,6 +21,14 @@ export async function runMigrations(
       migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder }),
     );
   }
+}
+
+/**
+ * Applies them to a PGlite open in this thread: the PGlite thread does, as it opens, so a start's
+ * migrations never wait for the server's thread, busy building the app meanwhile (issue #33).
+ */
+export async function migratePgliteHere(client: PGlite, migrationsFolder: string): Promise<void> {
+  await migratePglite(drizzle(client), { migrationsFolder });
 }
 
 /**

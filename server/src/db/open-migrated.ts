@@ -12,9 +12,9 @@ export interface MigratingDatabase {
 
 /**
  * The database the server runs on, with its migrations run. The embedded database that main.ts started
- * opening (`opening`, target's data directory on its thread) comes back at once, so the app is built while PGlite still opens on its thread (issue #33's
- * cold start): every statement sent through the handle waits until PGlite has opened and the
- * migrations have run, so nothing reads a table before its migration.
+ * opening (`opening`, target's data directory on its thread) comes back at once, so the app is built
+ * while PGlite still opens and migrates on its thread (issue #33's cold start): every statement sent
+ * through the handle waits until then, so nothing reads a table before its migration.
  */
 export async function openMigrating(
   target: DatabaseTarget,
@@ -32,9 +32,6 @@ export async function openMigrating(
 }
 
 function migrateWhenOpen({ thread, lock, reportFailuresTo }: EmbeddedOpening): MigratingDatabase {
-  const migrated = thread.opened.then(() => {
-    reportFailuresTo(embeddedFailureReport(pino()));
-    return runMigrations(embeddedHandle(thread, null));
-  });
+  const migrated = thread.opened.then(() => reportFailuresTo(embeddedFailureReport(pino())));
   return { database: embeddedHandle(thread, lock, migrated), migrated };
 }

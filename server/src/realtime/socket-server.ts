@@ -81,7 +81,8 @@ export async function startRealtime(
   log: FastifyBaseLogger,
   { authenticate, blocks, monitoring, settings, namespaces, livePoint }: RealtimeFeeds,
 ): Promise<Realtime> {
-  const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH });
+  // Clients bring their own socket.io client (the console bundles it): none is served from here.
+  const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH, serveClient: false });
   // Loaded only with REDIS_URL: the Redis client is a fifth of the compiled server, read at every start.
   const { redisUrl } = deps.config;
   const redis = redisUrl ? await import('./redis-adapter.ts') : undefined;

@@ -12,7 +12,8 @@ export type QueryRequest = {
 };
 
 export type Request =
-  | { op: 'open'; dataDir?: string; image?: ArrayBuffer }
+  /** With `migrationsFolder`, the open answers once its migrations have run too. */
+  | { op: 'open'; dataDir?: string; image?: ArrayBuffer; migrationsFolder?: string }
   | QueryRequest
   | { op: 'begin' }
   | { op: 'end'; txId: number; commit: boolean }

@@ -14,6 +14,8 @@ type ThreadTransaction = {
 type OpenOptions = {
   dataDir?: string;
   image?: Blob;
+  /** Run on the thread as it opens: `opened` then settles once they have run too. */
+  migrationsFolder?: string;
   onFailure?: (err: Error) => void;
 };
 
@@ -44,7 +46,7 @@ export class PgliteThread {
   /** Settles when PGlite has opened on the thread; rejects when it could not, and the thread has ended. */
   readonly opened: Promise<void>;
 
-  private constructor({ dataDir, image, onFailure = () => {} }: OpenOptions) {
+  private constructor({ dataDir, image, migrationsFolder, onFailure = () => {} }: OpenOptions) {
     this.#onFailure = onFailure;
     this.#worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { execArgv: [] });
     this.#worker.unref();
@@ -56,13 +58,21 @@ export class PgliteThread {
     this.#worker.on('exit', (code) =>
       this.#stop(new Error(this.#closing ? CLOSED : `the PGlite thread exited with code ${code}`)),
     );
-    this.opened = this.#open(dataDir, image);
+    this.opened = this.#open(dataDir, image, migrationsFolder);
     // Awaited by whoever started the thread; a failure is theirs to throw, not an unhandled rejection meanwhile.
     this.opened.catch(() => undefined);
   }
 
-  async #open(dataDir: string | undefined, image: Blob | undefined): Promise<void> {
-    const request: Request = { op: 'open', ...(dataDir ? { dataDir } : {}) };
+  async #open(
+    dataDir: string | undefined,
+    image: Blob | undefined,
+    migrationsFolder: string | undefined,
+  ): Promise<void> {
+    const request: Request = {
+      op: 'open',
+      ...(dataDir ? { dataDir } : {}),
+      ...(migrationsFolder ? { migrationsFolder } : {}),
+    };
     if (image) request.image = await image.arrayBuffer();
     try {
       await this.#call(request);

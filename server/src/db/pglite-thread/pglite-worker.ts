@@ -98,12 +98,18 @@ function begin(id: number) {
 async function handle(request: Request): Promise<unknown> {
   switch (request.op) {
     case 'open': {
+      // Loaded while PGlite opens, rather than after: the thread mostly waits on PostgreSQL's start meanwhile.
+      const migrations = request.migrationsFolder ? import('../migrate.ts') : undefined;
+      migrations?.catch(() => undefined);
       database = await openPglite({
         ...(request.dataDir ? { dataDir: request.dataDir } : {}),
         ...(request.image ? { image: new Blob([request.image]) } : {}),
       });
       // Copies left by a backup the process was killed while writing (the data directory is ours now).
       if (request.dataDir) await removeLeftoverSnapshots(request.dataDir);
+      if (migrations && request.migrationsFolder) {
+        await (await migrations).migratePgliteHere(database, request.migrationsFolder);
+      }
       return null;
     }
     case 'query': {
