@@ -20,6 +20,13 @@ import { createSystemSampler } from './system-sampler.ts';
 
 type Listener<T> = (value: T) => void;
 
+/**
+ * The first sample waits this long after the server starts listening: its ~10 statements (the round
+ * trip, the heartbeat row, the alert rules) went first in the embedded database's queue, one at a
+ * time, ahead of the first requests.
+ */
+const FIRST_SAMPLE_DELAY_MS = 1000;
+
 interface MonitoringDeps {
   /** The app whose requests and connections are measured, and whose start and close drive the sampling. */
   app: FastifyInstance;
@@ -48,6 +55,7 @@ export function createMonitoring(db: Database, { app, database, dataDir }: Monit
   let openHttpConnections = 0;
   let ticks = 0;
   let timer: NodeJS.Timeout | undefined;
+  let firstSample: NodeJS.Timeout | undefined;
   let ticking: Promise<MetricsSample> | null = null;
   const sources = {
     instanceId,
@@ -125,10 +133,14 @@ export function createMonitoring(db: Database, { app, database, dataDir }: Monit
       serialTick().catch((err) => app.log.warn({ err }, 'metrics sample failed'));
     }, METRICS_SAMPLE_MS);
     timer.unref();
-    void serialTick().catch((err) => app.log.warn({ err }, 'metrics sample failed'));
+    firstSample = setTimeout(() => {
+      serialTick().catch((err) => app.log.warn({ err }, 'metrics sample failed'));
+    }, FIRST_SAMPLE_DELAY_MS);
+    firstSample.unref();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    clearTimeout(firstSample);
     system.stop();
     await ticking?.catch(() => undefined);
   });
