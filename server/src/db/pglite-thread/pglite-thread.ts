@@ -43,7 +43,10 @@ export class PgliteThread {
   #isOpen = false;
   #closing: Promise<void> | undefined;
   #stopped: Error | undefined;
-  /** Settles when PGlite has opened on the thread; rejects when it could not, and the thread has ended. */
+  /**
+   * Settles when PGlite has opened on the thread (and run the migrations, when given); rejects when it
+   * could not, and the thread has ended.
+   */
   readonly opened: Promise<void>;
 
   private constructor({ dataDir, image, migrationsFolder, onFailure = () => {} }: OpenOptions) {

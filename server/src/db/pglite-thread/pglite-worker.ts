@@ -108,7 +108,15 @@ async function handle(request: Request): Promise<unknown> {
       // Copies left by a backup the process was killed while writing (the data directory is ours now).
       if (request.dataDir) await removeLeftoverSnapshots(request.dataDir);
       if (migrations && request.migrationsFolder) {
-        await (await migrations).migratePgliteHere(database, request.migrationsFolder);
+        const opened = database;
+        try {
+          await (await migrations).migratePgliteHere(opened, request.migrationsFolder);
+        } catch (err) {
+          // Closed before the thread ends, so the data directory is left as PostgreSQL would leave it.
+          database = undefined;
+          await opened.close().catch(() => undefined);
+          throw err;
+        }
       }
       return null;
     }
