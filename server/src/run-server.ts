@@ -77,13 +77,6 @@ async function serve(
     backupSchedule: true,
     ...(tracing ? { instrument: tracing.instrumentApp } : {}),
   });
-  // @fastify/compress asks of every answer whether it is a fetch Response. On Node 20 the first use of
-  // that global loads Node's fetch (undici, 20–28 ms): once the app is built, while the embedded
-  // database may still be migrating, rather than in the first request.
-  void building.then(
-    () => globalThis.Response,
-    () => undefined,
-  );
   const [app, seededInMs] = await Promise.all([
     building,
     migrated.then(() => (config.demoData ? seedDemoData(database) : undefined)),

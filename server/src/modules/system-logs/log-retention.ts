@@ -20,7 +20,7 @@ export async function pruneOldSystemLogs(db: Database): Promise<number> {
  * The first prune waits this long after a start: its delete took 56–78 ms on the demo database, and the
  * embedded database runs one statement at a time, so the first requests queued behind it.
  */
-export const FIRST_PRUNE_DELAY_MS = 60 * 1000;
+const FIRST_PRUNE_DELAY_MS = 60 * 1000;
 
 /** Prunes a minute after the start and then every hour; returns the stop function. */
 export function startLogRetention(db: Database, log: FastifyBaseLogger): () => void {
