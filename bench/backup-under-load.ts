@@ -4,7 +4,8 @@
 // sampling the server's RSS every 100 ms, and again for as long without a backup. Prints the backup's time
 // and size, the RSS before, at peak and the increase, the first page's p99, worst latency and requests per
 // second with and without the backup, and the load average (the machine may be shared).
-// The backup file stays in the backup directory, listed like any other.
+// The backup file stays in the backup directory, listed like any other. BENCH_SERVER picks the server
+// (bench/server-choice.ts): another build's bundle gives the before of a before-and-after.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { Backup } from '@switchboard/contract/database';
@@ -12,6 +13,7 @@ import autocannon from 'autocannon';
 import { apiToken } from '../e2e/support/api.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { settingsForBench } from './bench-settings.ts';
+import { chooseServer } from './server-choice.ts';
 
 const FIRST_PAGE = '/api/v1/admin/public/users?page=1&limit=10';
 const CONNECTIONS = 10;
@@ -80,7 +82,11 @@ function figures(result: autocannon.Result): LoadFigures {
   };
 }
 
+const serverChoice = await chooseServer();
+console.log(`server: ${serverChoice.label}`);
 const server = await startServer({
+  compiled: serverChoice.compiled,
+  ...(serverChoice.otherBuild ? { bundle: serverChoice.otherBuild } : {}),
   demo: !process.env.BENCH_DATA_DIR && !process.env.BENCH_DATABASE_URL,
   ...(process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {}),
   ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),

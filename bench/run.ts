@@ -51,7 +51,7 @@ console.log(
 // PGlite allows one process per directory, so on a PGlite data set the SQL twins run in this process
 // before the server opens it; on PostgreSQL each runs right after its HTTP scenario.
 const pgliteTwins = new Map<string, DirectSqlResult>();
-if (dataDir && !databaseUrl && selected.some((s) => s.sql)) {
+if (dataDir && !databaseUrl && !serverChoice.otherBuild && selected.some((s) => s.sql)) {
   // In this thread: the driver itself, with no thread between it and the statements it times.
   const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite'), inThisThread: true });
   try {
@@ -86,6 +86,7 @@ const server = await startServer({
   databaseUrl,
   logLevel,
   compiled: serverChoice.compiled,
+  ...(serverChoice.otherBuild ? { bundle: serverChoice.otherBuild } : {}),
 });
 try {
   const token = await apiToken(server.url);
@@ -108,11 +109,12 @@ try {
       `${httpLine(scenario.name, result)}  (target p99 ≤ ${target} ms on ${database}: ${verdict})` +
         (result.errors ? `  ${result.errors} errors/non-2xx` : ''),
     );
-    const { direct, pgbench }: { direct?: DirectSqlResult; pgbench?: PgbenchResult } = !scenario.sql
-      ? {}
-      : databaseUrl
-        ? await twinsOnPostgres(databaseUrl, scenario)
-        : { direct: pgliteTwins.get(scenario.name) };
+    const { direct, pgbench }: { direct?: DirectSqlResult; pgbench?: PgbenchResult } =
+      !scenario.sql || serverChoice.otherBuild
+        ? {}
+        : databaseUrl
+          ? await twinsOnPostgres(databaseUrl, scenario)
+          : { direct: pgliteTwins.get(scenario.name) };
     const columns: string[] = [];
     if (pgbench) {
       // No transaction finished: a run too short for pgbench's connections to start (BENCH_SECONDS=1).
@@ -170,7 +172,7 @@ try {
       {
         at: new Date().toISOString(),
         database,
-        server: serverChoice.compiled ? 'compiled' : 'tsx',
+        server: serverChoice.otherBuild ?? (serverChoice.compiled ? 'compiled' : 'tsx'),
         logLevel: logLevel ?? 'default',
         durationSeconds: DURATION_S,
         floor,

@@ -31,6 +31,8 @@ export async function startServer(options: {
   logLevel?: string | null;
   /** Run the compiled bundle as `npm start` does instead of the sources through tsx; it must be built. */
   compiled?: boolean;
+  /** Another build's compiled server to run instead (a before-and-after); its web app is its own. */
+  bundle?: string;
   dataDir?: string;
   /** PostgreSQL instead of PGlite in dataDir. */
   databaseUrl?: string;
@@ -43,7 +45,11 @@ export async function startServer(options: {
   const logLevel = options.logLevel === undefined ? 'warn' : options.logLevel;
   const child: ChildProcess = spawn(
     process.execPath,
-    options.compiled ? [SERVER_BUNDLE] : ['--import', 'tsx', join(repoRoot, 'server/src/main.ts')],
+    options.bundle
+      ? [options.bundle]
+      : options.compiled
+        ? [SERVER_BUNDLE]
+        : ['--import', 'tsx', join(repoRoot, 'server/src/main.ts')],
     {
       cwd: repoRoot,
       env: {
