@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind, testDatabaseUrl } from '../config.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../testing/fault-harness.ts';
+import { unixSocketUrl } from '../testing/unix-socket-url.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 
 const serverUrl = testDatabaseUrl();
@@ -26,5 +27,22 @@ describe.skipIf(testDatabaseKind() !== 'postgres' || !serverUrl)('the app’s Po
     };
     expect(await setting('jit')).toBe('off');
     expect(await setting('statement_timeout')).toBe('4321ms');
+  });
+});
+
+describe.skipIf(testDatabaseKind() !== 'postgres' || !serverUrl)('a DATABASE_URL for a Unix socket', () => {
+  it('opens the database in libpq’s form, postgres://user@/db?host=/dir, with JIT off', async (context) => {
+    const socketUrl = unixSocketUrl(serverUrl as string);
+    if (!socketUrl) context.skip('no PostgreSQL socket in /var/run/postgresql or /tmp');
+    const opened = await openDatabase({ kind: 'postgres', url: socketUrl as string });
+    try {
+      const result = (await opened.db.execute(
+        sql.raw(`select inet_server_addr() as address, current_setting('jit') as jit`),
+      )) as unknown as { rows: { address: string | null; jit: string }[] };
+      // No server address: the connection came over the socket, not TCP.
+      expect(result.rows[0]).toEqual({ address: null, jit: 'off' });
+    } finally {
+      await opened.close();
+    }
   });
 });

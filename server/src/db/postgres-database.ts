@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { parseIntoClientConfig } from 'pg-connection-string';
 import type { Logger } from 'pino';
 import type { Database, DatabaseHandle } from './client.ts';
 import { isConnectionLost } from './pg-errors.ts';
@@ -70,15 +71,15 @@ const isRead = (config: unknown): boolean => {
 };
 
 /**
- * The connection string and its `options` with JIT turned off, after any options the URL sets (pg
- * would let the URL's `options` replace ours, so they move out of it). The app's statements are
- * short OLTP queries, but the planner's estimate for a search's capped total crosses `jit_above_cost`,
- * and compiling ~48 functions took 32–41 ms of a ~30 ms query (calls "son" at 1m: 45–52 q/s with JIT,
- * 125 without).
+ * The URL's connection settings with JIT turned off, after any `options` the URL sets. The app's
+ * statements are short OLTP queries, but the planner's estimate for a search's capped total crosses
+ * `jit_above_cost`, and compiling ~48 functions took 32–41 ms of a ~30 ms query (calls "son" at 1m:
+ * 45–52 q/s with JIT, 125 without).
  */
-function withJitOff(url: string): { connectionString: string; options: string } {
-  const parsed = new URL(url);
-  const own = parsed.searchParams.get('options');
-  parsed.searchParams.delete('options');
-  return { connectionString: parsed.toString(), options: [own, '-c jit=off'].filter(Boolean).join(' ') };
+function withJitOff(url: string): pg.PoolConfig {
+  // Parsed here, not handed to pg as a connectionString: pg lets the string's own fields win over the
+  // config's, `options` included. pg-connection-string reads the forms libpq does, the Unix-socket
+  // one (`postgres://user@/db?host=/run/postgresql`) too, which WHATWG's URL refuses.
+  const config = parseIntoClientConfig(url);
+  return { ...config, options: [config.options, '-c jit=off'].filter(Boolean).join(' ') };
 }

@@ -4,6 +4,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DATABASE_MESSAGES } from '@switchboard/contract/database';
+import { parse } from 'pg-connection-string';
 import { toolSearchPath } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { writePgliteBackup } from '../../db/pglite-backup/pglite-backup.ts';
@@ -124,19 +125,19 @@ export async function pgRestore(url: string, path: string): Promise<void> {
  * would repeat it.
  */
 function libpqEnvironment(url: string): NodeJS.ProcessEnv {
-  const parsed = new URL(url);
+  // Read as pg reads it, so every URL the server connects with works here too (a Unix socket's among them).
+  const parts = parse(url);
   // Nothing else of ours: PATH to find the tools, and messages in English.
   const env: NodeJS.ProcessEnv = { PATH: toolSearchPath(), LANG: 'C' };
-  const set = (key: string, value: string | null | undefined) => {
-    if (value) env[key] = decodeURIComponent(value);
+  const set = (key: string, value: unknown) => {
+    if (typeof value === 'string' && value) env[key] = value;
   };
-  set('PGHOST', parsed.hostname.replace(/^\[|\]$/g, ''));
-  set('PGPORT', parsed.port);
-  set('PGUSER', parsed.username);
-  set('PGPASSWORD', parsed.password);
-  set('PGDATABASE', parsed.pathname.slice(1));
-  set('PGSSLMODE', parsed.searchParams.get('sslmode'));
-  set('PGHOST', parsed.searchParams.get('host'));
+  set('PGHOST', parts.host);
+  set('PGPORT', parts.port);
+  set('PGUSER', parts.user);
+  set('PGPASSWORD', parts.password);
+  set('PGDATABASE', parts.database);
+  set('PGSSLMODE', parts.sslmode);
   return env;
 }
 
