@@ -86,7 +86,7 @@ const serverChoice = await chooseServer();
 console.log(`server: ${serverChoice.label}`);
 const server = await startServer({
   compiled: serverChoice.compiled,
-  ...(serverChoice.otherBuild ? { bundle: serverChoice.otherBuild } : {}),
+  bundle: serverChoice.otherBuild,
   demo: !process.env.BENCH_DATA_DIR && !process.env.BENCH_DATABASE_URL,
   ...(process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {}),
   ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),

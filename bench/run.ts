@@ -86,7 +86,7 @@ const server = await startServer({
   databaseUrl,
   logLevel,
   compiled: serverChoice.compiled,
-  ...(serverChoice.otherBuild ? { bundle: serverChoice.otherBuild } : {}),
+  bundle: serverChoice.otherBuild,
 });
 try {
   const token = await apiToken(server.url);

@@ -32,7 +32,7 @@ export async function startServer(options: {
   /** Run the compiled bundle as `npm start` does instead of the sources through tsx; it must be built. */
   compiled?: boolean;
   /** Another build's compiled server to run instead (a before-and-after); its web app is its own. */
-  bundle?: string;
+  bundle?: string | undefined;
   dataDir?: string;
   /** PostgreSQL instead of PGlite in dataDir. */
   databaseUrl?: string;

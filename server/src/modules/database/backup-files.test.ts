@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { insertUser } from '../../testing/test-app.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
+import { unixSocketUrl } from '../../testing/unix-socket-url.ts';
 import { pgRestore, writeBackupFile } from './backup-files.ts';
 
 describe.runIf(testDatabaseKind() === 'postgres')('a pg_dump backup', () => {
@@ -33,6 +34,12 @@ describe.runIf(testDatabaseKind() === 'postgres')('a pg_dump backup', () => {
     shutdown.abort();
     await expect(writing).rejects.toThrow();
     expect(existsSync(stopped)).toBe(false);
+  });
+
+  it('writes a dump when DATABASE_URL names a Unix socket (postgres://user@/db?host=/dir)', async (context) => {
+    const socketUrl = unixSocketUrl(handle.url as string);
+    if (!socketUrl) context.skip('no PostgreSQL socket in /var/run/postgresql or /tmp');
+    expect(await writeBackupFile({ ...handle, url: socketUrl }, join(dir, 'socket.dump'))).toBeGreaterThan(0);
   });
 
   it('restores nothing from a damaged dump: the database keeps every row it had', async () => {
