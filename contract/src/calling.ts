@@ -6,6 +6,12 @@ export const APP_NAMESPACE = '/app';
 
 /** A ringing call nobody answers becomes `missed` after this long. */
 export const RING_TIMEOUT_SECONDS = 30;
+/**
+ * How long a live call waits for a party whose server went away (stopped for a deploy, or crashed) to
+ * re-attach from another instance (`call_reattach`). Past it the call ends `server_lost`, billed to the last
+ * moment either party was heard from.
+ */
+export const CALL_REATTACH_GRACE_SECONDS = 30;
 /** Each side sends a quality sample this often while a call is active. */
 export const QUALITY_SAMPLE_INTERVAL_MS = 5000;
 
@@ -43,6 +49,8 @@ export const CALL_END_REASONS = [
   'insufficient_coins',
   'maintenance',
   'admin_ended',
+  /** A party's server went away and the party did not re-attach within CALL_REATTACH_GRACE_SECONDS. */
+  'server_lost',
 ] as const;
 
 const callId = z.number().int().positive();
@@ -108,6 +116,11 @@ export interface AppCall {
   duration: number;
   quality: number | null;
   coins_used: number;
+  /**
+   * While a party's server is gone: the moment the call ends `server_lost` unless that party re-attaches
+   * (`call_reattach`) from another instance. Null otherwise.
+   */
+  reattach_by: string | null;
 }
 
 /** Every acknowledgement: the call as it now is, or why not. */

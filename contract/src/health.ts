@@ -3,7 +3,11 @@ import { endpoint } from './endpoint.ts';
 
 export const LivenessResponse = z.object({ status: z.literal('ok'), uptime: z.number() });
 export const ReadinessResponse = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  /**
+   * 'draining' from the first moment of a stop: the instance finishes what it holds and takes nothing new
+   * (503, so a load balancer sends new connections elsewhere).
+   */
+  status: z.enum(['ok', 'unavailable', 'draining']),
   database: z.enum(['up', 'down']),
   /**
    * The Redis that carries socket.io events between instances: 'off' without REDIS_URL. While it is

@@ -43,6 +43,7 @@ const AppCallSchema = z.object({
   duration: z.number(),
   quality: z.number().nullable(),
   coins_used: z.number(),
+  reattach_by: z.string().nullable(),
 });
 
 const refusalCodes = Object.keys(CALL_REFUSALS) as [
@@ -138,6 +139,12 @@ const appReceive = {
   call_decline: { summary: 'Declines a ringing call.', payload: CallRef, ack: CallAckSchema },
   call_hangup: {
     summary: 'Ends an active call, or cancels one still ringing (by its caller).',
+    payload: CallRef,
+    ack: CallAckSchema,
+  },
+  call_reattach: {
+    summary:
+      'After a reconnection (its server stopped or crashed): carry this live call again from this socket. Answers the call as it stands.',
     payload: CallRef,
     ack: CallAckSchema,
   },

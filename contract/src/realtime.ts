@@ -83,6 +83,11 @@ export interface AppClientToServerEvents {
   call_decline: (payload: CallRef, ack: (result: CallAck) => void) => void;
   /** Ends an active call, or cancels one still ringing (by its caller). */
   call_hangup: (payload: CallRef, ack: (result: CallAck) => void) => void;
+  /**
+   * After a reconnection (its server stopped or crashed, the socket now on another instance): carry this
+   * live call again, so that signalling, quality samples and hang-up work from this socket.
+   */
+  call_reattach: (payload: CallRef, ack: (result: CallAck) => void) => void;
   call_description: (payload: CallDescription, ack?: (result: OkAck) => void) => void;
   call_ice_candidate: (payload: CallIceCandidate, ack?: (result: OkAck) => void) => void;
   call_quality: (payload: CallQualityReport, ack?: (result: OkAck) => void) => void;

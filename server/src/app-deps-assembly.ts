@@ -2,6 +2,7 @@ import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAccessTokens } from './http/access-token.ts';
+import { createDrainState } from './http/drain-state.ts';
 import { createLiveAccess } from './modules/auth/live-access.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
 import { createUserPush } from './realtime/user-push.ts';
@@ -16,5 +17,6 @@ export function assembleAppDeps(config: Config, database: DatabaseHandle): AppDe
     liveAccess: createLiveAccess(database.db),
     sessionEnds: createSessionEnds(),
     userPush: createUserPush(),
+    drain: createDrainState(),
   };
 }

@@ -9,6 +9,7 @@ import type { Server } from 'socket.io';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { AccessTokens } from './http/access-token.ts';
+import type { DrainState } from './http/drain-state.ts';
 
 /**
  * What every module is built from; main.ts and the tests each assemble one. The interfaces below are the
@@ -25,6 +26,8 @@ export interface AppDeps {
   sessionEnds: SessionEnds;
   /** Live events to calling-app users' sockets. */
   userPush: UserPush;
+  /** Whether this instance is stopping (readiness answers `draining`, no new sockets or calls). */
+  drain: DrainState;
   /** Delivers one-time sign-in codes; unset means the one the configuration names (modules/auth/code-sender.ts). */
   codeSender?: CodeSender;
   /** The time sign-in codes and authenticator codes are checked against; tests move it. */

@@ -118,6 +118,8 @@ async function serve(
       process.exit(1);
     }
     stoppingAt = Date.now();
+    // Readiness answers `draining` from now: the load balancer sends new connections elsewhere.
+    deps.drain.start();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // Named so that a stop that overruns says where it hung.
     let step = 'finishing in-flight requests';
@@ -128,13 +130,17 @@ async function serve(
     try {
       step = 'ending the demo traffic';
       await demoTraffic?.stop();
-      step = 'finishing in-flight requests';
-      // Open websockets would keep the HTTP server from closing; then stop accepting and drain.
-      realtime.disconnectAll();
       // Fastify closes the connections idle when close starts; one that finishes its request later
       // would stay open as keep-alive until it timed out, so keep closing the newly idle ones.
       const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
-      await app.close().finally(() => clearInterval(sweep));
+      // No new connection from now; the in-flight requests finish meanwhile.
+      const closing = app.close().finally(() => clearInterval(sweep));
+      step = 'handing over the live calls';
+      // Open websockets would keep the HTTP server from closing: their calls are handed over, and the
+      // sockets (this instance's only) closed so that their clients reconnect elsewhere and re-attach.
+      await realtime.drain();
+      step = 'finishing in-flight requests';
+      await closing;
       step = 'stopping the background jobs';
       await dueNotifications.stop();
       await callJobs.stop();

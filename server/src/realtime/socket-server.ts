@@ -62,12 +62,16 @@ export interface RealtimeFeeds {
 export type NamespaceStarter = (
   io: Server,
   isBlocked: (socket: Socket) => Promise<boolean>,
-) => { disconnectAll(): void; close(): Promise<void> };
+) => { drain(): Promise<void>; close(): Promise<void> };
 
 export interface Realtime {
   io: RealtimeServer;
-  /** Closes every socket of this instance, console and app (shutdown); calls in progress carry on. */
-  disconnectAll(): void;
+  /**
+   * The first step of a stop: takes no new connection, lets each namespace hand over what its sockets carry
+   * (calls wait for their parties to re-attach elsewhere), then closes this instance's own sockets, console
+   * and app alike, as a lost connection: clients reconnect, through the load balancer, to another instance.
+   */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -207,9 +211,15 @@ export async function startRealtime(
 
   return {
     io,
-    disconnectAll() {
-      for (const namespace of extraNamespaces) namespace.disconnectAll();
-      io.disconnectSockets(true);
+    async drain() {
+      // A new connection is refused at the transport (HTTP 403), which clients retry, unlike a refusal
+      // by a namespace's middleware.
+      io.engine.opts.allowRequest = (_request, answer) => answer('draining', false);
+      await Promise.all(extraNamespaces.map((namespace) => namespace.drain()));
+      // Only this instance's connections (io.disconnectSockets would reach every instance's through the
+      // Redis adapter), closed at the transport: the client hears `transport close` and reconnects, where
+      // a server-side disconnect (`io server disconnect`) would leave it disconnected for good.
+      io.engine.close();
     },
     close: async () => {
       clearInterval(timer);

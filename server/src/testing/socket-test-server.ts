@@ -1,6 +1,7 @@
 import { io as connect, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { buildApp } from '../app.ts';
 import type { AdminPrincipal } from '../http/access-token.ts';
+import { createDrainState } from '../http/drain-state.ts';
 import { authenticateAdmin } from '../modules/auth/authenticate.ts';
 import { createLiveAccess } from '../modules/auth/live-access.ts';
 import { createSessionEnds } from '../modules/auth/session-ends.ts';
@@ -86,6 +87,7 @@ export async function secondInstance(first: TestApp): Promise<TestApp> {
     liveAccess: createLiveAccess(first.db),
     sessionEnds: createSessionEnds(),
     userPush: createUserPush(),
+    drain: createDrainState(),
   };
   const app = await buildApp(deps);
   return { ...first, deps, app, close: () => app.close() };

@@ -62,6 +62,18 @@ export const calls = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * While the call is live: the instance (app_instances.id) whose socket carries each side, null while
+     * that side's server is gone and it has not re-attached. Not a foreign key: the id outlives its row,
+     * which is how a survivor finds the calls of a crashed instance.
+     */
+    callerInstanceId: text('caller_instance_id'),
+    calleeInstanceId: text('callee_instance_id'),
+    /** The last moment each side was heard from (a step, signalling, a quality sample): a `server_lost` end bills to the later. */
+    callerHeardAt: tstz('caller_heard_at'),
+    calleeHeardAt: tstz('callee_heard_at'),
+    /** Set while a side's server is gone: the call ends `server_lost` at this moment unless the side re-attaches. */
+    reattachBy: tstz('reattach_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -76,6 +88,10 @@ export const calls = pgTable(
     index('calls_live_idx').on(t.status).where(sql`${t.status} in ('ringing', 'active')`),
     // The timers job reads the earliest due live calls; ended calls leave the index.
     index('calls_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    index('calls_reattach_by_idx').on(t.reattachBy).where(sql`${t.reattachBy} is not null`),
+    // A survivor finds the live calls of a gone instance by these.
+    index('calls_caller_instance_idx').on(t.callerInstanceId).where(sql`${t.callerInstanceId} is not null`),
+    index('calls_callee_instance_idx').on(t.calleeInstanceId).where(sql`${t.calleeInstanceId} is not null`),
     // The Calls list's "poor quality" and per-flag filters walk only the flagged calls, newest first.
     index('calls_quality_flagged_idx')
       .on(t.startedAt.desc(), t.id.desc())

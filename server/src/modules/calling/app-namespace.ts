@@ -1,13 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { APP_LIMITS } from '@switchboard/contract/account';
 import { APP_NAMESPACE, callRoom } from '@switchboard/contract/calling';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import type { AppDeps } from '../../app-deps.ts';
 import { abandonCall, type CallContext } from '../calls/call-lifecycle.service.ts';
-import { presenceConnected, presenceDisconnected } from '../users/presence.repository.ts';
+import { carrySide } from '../calls/call-sides.repository.ts';
+import { detachInstanceCalls, takeOverLostCalls } from '../calls/server-lost.ts';
+import { liveInstanceIds, presenceConnected, presenceDisconnected } from '../users/presence.repository.ts';
 import { installAppHandshake } from './app-handshake.ts';
 import { type AppNamespace, type AppSocket, refused } from './app-socket.ts';
+import { handleCallReattach } from './call-reattach.ts';
 import { handleCallSteps } from './call-steps.ts';
+import { createHeardMarks } from './heard-marks.ts';
 import {
   PRESENCE_HEARTBEAT_MS,
   PRESENCE_STALE_AFTER_MS,
@@ -33,12 +38,15 @@ export function startAppNamespace(
     heartbeatMs = PRESENCE_HEARTBEAT_MS,
     staleAfterMs = PRESENCE_STALE_AFTER_MS,
   }: { heartbeatMs?: number; staleAfterMs?: number } = {},
-): { disconnectAll(): void; close(): Promise<void> } {
+): { drain(): Promise<void>; close(): Promise<void> } {
   const ns = io.of(APP_NAMESPACE) as unknown as AppNamespace;
-  const ctx: CallContext = { db: deps.db, push: deps.userPush, clock };
-  const quality = createQualityIntake(deps.db, log, clock);
-  // A server going down drops its sockets: their calls carry on (media flows peer to peer) and end by hang-up
-  // or by their timers, rather than each restart ending every call on this instance.
+  const instanceId = randomUUID();
+  const ctx: CallContext = { db: deps.db, push: deps.userPush, clock, instanceId };
+  const heard = createHeardMarks(deps.db, log, clock);
+  const quality = createQualityIntake(deps.db, log, clock, heard);
+  // A server going down drops its sockets: their calls carry on (media flows peer to peer) and wait for
+  // their parties to re-attach from another instance (calls/server-lost.ts), rather than each restart
+  // ending every call on this instance.
   let closing = false;
 
   const localSocketsByUser = () => {
@@ -47,9 +55,22 @@ export function startAppNamespace(
       counts.set(socket.data.userId, (counts.get(socket.data.userId) ?? 0) + 1);
     return counts;
   };
-  const { instanceId, stop: stopHeartbeat } = startPresenceHeartbeat(deps.db, log, localSocketsByUser, {
+  /** This instance was reaped while alive (a stalled heartbeat): the calls it carries are its own again. */
+  const recarryLocalCalls = async () => {
+    for (const socket of ns.sockets.values())
+      for (const [callId, side] of socket.data.calls)
+        await carrySide(deps.db, callId, side, instanceId, clock());
+  };
+  const { stop: stopHeartbeat } = startPresenceHeartbeat(deps.db, log, localSocketsByUser, {
     heartbeatMs,
     staleAfterMs,
+    instanceId,
+    // Any instance that finds another gone takes over its calls: the parties hear it and may re-attach.
+    afterBeat: async (reclaimed) => {
+      if (reclaimed) await recarryLocalCalls();
+      const taken = await takeOverLostCalls(ctx, await liveInstanceIds(deps.db));
+      if (taken > 0) log.info({ calls: taken }, 'calls of a lost instance wait for their parties');
+    },
   });
 
   installAppHandshake(ns, deps, log, isBlocked);
@@ -74,14 +95,18 @@ export function startAppNamespace(
     );
 
     handleCallSteps(socket, deps, ctx, quality, log);
-    handleSignallingRelay(socket);
+    handleCallReattach(socket, ctx, log, () => !deps.drain.draining);
+    handleSignallingRelay(socket, heard);
     quality.handle(socket);
     handlePresenceQuery(socket, deps.db, log);
 
     socket.on('disconnect', () => {
       if (closing) return;
       const carried = [...socket.data.calls.keys()];
-      for (const callId of carried) quality.drop(callId);
+      for (const callId of carried) {
+        quality.drop(callId);
+        heard.drop(callId);
+      }
       (async () => {
         // A call this socket carried ends unless another socket of the same user carries it still.
         for (const callId of carried)
@@ -93,9 +118,15 @@ export function startAppNamespace(
   });
 
   return {
-    disconnectAll() {
+    /**
+     * The first step of a stop: the calls this instance's sockets carry wait for their parties to re-attach
+     * elsewhere, with their samples written; the sockets are then closed by the socket server.
+     */
+    async drain() {
       closing = true;
-      ns.disconnectSockets(true);
+      await quality.stop();
+      const waiting = await detachInstanceCalls(ctx, [instanceId]);
+      if (waiting > 0) log.info({ calls: waiting }, 'calls handed over: their parties re-attach elsewhere');
     },
     close: async () => {
       closing = true;

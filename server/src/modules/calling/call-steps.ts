@@ -52,6 +52,8 @@ export function handleCallSteps(
   socket.on(
     'call_invite',
     step(CallInvite, async (input) => {
+      // A stopping instance places no new call: the app retries on the instance it reconnects to.
+      if (deps.drain.draining) throw new CallRefusal('unavailable');
       if (await underMaintenance(deps)) throw new CallRefusal('maintenance');
       const call = await inviteCall(ctx, me, input);
       await carry(call, 'caller');
@@ -61,6 +63,7 @@ export function handleCallSteps(
   socket.on(
     'call_accept',
     step(CallRef, async ({ call_id }) => {
+      if (deps.drain.draining) throw new CallRefusal('unavailable');
       // Maintenance began while it rang: the call fails, and says why, rather than connecting.
       if (await underMaintenance(deps))
         throw new CallRefusal('maintenance', await failRingingCall(ctx, me, call_id, 'maintenance'));

@@ -24,9 +24,19 @@ export function startPresenceHeartbeat(
   db: Database,
   log: FastifyBaseLogger,
   localSocketsByUser: () => Map<string, number>,
-  { heartbeatMs = PRESENCE_HEARTBEAT_MS, staleAfterMs = PRESENCE_STALE_AFTER_MS } = {},
+  {
+    heartbeatMs = PRESENCE_HEARTBEAT_MS,
+    staleAfterMs = PRESENCE_STALE_AFTER_MS,
+    instanceId = randomUUID(),
+    afterBeat,
+  }: {
+    heartbeatMs?: number;
+    staleAfterMs?: number;
+    instanceId?: string;
+    /** After each beat, told whether this instance had been reaped and wrote its presence again. */
+    afterBeat?: (reclaimed: boolean) => Promise<void>;
+  } = {},
 ): { instanceId: string; stop(): Promise<void> } {
-  const instanceId = randomUUID();
   let beating: Promise<void> | null = null;
   let registered: number | null = null;
   const beat = () => {
@@ -34,12 +44,14 @@ export function startPresenceHeartbeat(
       // New, or reaped while alive (the heartbeat stalled longer than the others wait) and written again
       // since: say again who is here.
       const startedAt = await stampInstance(db, instanceId);
+      const reclaimed = registered !== null && startedAt !== registered;
       if (startedAt !== registered) {
         await reclaimPresence(db, instanceId, localSocketsByUser());
         registered = startedAt;
       }
       const gone = await reapDeadInstances(db, staleAfterMs / 1000);
       if (gone.length > 0) log.info({ users: gone.length }, 'presence of a dead instance reaped');
+      await afterBeat?.(reclaimed);
     })()
       .catch((err) => log.warn({ err }, 'presence heartbeat failed'))
       .finally(() => {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { estimateMos } from '../calls/call-quality-estimate.ts';
 import { type AppSocket, type Refused, refused, replyTo } from './app-socket.ts';
+import type { HeardMarks } from './heard-marks.ts';
 import { createQualitySampleBuffer } from './quality-sample-buffer.ts';
 import { createQualityWatches } from './quality-watches.ts';
 import { carries } from './signalling-relay.ts';
@@ -21,7 +22,12 @@ export interface QualityIntake {
  * Quality samples from the parties: buffered and written in batches, and judged against the calling
  * settings' thresholds per call side (only a crossing is written at once).
  */
-export function createQualityIntake(db: Database, log: FastifyBaseLogger, clock: () => Date): QualityIntake {
+export function createQualityIntake(
+  db: Database,
+  log: FastifyBaseLogger,
+  clock: () => Date,
+  heard?: HeardMarks,
+): QualityIntake {
   const samples = createQualitySampleBuffer(db, log);
   const watches = createQualityWatches(db, log);
 
@@ -37,6 +43,7 @@ export function createQualityIntake(db: Database, log: FastifyBaseLogger, clock:
         const network = { rttMs: report.rtt_ms, jitterMs: report.jitter_ms, packetLoss: report.packet_loss };
         const reading = { ...network, mos: estimateMos(network) };
         const sampledAt = clock();
+        heard?.heard(report.call_id, side);
         samples.add({
           callId: report.call_id,
           side,

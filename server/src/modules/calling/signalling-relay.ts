@@ -2,13 +2,14 @@ import { CallDescription, CallIceCandidate, callRoom } from '@switchboard/contra
 import { userRoom } from '@switchboard/contract/realtime';
 import type { z } from 'zod';
 import { type AppSocket, type Refused, refused, replyTo } from './app-socket.ts';
+import type { HeardMarks } from './heard-marks.ts';
 
 /**
  * Relays WebRTC signalling (descriptions and ICE candidates) to the other party's sockets in the call room,
  * on whichever instance they are (the room travels through the Redis adapter). Only a socket that joined the
  * room (the caller's, or the one that answered) may send, and only the other party receives.
  */
-export function handleSignallingRelay(socket: AppSocket): void {
+export function handleSignallingRelay(socket: AppSocket, heard?: HeardMarks): void {
   const me = socket.data.userId;
 
   const relay =
@@ -18,6 +19,8 @@ export function handleSignallingRelay(socket: AppSocket): void {
       const parsed = schema.safeParse(payload);
       if (!parsed.success) return reply(refused('invalid'));
       if (!carries(socket, parsed.data.call_id)) return reply(refused('not_party'));
+      const side = socket.data.calls.get(parsed.data.call_id);
+      if (side) heard?.heard(parsed.data.call_id, side);
       forward(parsed.data);
       reply({ ok: true });
     };

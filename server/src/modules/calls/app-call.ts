@@ -17,4 +17,5 @@ export const toAppCall = (c: CallRecord): AppCall => ({
   duration: c.duration,
   quality: c.quality,
   coins_used: c.coinsUsed,
+  reattach_by: c.reattachBy?.toISOString() ?? null,
 });

@@ -42,13 +42,21 @@ export async function insertCall(tx: Executor, call: NewCall): Promise<CallRecor
   return row;
 }
 
-/** The earliest live call due by `now`, locked; one that another instance holds is skipped. */
+/**
+ * The earliest live call due by `now` (its own timer, or the end of its wait for a lost side to re-attach),
+ * locked; one that another instance holds is skipped.
+ */
 export async function lockNextDueCall(tx: Executor, now: Date): Promise<CallRecord | undefined> {
   const [row] = await tx
     .select()
     .from(calls)
-    .where(and(isNotNull(calls.dueAt), lte(calls.dueAt, now)))
-    .orderBy(asc(calls.dueAt))
+    .where(
+      or(
+        and(isNotNull(calls.dueAt), lte(calls.dueAt, now)),
+        and(isNotNull(calls.reattachBy), lte(calls.reattachBy, now)),
+      ),
+    )
+    .orderBy(asc(sql`least(${calls.dueAt}, ${calls.reattachBy})`))
     .limit(1)
     .for('update', { skipLocked: true });
   return row;

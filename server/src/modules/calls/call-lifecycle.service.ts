@@ -36,6 +36,11 @@ export interface CallContext {
   push: UserPush;
   /** The time the rules run at; tests move it instead of waiting. */
   clock: () => Date;
+  /**
+   * The instance (app_instances.id) whose sockets take the steps: each side of a call records where it is
+   * carried, so that a survivor can take over the calls of an instance that is gone (server-lost.ts).
+   */
+  instanceId?: string;
 }
 
 type Terminal = 'ended' | 'missed' | 'declined' | 'failed';
@@ -82,6 +87,8 @@ export async function inviteCall(
       status: 'ringing',
       startedAt: now,
       dueAt: new Date(now.getTime() + seconds(RING_TIMEOUT_SECONDS)),
+      callerInstanceId: ctx.instanceId ?? null,
+      callerHeardAt: now,
     });
   });
   const app = toAppCall(call);
@@ -108,6 +115,9 @@ export async function acceptCall(ctx: CallContext, userId: string, callId: numbe
       status: 'active',
       answeredAt: now,
       dueAt: new Date(now.getTime() + seconds(capSeconds)),
+      calleeInstanceId: ctx.instanceId ?? null,
+      calleeHeardAt: now,
+      callerHeardAt: now,
     });
     return { call: active, refused: false };
   });
@@ -191,6 +201,10 @@ export async function runDueCallTimers(ctx: CallContext, max = 100): Promise<num
     const call = await ctx.db.transaction(async (tx) => {
       const due = await lifecycle.lockNextDueCall(tx, now);
       if (!due) return null;
+      if (serverLostBy(due, now)) {
+        if (due.status === 'ringing') return finish(ctx.db, tx, due, 'missed', 'server_lost', now);
+        return finish(ctx.db, tx, due, 'ended', 'server_lost', now, lastHeardAt(due));
+      }
       if (due.status === 'ringing') return finish(ctx.db, tx, due, 'missed', 'ring_timeout', now);
       const capped =
         due.answeredAt &&
@@ -204,7 +218,19 @@ export async function runDueCallTimers(ctx: CallContext, max = 100): Promise<num
   return done;
 }
 
-async function lockParty(tx: Executor, callId: number, userId: string): Promise<CallRecord> {
+/** Whether the call's wait for a lost side ran out before (or as) its own timer came due. */
+const serverLostBy = (call: CallRecord, now: Date) =>
+  call.reattachBy !== null &&
+  call.reattachBy.getTime() <= now.getTime() &&
+  (call.dueAt === null || call.reattachBy.getTime() <= call.dueAt.getTime());
+
+/** The last moment either party of the call was heard from: the answer at the earliest. */
+export function lastHeardAt(call: CallRecord): Date {
+  const moments = [call.answeredAt, call.callerHeardAt, call.calleeHeardAt].filter((d) => d !== null);
+  return new Date(Math.max(call.startedAt.getTime(), ...moments.map((d) => d.getTime())));
+}
+
+export async function lockParty(tx: Executor, callId: number, userId: string): Promise<CallRecord> {
   const call = await lockCall(tx, callId);
   if (!call) throw new CallRefusal('not_found');
   if (call.callerId !== userId && call.calleeId !== userId) throw new CallRefusal('not_party');
@@ -232,7 +258,8 @@ async function transition(
 /**
  * Closes a live call in the caller's transaction: duration, quality and cost settle together with the
  * ledger entry that spends the coins, or not at all. Billing is per started minute from the answer, at
- * most up to the call's cut-off (its due time), and never more than the caller holds at the end.
+ * most up to the call's cut-off (its due time) and to `billedUntil` (a call whose server was lost: the
+ * last moment a party was heard from), and never more than the caller holds at the end.
  */
 async function finish(
   db: Database,
@@ -241,12 +268,21 @@ async function finish(
   status: Terminal,
   reason: EndReason,
   now: Date,
+  billedUntil: Date = now,
 ): Promise<CallRecord> {
-  const base = { status, endReason: reason, endedAt: now, dueAt: null };
+  const base = {
+    status,
+    endReason: reason,
+    endedAt: now,
+    dueAt: null,
+    reattachBy: null,
+    callerInstanceId: null,
+    calleeInstanceId: null,
+  };
   // A call that failed carried nothing worth billing.
   if (call.status !== 'active' || !call.answeredAt || status === 'failed')
     return updateCall(tx, call.id, { ...base, duration: 0, cost: 0, coinsUsed: 0 });
-  const elapsed = now.getTime() - call.answeredAt.getTime();
+  const elapsed = Math.min(now.getTime(), billedUntil.getTime()) - call.answeredAt.getTime();
   const cutOff = call.dueAt ? call.dueAt.getTime() - call.answeredAt.getTime() : seconds(MAX_CALL_SECONDS);
   const duration = Math.max(0, Math.floor(Math.min(elapsed, cutOff, seconds(MAX_CALL_SECONDS)) / 1000));
   const minutes = Math.ceil(duration / 60);

@@ -45,6 +45,11 @@ export async function updateCall(
       | 'endedAt'
       | 'answeredAt'
       | 'dueAt'
+      | 'callerInstanceId'
+      | 'calleeInstanceId'
+      | 'callerHeardAt'
+      | 'calleeHeardAt'
+      | 'reattachBy'
     >
   >,
 ): Promise<CallRecord> {

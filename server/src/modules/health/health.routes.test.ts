@@ -34,4 +34,28 @@ describe('health', () => {
       await gone.close();
     }
   });
+
+  it('answers 503 unavailable, rather than hanging, while the database does not answer', async () => {
+    const ping = t.deps.database.ping;
+    t.deps.database.ping = () => new Promise(() => undefined);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'unavailable', database: 'down' });
+    } finally {
+      t.deps.database.ping = ping;
+    }
+  });
+
+  it('answers 503 draining from the moment the instance starts to stop', async () => {
+    const stopping = await createTestApp();
+    try {
+      stopping.deps.drain.start();
+      const res = await stopping.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'draining' });
+    } finally {
+      await stopping.close();
+    }
+  });
 });

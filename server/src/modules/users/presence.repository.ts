@@ -148,3 +148,9 @@ export async function leaveInstance(db: Database, instanceId: string): Promise<v
   await stampInstance(db, instanceId);
   await reap(db, eq(appInstances.id, instanceId));
 }
+
+/** The instances whose heartbeat row stands (not reaped): the ones that may carry calls. */
+export async function liveInstanceIds(db: Executor): Promise<string[]> {
+  const rows = await db.select({ id: appInstances.id }).from(appInstances);
+  return rows.map((r) => r.id);
+}
