@@ -31,6 +31,11 @@ export interface UserObserver {
   delivered(ms: number): void;
   /** A call this user placed connected; `acrossInstances` when its parties are on different servers. */
   connected(acrossInstances: boolean): void;
+  /**
+   * The socket came back (its server stopped or crashed) `ms` after it was lost, and the live call it
+   * carried re-attached (`ok`), or was over by then.
+   */
+  reattached?(ms: number, ok: boolean): void;
 }
 
 export interface VirtualUserIdentity {
@@ -144,6 +149,18 @@ export class VirtualUser {
       this.later(() => this.social.received('official', m.id, m.is_important || m.is_urgent)),
     );
     socket.on('connect_error', (err) => this.observer.error('socket', err));
+    // Its server went away (a deploy, a crash): the socket reconnects, through the load balancer to
+    // another instance, and carries its live call again from there.
+    let lostAt: number | null = null;
+    socket.on('disconnect', () => {
+      lostAt = Date.now();
+    });
+    socket.on('connect', () => {
+      if (lostAt === null) return;
+      const since = lostAt;
+      lostAt = null;
+      void this.reattach(since);
+    });
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -212,6 +229,15 @@ export class VirtualUser {
     }
   }
 
+  private async reattach(lostAt: number): Promise<void> {
+    const own = this.current;
+    if (!own || !this.socket) return;
+    const ack = await this.emitWithAck('call_reattach', { call_id: own.call.id });
+    this.observer.reattached?.(Date.now() - lostAt, ack.ok);
+    if (ack.ok) this.follow(ack.call);
+    else if (ack.code !== 'unavailable' && this.current === own) this.clearCall();
+  }
+
   private ring(call: AppCall): void {
     this.observer.event();
     if (this.invitedAt !== null) this.observer.delivered(Date.now() - this.invitedAt);
@@ -267,7 +293,7 @@ export class VirtualUser {
   }
 
   private async emitWithAck(
-    event: 'call_invite' | 'call_accept' | 'call_decline' | 'call_hangup',
+    event: 'call_invite' | 'call_accept' | 'call_decline' | 'call_hangup' | 'call_reattach',
     payload: { call_id: number } | { callee_id: string; type: AppCallType },
   ): Promise<CallAck> {
     const socket = this.socket;

@@ -51,6 +51,9 @@ export function useSoftphone(session: AppSession): Softphone {
   const pcRef = useRef<RTCPeerConnection | null>(null);
   const statsTimer = useRef<ReturnType<typeof setInterval> | null>(null);
   const pendingCandidates = useRef<RTCIceCandidateInit[]>([]);
+  /** The call as last heard, for the socket's reconnection to re-attach to. */
+  const callRef = useRef<AppCall | null>(null);
+  callRef.current = call;
   // Every event this phone sends goes through one queue paced under the server's per-connection limit.
   const [outbox] = useState(() => createPacedSender(APP_LIMITS.socketEventsPerSecond));
   const send = outbox.send;
@@ -102,8 +105,27 @@ export function useSoftphone(session: AppSession): Softphone {
   useEffect(() => {
     const socket: AppSocket = io(APP_NAMESPACE, { path: SOCKET_PATH, auth: { token: session.token } });
     socketRef.current = socket;
-    socket.on('connect', () => setConnected(true));
-    socket.on('disconnect', () => setConnected(false));
+    let lost = false;
+    socket.on('connect', () => {
+      setConnected(true);
+      const current = callRef.current;
+      if (!lost || !current || !LIVE.includes(current.status)) return;
+      // The server this socket was on went away (a deploy, a crash) and it reconnected, maybe to another
+      // instance: it carries its call again; the media never went through the server and kept flowing.
+      send(() =>
+        socket.emit('call_reattach', { call_id: current.id }, (ack) => {
+          if (ack.ok) return setCall(ack.call);
+          if (ack.code === 'unavailable') return setError(ack.message);
+          closeMedia();
+          setMedia('none');
+          setCall(null);
+        }),
+      );
+    });
+    socket.on('disconnect', () => {
+      lost = true;
+      setConnected(false);
+    });
     socket.on('connect_error', (err) => setError(err.message));
     socket.on('call_incoming', (incoming) => setCall(incoming));
     socket.on('call_state', (next) => {
@@ -113,8 +135,9 @@ export function useSoftphone(session: AppSession): Softphone {
       if (!LIVE.includes(next.status)) {
         closeMedia();
         setMedia('none');
-      } else if (next.status === 'active' && next.caller_id === session.user.id) {
-        // The callee answered: the caller offers.
+      } else if (next.status === 'active' && next.caller_id === session.user.id && !pcRef.current) {
+        // The callee answered: the caller offers (once: a later state of the same call, such as a party
+        // re-attaching after its server went away, changes nothing in the media).
         void openMedia(next).then(async (pc) => {
           if (!pc) return;
           const offer = await pc.createOffer();
