@@ -62,16 +62,30 @@ export type ClientToServerEvents = Record<string, never>;
 /** How often each server instance pushes the live counts to its own sockets. */
 export const LIVE_COUNTS_INTERVAL_MS = 5000;
 
+/** What an app answers to a relayed `call_description` or `call_ice_candidate`: it has it. */
+export interface RelayReceipt {
+  ok: true;
+}
+
 /** Socket.io events of the calling apps' namespace `/app` (APP_NAMESPACE), server → app. */
 export interface AppServerToClientEvents {
   /** Someone is calling this user (every socket of theirs rings). */
   call_incoming: (call: AppCall) => void;
   /** The call moved to another state (both parties, every socket of theirs). */
   call_state: (call: AppCall) => void;
-  /** The other party's SDP, unchanged. */
-  call_description: (payload: CallDescription & { from: string }) => void;
-  /** The other party's ICE candidate, unchanged. */
-  call_ice_candidate: (payload: CallIceCandidate & { from: string }) => void;
+  /**
+   * The other party's SDP, unchanged. The app acknowledges it: the sender's own acknowledgement says
+   * `ok` only once the other party's app has (otherwise `unavailable`, which the sender may retry).
+   */
+  call_description: (
+    payload: CallDescription & { from: string },
+    ack: (result: RelayReceipt) => void,
+  ) => void;
+  /** The other party's ICE candidate, unchanged; acknowledged as `call_description`. */
+  call_ice_candidate: (
+    payload: CallIceCandidate & { from: string },
+    ack: (result: RelayReceipt) => void,
+  ) => void;
   notification: (payload: UserNotificationEvent) => void;
   official_message: (payload: UserOfficialMessageEvent) => void;
 }

@@ -142,8 +142,14 @@ export class VirtualUser {
     this.socket = socket;
     socket.on('call_incoming', (call) => this.ring(call));
     socket.on('call_state', (call) => this.follow(call));
-    socket.on('call_description', () => this.observer.event());
-    socket.on('call_ice_candidate', () => this.observer.event());
+    socket.on('call_description', (_message, ack) => {
+      ack({ ok: true });
+      this.observer.event();
+    });
+    socket.on('call_ice_candidate', (_message, ack) => {
+      ack({ ok: true });
+      this.observer.event();
+    });
     socket.on('notification', (n) => this.later(() => this.social.received('notification', n.id)));
     socket.on('official_message', (m) =>
       this.later(() => this.social.received('official', m.id, m.is_important || m.is_urgent)),

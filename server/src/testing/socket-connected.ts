@@ -15,6 +15,11 @@ export const connected = (socket: Socket) =>
 export const ask = <T>(socket: Socket, event: string, payload: unknown) =>
   new Promise<T>((resolve) => socket.emit(event, payload, resolve));
 
-/** Resolves with the next `event` the socket hears. */
+/** Resolves with the next `event` the socket hears, acknowledging it as an app does (relayed signalling). */
 export const next = <T>(socket: Socket, event: string) =>
-  new Promise<T>((resolve) => socket.once(event, resolve));
+  new Promise<T>((resolve) =>
+    socket.once(event, (payload: T, ack?: unknown) => {
+      if (typeof ack === 'function') ack({ ok: true });
+      resolve(payload);
+    }),
+  );

@@ -60,6 +60,11 @@ describe.skipIf(!redisUrl)('a call whose instance stops, with REDIS_URL', () => 
     expect(await callerGone).toBe('transport close');
     expect(await calleeHearsWait).toMatchObject({ id: callId, status: 'active' });
 
+    // Meanwhile nothing the callee sends is acknowledged as delivered: nobody carries the caller's side.
+    expect(
+      await ask<OkAck>(callee.socket, 'call_ice_candidate', { call_id: callId, candidate: null }),
+    ).toMatchObject({ ok: false, code: 'unavailable' });
+
     // The caller's app reconnects through the load balancer, which now sends it to instance 1.
     const token = (caller.socket.auth as { token: string }).token;
     caller.socket.close();

@@ -151,7 +151,9 @@ export function useSoftphone(session: AppSession): Softphone {
         });
       }
     });
-    socket.on('call_description', async ({ call_id, description }) => {
+    socket.on('call_description', async ({ call_id, description }, ack) => {
+      // The receipt tells the sender the message arrived (the server relays it across instances).
+      ack({ ok: true });
       const pc = pcRef.current;
       if (!pc) return;
       await pc.setRemoteDescription(description);
@@ -164,7 +166,8 @@ export function useSoftphone(session: AppSession): Softphone {
         );
       }
     });
-    socket.on('call_ice_candidate', async ({ candidate }) => {
+    socket.on('call_ice_candidate', async ({ candidate }, ack) => {
+      ack({ ok: true });
       const pc = pcRef.current;
       if (!pc || !candidate) return;
       if (pc.remoteDescription) await pc.addIceCandidate(candidate).catch(() => undefined);
