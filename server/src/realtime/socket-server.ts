@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import { APP_NAMESPACE } from '@switchboard/contract/calling';
 import type { AlertEvent, LivePoint, MetricsSample } from '@switchboard/contract/monitoring';
 import {
   type ClientToServerEvents,
@@ -42,6 +43,8 @@ export interface RealtimeFeeds {
   /** This instance's samples and alerts, pushed to every admin (modules/monitoring/monitoring.service.ts). */
   monitoring?: {
     setSocketCount(read: () => number): void;
+    /** The open sockets per namespace (console, app), for /metrics. */
+    setSocketCounts?(read: () => Record<string, number>): void;
     onSample(listener: (sample: MetricsSample) => void): () => void;
     onAlert(listener: (alert: AlertEvent) => void): () => void;
     /** The Redis adapter's health, for readiness and /metrics. */
@@ -243,6 +246,10 @@ export async function startRealtime(
 /** Every socket is a signed-in admin's; through the Redis adapter the events reach every instance's admins. */
 function pushMonitoring(io: RealtimeServer, monitoring: NonNullable<RealtimeFeeds['monitoring']>) {
   monitoring.setSocketCount(() => io.of('/').sockets.size);
+  monitoring.setSocketCounts?.(() => ({
+    console: io.of('/').sockets.size,
+    app: io.of(APP_NAMESPACE).sockets.size,
+  }));
   const offSample = monitoring.onSample((sample) => io.emit('metrics', sample));
   const offAlert = monitoring.onAlert((alert) => io.emit('alert', alert));
   return () => {

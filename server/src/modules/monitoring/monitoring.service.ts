@@ -157,6 +157,10 @@ export function createMonitoring(db: Database, { app, database, dataDir }: Monit
     setSocketCount(read: () => number) {
       socketCount = read;
     },
+    /** The open sockets per namespace (console, app), for /metrics. */
+    setSocketCounts(read: () => Record<string, number>) {
+      prometheus.watchSockets(read);
+    },
     /** Called by the realtime server when REDIS_URL is set; readiness and /metrics then report Redis. */
     setRedisLink(link: RedisLink) {
       redisLink = link;

@@ -59,4 +59,26 @@ describe('Prometheus /metrics', () => {
     expect(['127.0.0.1', '127.9.8.7', '::1', '::ffff:127.0.0.1'].every(isLoopback)).toBe(true);
     expect(['10.0.0.1', '::2', '128.0.0.1', '::ffff:10.0.0.1', '1127.0.0.1'].some(isLoopback)).toBe(false);
   });
+
+  it('reports sockets per namespace and whether the database is up, and answers while the database is gone', async () => {
+    const gone = await createTestApp({ metricsToken: TOKEN });
+    try {
+      gone.app.monitoring.setSocketCounts(() => ({ console: 2, app: 50 }));
+      await gone.app.monitoring.tick();
+      const up = await scrape(gone, '127.0.0.1');
+      expect(up.body).toContain('switchboard_socket_connections{namespace="console"} 2');
+      expect(up.body).toContain('switchboard_socket_connections{namespace="app"} 50');
+      expect(up.body).toContain('switchboard_database_up 1');
+
+      await gone.deps.database.close();
+      gone.deps.database.close = async () => {};
+      await gone.app.monitoring.tick().catch(() => undefined);
+      // The blocked-address guard does not ask the database about a scraper it has not seen before.
+      const down = await scrape(gone, '10.0.0.99', `Bearer ${TOKEN}`);
+      expect(down.statusCode).toBe(200);
+      expect(down.body).toContain('switchboard_database_up 0');
+    } finally {
+      await gone.close();
+    }
+  });
 });

@@ -33,7 +33,20 @@ export function createPrometheus(databaseConnectionErrors: () => number = () => 
   const cpu = gauge('switchboard_system_cpu_percent', 'System CPU usage, percent');
   const memory = gauge('switchboard_system_memory_percent', 'System memory usage, percent');
   const disk = gauge('switchboard_data_disk_percent', "Usage of the data directory's file system, percent");
-  const sockets = gauge('switchboard_socket_connections', 'Open socket.io connections');
+  let socketsByNamespace: () => Record<string, number> = () => ({});
+  new Gauge({
+    name: 'switchboard_socket_connections',
+    help: "Open socket.io connections on this instance, per namespace: console (the admins') and app (the calling apps')",
+    labelNames: ['namespace'] as const,
+    registers: [register],
+    collect() {
+      for (const [namespace, count] of Object.entries(socketsByNamespace())) this.set({ namespace }, count);
+    },
+  });
+  const databaseUp = gauge(
+    'switchboard_database_up',
+    "Whether the database answered this instance's latest sample, every few seconds (1) or not (0)",
+  );
   const dbLatency = gauge('switchboard_database_round_trip_ms', 'Database round-trip time, ms');
   readCounter(
     register,
@@ -56,8 +69,12 @@ export function createPrometheus(databaseConnectionErrors: () => number = () => 
       cpu.set(sample.cpu_usage);
       memory.set(sample.memory_usage);
       disk.set(sample.disk_usage);
-      sockets.set(sample.active_socket_connections);
+      databaseUp.set(sample.network_latency >= 0 ? 1 : 0);
       dbLatency.set(sample.network_latency);
+    },
+    /** Read at each scrape: the open sockets per namespace (the realtime server hands it over). */
+    watchSockets(read: () => Record<string, number>) {
+      socketsByNamespace = read;
     },
     /** The Redis metrics, present only with REDIS_URL. */
     watchRedis(link: RedisLink) {

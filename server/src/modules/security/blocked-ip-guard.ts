@@ -71,7 +71,8 @@ export function installBlockedIpGuard(app: FastifyInstance, db: Database, cache:
     // Only a request whose socket has already gone has no address (installClientAddress).
     if (!isIP(request.ip)) return;
     // Health probes must answer from the load balancer's address even while the database is down.
-    if (request.url.startsWith('/api/v1/health/')) return;
+    // Nor does /metrics read the database: it must answer during an outage (it is loopback- or token-only).
+    if (request.url.startsWith('/api/v1/health/') || request.url === '/metrics') return;
     const network = await cache.blockFor(request.ip);
     if (!network) return;
     const ctx = requestContext(request);
