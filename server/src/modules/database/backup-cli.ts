@@ -59,10 +59,11 @@ async function main(): Promise<number> {
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   try {
-    // Brought to this release's schema first, as a start of the server would.
-    await runMigrations(database);
+    // A backup is of the database as it is: one made before an upgrade keeps the release's schema.
     if (command === 'backup') return await backup(deps, stop.signal);
     if (target === undefined) return await list(deps);
+    // Restored into this release's schema, as the console restores into the schema its server migrated.
+    await runMigrations(database);
     return await restore(deps, resolve(typedIn, target), target, values.yes, stop.signal);
   } finally {
     await database.close();
