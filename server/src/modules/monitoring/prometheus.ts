@@ -30,9 +30,10 @@ export function createPrometheus(databaseConnectionErrors: () => number = () => 
     registers: [register],
   });
   const gauge = (name: string, help: string) => new Gauge({ name, help, registers: [register] });
-  const cpu = gauge('switchboard_system_cpu_percent', 'System CPU usage, percent');
-  const memory = gauge('switchboard_system_memory_percent', 'System memory usage, percent');
-  const disk = gauge('switchboard_data_disk_percent', "Usage of the data directory's file system, percent");
+  // Base units, as Prometheus names them: shares of 1 (not percent) and seconds (not ms).
+  const cpu = gauge('switchboard_system_cpu_ratio', 'System CPU usage, 0 to 1');
+  const memory = gauge('switchboard_system_memory_ratio', 'System memory usage, 0 to 1');
+  const disk = gauge('switchboard_data_disk_ratio', "Usage of the data directory's file system, 0 to 1");
   let socketsByNamespace: () => Record<string, number> = () => ({});
   new Gauge({
     name: 'switchboard_socket_connections',
@@ -45,9 +46,12 @@ export function createPrometheus(databaseConnectionErrors: () => number = () => 
   });
   const databaseUp = gauge(
     'switchboard_database_up',
-    "Whether the database answered this instance's latest sample, every few seconds (1) or not (0)",
+    'Whether the database answered the last round-trip check (1) or not (0)',
   );
-  const dbLatency = gauge('switchboard_database_round_trip_ms', 'Database round-trip time, ms');
+  const dbLatency = gauge(
+    'switchboard_database_round_trip_seconds',
+    'Database round-trip time of the last check, seconds (NaN while the database does not answer)',
+  );
   readCounter(
     register,
     'switchboard_unhandled_rejections_total',
@@ -66,11 +70,13 @@ export function createPrometheus(databaseConnectionErrors: () => number = () => 
       duration.observe({ group, status: `${Math.floor(status / 100)}xx` }, ms / 1000);
     },
     update(sample: MetricsSample) {
-      cpu.set(sample.cpu_usage);
-      memory.set(sample.memory_usage);
-      disk.set(sample.disk_usage);
-      databaseUp.set(sample.network_latency >= 0 ? 1 : 0);
-      dbLatency.set(sample.network_latency);
+      cpu.set(sample.cpu_usage / 100);
+      memory.set(sample.memory_usage / 100);
+      disk.set(sample.disk_usage / 100);
+      // The sample's round trip is in ms, and -1 when the database did not answer.
+      const answered = sample.network_latency >= 0;
+      databaseUp.set(answered ? 1 : 0);
+      dbLatency.set(answered ? sample.network_latency / 1000 : Number.NaN);
     },
     /** Read at each scrape: the open sockets per namespace (the realtime server hands it over). */
     watchSockets(read: () => Record<string, number>) {
