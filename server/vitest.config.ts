@@ -27,6 +27,9 @@ const project = (kind: string, suite: { name: string; include: string[]; exclude
   test: {
     ...suite,
     env: { SWITCHBOARD_TEST_DB: kind },
+    // One database after the other: run at once, a file and its twin would share TEST_REDIS_URL's
+    // socket.io channels, where rooms named for call ids (1, 2, … in each database) would meet.
+    sequence: { groupOrder: databases.indexOf(kind) },
     ...(kind === 'pglite' ? { globalSetup: ['src/testing/vitest-global-setup.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
