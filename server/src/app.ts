@@ -62,6 +62,7 @@ import { userReportsRoutes } from './modules/user-reports/user-reports.routes.ts
 import { accountRoutes } from './modules/users/account.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { usernamesById } from './modules/users/users-directory.repository.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { buildAsyncApiDocument } from './realtime/asyncapi-document.ts';
 
 export interface BuildAppOptions {
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(settingsRoutes, { prefix: API_PREFIX, deps, live });
   await app.register(databaseRoutes, { prefix: API_PREFIX, deps });
   await app.register(factoryResetRoutes, { prefix: API_PREFIX, deps, live });
+  await app.register(webhooksRoutes, { prefix: API_PREFIX, deps });
   if (options.backupSchedule) {
     const stopSchedule = startBackupSchedule(deps.db, {
       database: deps.database,
