@@ -65,17 +65,24 @@ export const WEBHOOK_MESSAGES = {
   disabledGone: 'Disabled: the receiver answered 410 Gone',
 } as const;
 
+/** Why a receiver URL is refused, or null: one check, so a URL that does not parse is never parsed again. */
+function receiverUrlProblem(text: string): string | null {
+  if (!URL.canParse(text)) return 'URL is not a valid address';
+  const url = new URL(text);
+  if (!/^https?:$/.test(url.protocol)) return WEBHOOK_MESSAGES.urlScheme;
+  if (url.username !== '' || url.password !== '') return WEBHOOK_MESSAGES.urlCredentials;
+  return null;
+}
+
 const HttpUrl = z
   .string()
   .trim()
   .min(1, 'URL is required')
   .max(2000, 'URL must be at most 2,000 characters')
-  .refine((url) => URL.canParse(url), 'URL is not a valid address')
-  .refine((url) => /^https?:$/.test(new URL(url).protocol), WEBHOOK_MESSAGES.urlScheme)
-  .refine((url) => {
-    const parsed = new URL(url);
-    return parsed.username === '' && parsed.password === '';
-  }, WEBHOOK_MESSAGES.urlCredentials);
+  .superRefine((text, ctx) => {
+    const problem = receiverUrlProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const WebhookEndpoint = z.object({
   id: z.string(),

@@ -65,7 +65,9 @@ describe('webhooks', () => {
   beforeAll(async () => {
     t = await createTestApp();
     root = await t.authHeader(await insertUser(t.db, { username: 'root', isRootAdmin: true }));
-    viewer = await t.authHeader(await insertUser(t.db, { username: 'viewer', isAdmin: true, adminRoleId: 'viewer' }));
+    viewer = await t.authHeader(
+      await insertUser(t.db, { username: 'viewer', isAdmin: true, adminRoleId: 'viewer' }),
+    );
     caller = (await insertUser(t.db, { username: 'alice', coinBalance: 500 })).id;
     callee = (await insertUser(t.db, { username: 'bob' })).id;
   });
@@ -83,7 +85,10 @@ describe('webhooks', () => {
       message: expect.stringContaining('private, loopback or link-local'),
       errors: [{ field: 'url' }],
     });
-    const mapped = await api('POST', '/admin/webhooks', { url: 'http://[::ffff:10.0.0.1]/x', events: ['call.ended'] });
+    const mapped = await api('POST', '/admin/webhooks', {
+      url: 'http://[::ffff:10.0.0.1]/x',
+      events: ['call.ended'],
+    });
     expect(mapped.statusCode).toBe(400);
     await allowPrivateAddresses(true);
   });
@@ -94,7 +99,10 @@ describe('webhooks', () => {
   });
 
   it('shows the signing secret once, with no-store, and never again nor in the audit log', async () => {
-    const res = await api('POST', '/admin/webhooks', { url: 'http://127.0.0.1:9/once', events: ['user.created'] });
+    const res = await api('POST', '/admin/webhooks', {
+      url: 'http://127.0.0.1:9/once',
+      events: ['user.created'],
+    });
     expect(res.headers['cache-control']).toBe('no-store');
     const { secret, endpoint } = res.json().data as { secret: string; endpoint: WebhookEndpoint };
     expect(secret).toMatch(/^whsec_/);
@@ -102,21 +110,30 @@ describe('webhooks', () => {
     expect(list.body).not.toContain(secret);
     const rotated = await api('POST', `/admin/webhooks/${endpoint.id}/rotate-secret`);
     expect(rotated.json().data.secret).not.toBe(secret);
-    const audit = await t.db.execute(sql`select count(*)::int as n from audit_log where (coalesce(before::text, '') || coalesce(after::text, '')) like '%whsec_%'`);
+    const audit = await t.db.execute(
+      sql`select count(*)::int as n from audit_log where (coalesce(before::text, '') || coalesce(after::text, '')) like '%whsec_%'`,
+    );
     expect((audit as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
     await api('DELETE', `/admin/webhooks/${endpoint.id}`);
   });
 
   it("delivers a call's events signed per Standard Webhooks, in order, with the end's billing", async () => {
     const hook = await receiver();
-    const { secret, endpoint } = await createEndpoint({ url: hook.url, events: ['call.started', 'call.answered', 'call.ended'] });
+    const { secret, endpoint } = await createEndpoint({
+      url: hook.url,
+      events: ['call.started', 'call.answered', 'call.ended'],
+    });
     worker();
     const callId = await placeCall();
     await until(() => hook.received.length >= 3);
     const bodies = hook.verifiedBodies(secret);
     expect(bodies.map((b) => b.type)).toEqual(['call.started', 'call.answered', 'call.ended']);
     expect(bodies.every((b) => b.data.id === callId)).toBe(true);
-    expect(bodies[2]?.data).toMatchObject({ status: 'ended', end_reason: 'hangup', coins_used: expect.any(Number) });
+    expect(bodies[2]?.data).toMatchObject({
+      status: 'ended',
+      end_reason: 'hangup',
+      coins_used: expect.any(Number),
+    });
     const log = await api('GET', `/admin/webhooks/${endpoint.id}/deliveries`);
     const deliveries = log.json().data.deliveries as WebhookDelivery[];
     expect(deliveries.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
@@ -128,7 +145,10 @@ describe('webhooks', () => {
     const hook = await receiver();
     let down = true;
     hook.answerWith(() => (down ? 503 : 200));
-    const { secret, endpoint } = await createEndpoint({ url: hook.url, events: ['call.started', 'call.answered', 'call.ended'] });
+    const { secret, endpoint } = await createEndpoint({
+      url: hook.url,
+      events: ['call.started', 'call.answered', 'call.ended'],
+    });
     const calls = [await placeCall(), await placeCall(), await placeCall()];
     await until(() => hook.received.length >= 6);
     down = false;
@@ -155,7 +175,11 @@ describe('webhooks', () => {
     const hook = await receiver();
     hook.answerWith(() => 410);
     const { endpoint } = await createEndpoint({ url: hook.url, events: ['user.created'] });
-    await api('POST', '/admin/users', { username: 'carol', email: 'carol@example.test', password: 'Password1!' });
+    await api('POST', '/admin/users', {
+      username: 'carol',
+      email: 'carol@example.test',
+      password: 'Password1!',
+    });
     await until(async () => {
       const list = (await api('GET', '/admin/webhooks')).json().data.endpoints as WebhookEndpoint[];
       return list.find((e) => e.id === endpoint.id)?.enabled === false;
@@ -182,9 +206,7 @@ describe('webhooks', () => {
     await Promise.all(workers.map((w) => w.stop()));
     workers.length = 0;
     for (let i = 0; i < 5; i++)
-      await t.db.transaction((tx) =>
-        enqueueWebhookEvent(tx, { type: 'security.event', data: { n: i } }),
-      );
+      await t.db.transaction((tx) => enqueueWebhookEvent(tx, { type: 'security.event', data: { n: i } }));
     // A worker that claimed the batch and was killed before it sent or recorded anything.
     const claimed = await claimDeliveries(t.db, { batch: 100, leaseSeconds: 1 });
     expect(claimed).toHaveLength(5);
@@ -196,7 +218,11 @@ describe('webhooks', () => {
 
   it('keeps to the endpoint’s in-flight cap across two workers and delivers each event once', async () => {
     const hook = await receiver({ holdMs: 30 });
-    const { endpoint } = await createEndpoint({ url: hook.url, events: ['security.event'], max_in_flight: 2 });
+    const { endpoint } = await createEndpoint({
+      url: hook.url,
+      events: ['security.event'],
+      max_in_flight: 2,
+    });
     await Promise.all(workers.map((w) => w.stop()));
     workers.length = 0;
     worker();

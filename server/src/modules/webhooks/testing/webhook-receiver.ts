@@ -51,7 +51,13 @@ export async function startWebhookReceiver(options: { holdMs?: number } = {}) {
       const verifier = new Webhook(secret);
       return received
         .filter((r) => r.status >= 200 && r.status < 300)
-        .map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> });
+        .map(
+          (r) =>
+            verifier.verify(r.body, r.headers as Record<string, string>) as {
+              type: string;
+              data: Record<string, unknown>;
+            },
+        );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
