@@ -110,7 +110,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Switchboard API', version: '1.0.0', description: 'Administrator API of Switchboard' },
+      info: {
+        title: 'Switchboard API',
+        version: '1.0.0',
+        description: 'Administrator API of Switchboard',
+        license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

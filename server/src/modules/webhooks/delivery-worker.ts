@@ -77,6 +77,8 @@ export function startDeliveryWorker(
     written = [];
     flushing = flushing
       .then(() => recordAttempts(db, batchToWrite))
+      // Recorded attempts free their endpoints' in-flight slots: more may be claimed now.
+      .then(() => wake())
       .catch((err) => log.warn({ err, deliveries: batchToWrite.length }, 'webhook attempts not recorded'));
     return flushing;
   };
@@ -119,8 +121,6 @@ export function startDeliveryWorker(
           .finally(() => {
             inFlight--;
             sends.delete(send);
-            // A freed slot: more may be due already.
-            if (!stopped) wake();
           });
         sends.add(send);
       }
