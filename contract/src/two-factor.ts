@@ -97,6 +97,7 @@ export const twoFactorAuthEndpoints = {
     access: 'public',
     body: VerifyOtpRequest,
     response: VerifyOtpResponse,
+    secret: true,
   }),
   requestOtp: endpoint({
     method: 'POST',
@@ -124,6 +125,7 @@ export const twoFactorEndpoints = {
     access: 'admin',
     permission: 'signed-in',
     response: envelope(TotpEnrolment),
+    secret: true,
   }),
   confirm: endpoint({
     method: 'POST',
@@ -133,6 +135,7 @@ export const twoFactorEndpoints = {
     permission: 'signed-in',
     body: ConfirmTotpRequest,
     response: envelope(RecoveryCodes),
+    secret: true,
   }),
   regenerateCodes: endpoint({
     method: 'POST',
@@ -142,6 +145,7 @@ export const twoFactorEndpoints = {
     permission: 'signed-in',
     body: PasswordConfirmation,
     response: envelope(RecoveryCodes),
+    secret: true,
   }),
   disable: endpoint({
     method: 'POST',
