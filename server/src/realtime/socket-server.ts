@@ -13,8 +13,8 @@ import type { AppDeps, RedisLink } from '../app-deps.ts';
 import { readLiveCounts } from '../db/live-counts.ts';
 import { holds, type SessionPrincipal } from '../http/access-token.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { createSocketCaps } from '../http/socket-caps.ts';
 import { pushLiveSeries } from './live-series.ts';
-import { createSocketCaps } from './socket-caps.ts';
 import { accountRoom } from './user-push.ts';
 
 /** Between instances (Redis adapter): what the sender changed, so the others forget their cached answers. */
