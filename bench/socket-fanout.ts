@@ -11,7 +11,7 @@ import {
   SOCKET_PATH,
 } from '@switchboard/contract/realtime';
 import { io, type Socket } from 'socket.io-client';
-import { MAX_SOCKETS_PER_SESSION, SOCKET_CAP_MESSAGES } from '../server/src/realtime/socket-caps.ts';
+import { MAX_SOCKETS_PER_SESSION, SOCKET_CAP_MESSAGES } from '../server/src/http/socket-caps.ts';
 import { type GivenServer, givenFanoutTarget } from './socket-fanout-given.ts';
 import type { FanoutReply, FanoutRequest } from './socket-fanout-server.ts';
 

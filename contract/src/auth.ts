@@ -52,6 +52,7 @@ export const authEndpoints = {
     access: 'public',
     body: LoginRequest,
     response: LoginResponse,
+    secret: true,
   }),
   refresh: endpoint({
     method: 'POST',
@@ -59,6 +60,7 @@ export const authEndpoints = {
     tag: 'auth',
     access: 'public',
     response: TokenResponse,
+    secret: true,
   }),
   logout: endpoint({
     method: 'POST',
@@ -90,6 +92,7 @@ export const appAuthEndpoints = {
     body: AppRegisterRequest,
     status: 201,
     response: TokenResponse,
+    secret: true,
   }),
   login: endpoint({
     method: 'POST',
@@ -98,5 +101,6 @@ export const appAuthEndpoints = {
     access: 'public',
     body: LoginRequest,
     response: TokenResponse,
+    secret: true,
   }),
 };

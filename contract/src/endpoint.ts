@@ -63,6 +63,12 @@ export interface Endpoint<
    * API client's `downloadEndpoint`.
    */
   file?: FileMediaType;
+  /**
+   * The answer carries a secret (tokens, an authenticator's secret, recovery codes): it is sent with
+   * `Cache-Control: no-store`, so no browser or proxy keeps it. A server test fails on an endpoint whose
+   * response has such a field without this mark.
+   */
+  secret?: true;
 }
 
 /** Declares an endpoint and keeps its exact schema types for the server and the web. */

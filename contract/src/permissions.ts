@@ -103,6 +103,12 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
 /** The role every admin gets unless another is chosen: the upgrade gave it to every existing admin. */
 export const DEFAULT_ROLE_ID = 'admin';
 
+/**
+ * The role a new or promoted admin starts with when the acting admin picks none: the built-in role
+ * that changes nothing. The acting admin may only hand out a role within their own permissions.
+ */
+export const NEW_ADMIN_ROLE_ID = 'viewer';
+
 /** Whether a signed-in admin holding `held` (root holds all) may use an endpoint needing `needed`. */
 export function allows(held: readonly Permission[], needed: EndpointPermission | undefined): boolean {
   if (needed === undefined) return false;

@@ -1,4 +1,4 @@
-import { SETTINGS_DEFAULTS, type Settings } from './settings.ts';
+import { SETTING_FLOORS, SETTINGS_DEFAULTS, type Settings } from './settings.ts';
 
 /**
  * What every field of the Settings screen means, written once: one line of help, and for a field the
@@ -93,14 +93,20 @@ export const SETTINGS_FIELD_NOTES: Notes = {
     },
   },
   database: {
-    connection_pool_size: { help: 'PostgreSQL only: most connections the server opens at once.' },
-    query_timeout: { help: 'PostgreSQL only: seconds before a statement is cancelled.' },
+    connection_pool_size: {
+      help: `PostgreSQL only: most connections the server opens at once. At least ${SETTING_FLOORS.connectionPoolSize} unless a root administrator sets it.`,
+    },
+    query_timeout: {
+      help: `PostgreSQL only: seconds before a statement is cancelled. At least ${SETTING_FLOORS.queryTimeoutSeconds} unless a root administrator sets it.`,
+    },
     backup_frequency: { help: 'How often the automatic backup runs.' },
     backup_time: {
       help: 'The time of day (UTC) it runs, while the server is up; hourly backups run at these minutes past each hour.',
     },
     auto_backup: { help: 'On: a backup is taken on the schedule above.' },
-    backup_keep_last: { help: 'Completed backups kept; older ones are deleted after each new backup.' },
+    backup_keep_last: {
+      help: `Completed backups kept; older ones are deleted after each new backup. At least ${SETTING_FLOORS.backupKeepLast} unless a root administrator sets it.`,
+    },
   },
   api: {
     rate_limit_enabled: { help: 'On: each address may make only so many API requests per window.' },

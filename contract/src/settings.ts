@@ -209,6 +209,12 @@ export const SETTING_FLOORS = {
   loginAttemptsPerMinute: 5,
   /** Security → Settings: requests per minute each signed-in admin may make. */
   adminRequestsPerMinute: 60,
+  /** Settings → Database: seconds before a statement is cancelled (lower fails ordinary pages). */
+  queryTimeoutSeconds: 5,
+  /** Settings → Database: connections the server opens at once (lower queues every request). */
+  connectionPoolSize: 5,
+  /** Settings → Database: completed backups kept (lower deletes older backups at the next run). */
+  backupKeepLast: 3,
 } as const;
 
 export const SETTING_FLOOR_MESSAGES = {
@@ -216,6 +222,9 @@ export const SETTING_FLOOR_MESSAGES = {
   loginAttempts: `Max login attempts cannot be lower than ${SETTING_FLOORS.maxLoginAttempts}; only a root administrator can set it lower`,
   loginRate: `Sign-in attempts per minute cannot be lower than ${SETTING_FLOORS.loginAttemptsPerMinute}; only a root administrator can set it lower`,
   adminRate: `Admin requests per minute cannot be lower than ${SETTING_FLOORS.adminRequestsPerMinute}; only a root administrator can set it lower`,
+  queryTimeout: `Query timeout cannot be lower than ${SETTING_FLOORS.queryTimeoutSeconds} seconds; only a root administrator can set it lower`,
+  poolSize: `Connection pool size cannot be lower than ${SETTING_FLOORS.connectionPoolSize}; only a root administrator can set it lower`,
+  backupKeepLast: `Backups kept cannot be fewer than ${SETTING_FLOORS.backupKeepLast}; only a root administrator can set it lower`,
 } as const;
 
 /** How long 'Settings saved successfully' stays on screen. */

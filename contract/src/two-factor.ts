@@ -14,7 +14,18 @@ import { TotpEnrolment } from './pending-sign-in.ts';
  */
 
 /** One-time codes for app users (issue 25): 6 digits, 5 minutes, 5 attempts. */
-export const ONE_TIME_CODE = { digits: 6, ttlSeconds: 5 * 60, maxAttempts: 5 } as const;
+/**
+ * One-time sign-in codes: at most `maxPerAccount` sent to one account in `accountWindowSeconds`, from
+ * however many addresses (each address also has its own per-minute budget); beyond it the answer is the
+ * same but no code goes out.
+ */
+export const ONE_TIME_CODE = {
+  digits: 6,
+  ttlSeconds: 5 * 60,
+  maxAttempts: 5,
+  maxPerAccount: 5,
+  accountWindowSeconds: 15 * 60,
+} as const;
 /** How long an admin has to type the authenticator's code after the password. */
 export const PENDING_FACTOR_TTL_SECONDS = 5 * 60;
 export const RECOVERY_CODE_COUNT = 10;
@@ -97,6 +108,7 @@ export const twoFactorAuthEndpoints = {
     access: 'public',
     body: VerifyOtpRequest,
     response: VerifyOtpResponse,
+    secret: true,
   }),
   requestOtp: endpoint({
     method: 'POST',
@@ -124,6 +136,7 @@ export const twoFactorEndpoints = {
     access: 'admin',
     permission: 'signed-in',
     response: envelope(TotpEnrolment),
+    secret: true,
   }),
   confirm: endpoint({
     method: 'POST',
@@ -133,6 +146,7 @@ export const twoFactorEndpoints = {
     permission: 'signed-in',
     body: ConfirmTotpRequest,
     response: envelope(RecoveryCodes),
+    secret: true,
   }),
   regenerateCodes: endpoint({
     method: 'POST',
@@ -142,6 +156,7 @@ export const twoFactorEndpoints = {
     permission: 'signed-in',
     body: PasswordConfirmation,
     response: envelope(RecoveryCodes),
+    secret: true,
   }),
   disable: endpoint({
     method: 'POST',

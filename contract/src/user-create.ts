@@ -64,6 +64,8 @@ export const CreateUserRequest = z.object({
   full_name: z.string().trim().max(100).optional().default(''),
   password: StrongPassword,
   is_admin: z.boolean().default(false),
+  /** The new admin's role (ignored for an app user); none: the least privileged built-in role. */
+  role_id: z.string().min(1).max(64).optional(),
 });
 export type CreateUserRequest = z.input<typeof CreateUserRequest>;
 

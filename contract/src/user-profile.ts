@@ -51,6 +51,10 @@ export const USER_PROFILE_MESSAGES = {
   cannotSuspendSelf: 'You cannot suspend yourself',
   cannotSuspendRoot: 'A root administrator cannot be suspended',
   adminSessionsDenied: "Only an admin who manages admins can end another admin's sessions",
+  /** Another admin's sessions carry their addresses and devices: for `admins:manage` (root's: root only). */
+  adminSessionsHidden: "Only an admin who manages admins can see another admin's sessions",
+  adminExportDenied:
+    "Only an admin who manages admins can export another admin's data: it holds their sessions",
   sessionNotFound: 'Session not found',
 } as const;
 

@@ -67,7 +67,9 @@ export type UsersPage = ListUsersResponse['data'];
 
 export const UserIdParams = z.object({ id: UserId });
 
-export const SetAdminRequest = z.object({ is_admin: z.boolean() });
+/** The role a promoted admin gets (make admin only); none: the least privileged built-in role. */
+const PromotedRoleId = z.optional(z.string().check(z.minLength(1), z.maxLength(64)));
+export const SetAdminRequest = z.object({ is_admin: z.boolean(), role_id: PromotedRoleId });
 export type SetAdminRequest = z.infer<typeof SetAdminRequest>;
 
 export const BULK_USER_ACTIONS = ['make_admin', 'remove_admin', 'delete', 'suspend', 'reactivate'] as const;
@@ -76,6 +78,7 @@ export const BulkUserAction = z.object({
   action: z.enum(BULK_USER_ACTIONS),
   /** Required to suspend: why (kept on each user and in the audit log). */
   reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  role_id: PromotedRoleId,
   user_ids: z
     .array(UserId)
     .check(z.minLength(1, 'Select at least one user'), z.maxLength(100, 'At most 100 users at a time')),

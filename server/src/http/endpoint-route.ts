@@ -104,6 +104,7 @@ function registerEndpoint<
           }),
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (endpoint.secret) reply.header('cache-control', 'no-store');
       const result = await handler(request as unknown as EndpointRequest<P, Q, B>, reply);
       // A reply is thenable: a handler that returned it gets here with what its `then` gave, not the
       // reply, once it has been sent. Sending again logged "Reply was already sent" on every such route.

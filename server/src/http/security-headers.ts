@@ -27,11 +27,6 @@ export function installSecurityHeaders(
         (enforce ? enforced : reportOnly)(request.raw, reply.raw, (err) => done(err as Error | undefined)),
       );
   });
-  // Answers that carry tokens must never sit in a browser or proxy cache.
-  app.addHook('onSend', async (request, reply) => {
-    const url = request.routeOptions.url ?? '';
-    if (TOKEN_ROUTES.some((prefix) => url.startsWith(prefix))) reply.header('cache-control', 'no-store');
-  });
 }
 
 /** Content-Security-Policy, or Content-Security-Policy-Report-Only with the same directives. */
@@ -57,4 +52,3 @@ function headersWith(reportOnly: boolean) {
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
-const TOKEN_ROUTES = ['/api/v1/auth/', '/api/v1/admin_root_admin/register'];

@@ -23,28 +23,35 @@ export class LiveSeries {
 interface LiveSeriesServer {
   on(
     event: 'connection',
-    listener: (socket: { emit(event: 'live_series', points: LivePoint[]): unknown }) => void,
+    listener: (socket: {
+      rooms: ReadonlySet<string>;
+      emit(event: 'live_series', points: LivePoint[]): unknown;
+    }) => void,
   ): unknown;
-  local: { emit(event: 'live_series', points: LivePoint[]): unknown };
+  local: { to(room: string): { emit(event: 'live_series', points: LivePoint[]): unknown } };
 }
 
 /**
  * Takes a point every `everyMs` (whether or not an admin is watching, so the chart has its past), sends
- * each new point to this instance's admins, and the whole series to each admin as they connect.
+ * each new point to this instance's sockets in `room`, and the whole series to each of them as they connect.
  */
 export function pushLiveSeries(
   io: LiveSeriesServer,
+  /** The room of the sockets that may see it. */
+  room: string,
   readPoint: () => Promise<LivePoint>,
   everyMs: number,
   log: { warn(details: object, message: string): void },
 ): () => void {
   const series = new LiveSeries();
-  io.on('connection', (socket) => socket.emit('live_series', series.all()));
+  io.on('connection', (socket) => {
+    if (socket.rooms.has(room)) socket.emit('live_series', series.all());
+  });
   const take = () =>
     readPoint().then(
       (point) => {
         series.add(point);
-        io.local.emit('live_series', [point]);
+        io.local.to(room).emit('live_series', [point]);
       },
       (err: unknown) => log.warn({ err }, 'live point not taken'),
     );

@@ -1,9 +1,13 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MAX_SOCKETS_PER_ADDRESS,
+  MAX_SOCKETS_PER_SESSION,
+  SOCKET_CAP_MESSAGES,
+} from '../http/socket-caps.ts';
 import { connected } from '../testing/socket-connected.ts';
 import { type SocketTestServer, startSocketTestServer } from '../testing/socket-test-server.ts';
 import { createTestApp, insertUser, type TestApp } from '../testing/test-app.ts';
-import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_SESSION, SOCKET_CAP_MESSAGES } from './socket-caps.ts';
 
 /** Issue #27 finding 10: one admin token opened 300 sockets, with no cap. */
 describe('how many sockets one session may open', { timeout: 120_000 }, () => {

@@ -12,10 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { AppDeps, RedisLink } from '../app-deps.ts';
 import { readLiveCounts } from '../db/live-counts.ts';
-import type { SessionPrincipal } from '../http/access-token.ts';
+import { holds, type SessionPrincipal } from '../http/access-token.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { createSocketCaps } from '../http/socket-caps.ts';
 import { pushLiveSeries } from './live-series.ts';
-import { createSocketCaps } from './socket-caps.ts';
 import { accountRoom } from './user-push.ts';
 
 /** Between instances (Redis adapter): what the sender changed, so the others forget their cached answers. */
@@ -128,6 +128,8 @@ export async function startRealtime(
       socket.once('disconnect', release);
       // The rooms let the end of the session, or of the account, reach this socket from any instance.
       await socket.join([sessionRoom(admin.sessionId), accountRoom(admin.id)]);
+      // The live numbers are the monitoring area's, as over HTTP: a role without it never receives them.
+      if (holds(admin, MONITORING_PERMISSION)) await socket.join(MONITORING_ROOM);
       socket.data.expiresAt = admin.expiresAt;
       next();
     } catch (err) {
@@ -182,7 +184,8 @@ export async function startRealtime(
     target.emit('active_calls', counts.activeCalls);
   };
   io.on('connection', (socket) => {
-    pushCounts(socket).catch((err) => log.warn({ err }, 'live counts failed'));
+    if (socket.rooms.has(MONITORING_ROOM))
+      pushCounts(socket).catch((err) => log.warn({ err }, 'live counts failed'));
     // The token is checked again when it expires; the client reconnects with a fresh one.
     const expiry = setTimeout(
       () => {
@@ -202,13 +205,13 @@ export async function startRealtime(
   const timer = setInterval(() => {
     if (io.of('/').sockets.size === 0) return;
     recheckSockets()
-      .then(() => pushCounts(io.local))
+      .then(() => pushCounts(io.local.to(MONITORING_ROOM)))
       .catch((err) => log.warn({ err }, 'live counts failed'));
   }, LIVE_COUNTS_INTERVAL_MS);
   timer.unref();
   const stopMonitoring = monitoring ? pushMonitoring(io, monitoring) : () => undefined;
   const stopLiveSeries = livePoint
-    ? pushLiveSeries(io, livePoint, LIVE_COUNTS_INTERVAL_MS, log)
+    ? pushLiveSeries(io, MONITORING_ROOM, livePoint, LIVE_COUNTS_INTERVAL_MS, log)
     : () => undefined;
   const extraNamespaces = (namespaces ?? []).map((start) => start(io as unknown as Server, isBlocked));
 
@@ -243,15 +246,16 @@ export async function startRealtime(
   };
 }
 
-/** Every socket is a signed-in admin's; through the Redis adapter the events reach every instance's admins. */
+/** Through the Redis adapter the events reach every instance's admins who may read monitoring. */
 function pushMonitoring(io: RealtimeServer, monitoring: NonNullable<RealtimeFeeds['monitoring']>) {
   monitoring.setSocketCount(() => io.of('/').sockets.size);
   monitoring.setSocketCounts?.(() => ({
     console: io.of('/').sockets.size,
     app: io.of(APP_NAMESPACE).sockets.size,
   }));
-  const offSample = monitoring.onSample((sample) => io.emit('metrics', sample));
-  const offAlert = monitoring.onAlert((alert) => io.emit('alert', alert));
+  const watchers = io.to(MONITORING_ROOM);
+  const offSample = monitoring.onSample((sample) => watchers.emit('metrics', sample));
+  const offAlert = monitoring.onAlert((alert) => watchers.emit('alert', alert));
   return () => {
     offSample();
     offAlert();
@@ -259,3 +263,12 @@ function pushMonitoring(io: RealtimeServer, monitoring: NonNullable<RealtimeFeed
 }
 
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The console sockets that receive the live numbers (metrics, alerts, the 15-minute series, online users
+ * and active calls): those of admins whose role reads the monitoring area, the permission of the HTTP
+ * routes that answer the same numbers (dashboard and monitor). A role change ends the admin's sessions,
+ * so the room is decided once per socket.
+ */
+const MONITORING_PERMISSION = 'monitoring:read';
+const MONITORING_ROOM = 'monitoring';

@@ -1,7 +1,7 @@
 import { type AdminRole, ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
-import type { Permission } from '@switchboard/contract/permissions';
+import { NEW_ADMIN_ROLE_ID, type Permission } from '@switchboard/contract/permissions';
 import { USER_RULE_MESSAGES } from '@switchboard/contract/users';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { type AdminPrincipal, holds } from '../../http/access-token.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
@@ -115,6 +115,19 @@ async function editableRole(tx: Parameters<typeof repo.lockRole>[0], id: string)
   if (!role) throw notFound(ROLE_MESSAGES.notFound);
   if (role.builtIn) throw conflict(ROLE_MESSAGES.builtInReadOnly);
   return role;
+}
+
+/**
+ * The role a new or promoted admin starts with: the one the acting admin chose, or the least privileged
+ * built-in role, and in either case nothing beyond what the acting admin holds. Locks the role so a
+ * concurrent edit cannot widen it before the caller's transaction commits.
+ */
+export async function grantableRole(tx: Executor, actor: AdminPrincipal, roleId: string | undefined) {
+  const id = roleId ?? NEW_ADMIN_ROLE_ID;
+  const role = await repo.lockRole(tx, id);
+  if (!role) throw new HttpError(404, ROLE_MESSAGES.notFound, { field: 'role_id' });
+  withinOwn(actor, role.permissions, 'role_id');
+  return role.id;
 }
 
 /** Gives a non-root admin another role; their sessions end (trigger on users) and they sign in again. */

@@ -10,7 +10,7 @@ import { hashOneTimeCode, newOneTimeCode, newPendingToken } from './factor-secre
 import { findLockout } from './login-attempts.repository.ts';
 import { clockOf, type SecondStepDeps } from './second-step.service.ts';
 import { tooManyAttempts } from './sign-in-gate.ts';
-import { insertPendingSignIn, retireOpenCodes } from './two-factor.repository.ts';
+import { insertPendingSignIn, lockedCodesSentSince, retireOpenCodes } from './two-factor.repository.ts';
 
 /**
  * `POST /auth/request-otp`: a calling app's sign-in by one-time code. The answer is the same whether
@@ -45,7 +45,9 @@ export async function requestOneTimeCode(
 
   const code = newOneTimeCode();
   const expiresAt = new Date(clockOf(deps)().getTime() + ONE_TIME_CODE.ttlSeconds * 1000);
-  await db.transaction(async (tx) => {
+  const sent = await db.transaction(async (tx) => {
+    const recent = await lockedCodesSentSince(tx, account.id, ONE_TIME_CODE.accountWindowSeconds);
+    if (recent >= ONE_TIME_CODE.maxPerAccount) return false;
     await retireOpenCodes(tx, account.id);
     await insertPendingSignIn(tx, {
       tokenHash: hash,
@@ -55,7 +57,13 @@ export async function requestOneTimeCode(
       codeHash: hashOneTimeCode(deps.config.jwtSecret, code),
       expiresAt,
     });
+    return true;
   });
+  // The same answer either way: a full account must not tell the caller it exists.
+  if (!sent) {
+    log.warn('one-time code not sent: the account had its codes for now');
+    return answer;
+  }
   sender
     .send({
       userId: account.id,

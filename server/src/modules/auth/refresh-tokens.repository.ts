@@ -1,5 +1,5 @@
 import { REFRESH_TOKEN_TTL_SECONDS } from '@switchboard/contract/auth';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared-statement.ts';
 import { refreshTokens } from '../../db/schema/auth.ts';
@@ -113,11 +113,14 @@ export async function liveSessionIds(executor: Executor): Promise<string[]> {
   return found.map((r) => r.familyId);
 }
 
-/** The address each of these users last signed in or refreshed from, over their live sessions. */
-export async function lastAddressesOf(executor: Executor, userIds: readonly string[]): Promise<string[]> {
+/**
+ * Every address these users signed in or refreshed from over their live sessions (each refresh is a
+ * row of its own): the addresses their requests may come from now.
+ */
+export async function sessionAddressesOf(executor: Executor, userIds: readonly string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
   const rows = await executor
-    .selectDistinctOn([refreshTokens.userId], { ip: refreshTokens.ipAddress })
+    .selectDistinct({ ip: sql<string>`host(${refreshTokens.ipAddress})` })
     .from(refreshTokens)
     .where(
       and(
@@ -126,7 +129,6 @@ export async function lastAddressesOf(executor: Executor, userIds: readonly stri
         sql`${refreshTokens.expiresAt} > now()`,
         sql`${refreshTokens.ipAddress} is not null`,
       ),
-    )
-    .orderBy(refreshTokens.userId, desc(refreshTokens.createdAt), desc(refreshTokens.id));
-  return rows.flatMap((r) => (r.ip ? [r.ip] : []));
+    );
+  return rows.map((r) => r.ip);
 }

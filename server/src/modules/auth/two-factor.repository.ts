@@ -1,4 +1,4 @@
-import type { PendingMethod } from '@switchboard/contract/two-factor';
+import { ONE_TIME_CODE, type PendingMethod } from '@switchboard/contract/two-factor';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { adminFactors, pendingSignIns, recoveryCodes } from '../../db/schema/two-factor.ts';
@@ -108,13 +108,15 @@ export async function insertPendingSignIn(
     expiresAt: Date;
   },
 ): Promise<void> {
-  // The user's finished and expired steps go as a new one starts, so the table stays small.
+  // The user's finished and expired steps go as a new one starts, so the table stays small; codes sent
+  // within the per-account window stay, as the count that caps them (codesSentSince).
   await executor
     .delete(pendingSignIns)
     .where(
       and(
         eq(pendingSignIns.userId, row.userId),
         sql`(${pendingSignIns.usedAt} is not null or ${pendingSignIns.expiresAt} < now() - interval '1 hour')`,
+        sql`not (${pendingSignIns.method} = 'code' and ${pendingSignIns.createdAt} > now() - make_interval(secs => ${ONE_TIME_CODE.accountWindowSeconds}))`,
       ),
     );
   await executor.insert(pendingSignIns).values(row);
@@ -157,6 +159,29 @@ export async function countPendingAttempt(executor: Executor, id: number, spent:
 }
 
 /** A new code replaces the user's earlier ones, so asking again does not multiply the guesses. */
+/**
+ * How many one-time codes went to the account in the last `seconds`, counted under a lock held to the
+ * end of the transaction, so two requests at once cannot both pass a full count.
+ */
+export async function lockedCodesSentSince(
+  tx: Transaction,
+  userId: string,
+  seconds: number,
+): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('one-time-codes'), hashtext(${userId}))`);
+  const [row] = await tx
+    .select({ sent: sql<number>`count(*)::int` })
+    .from(pendingSignIns)
+    .where(
+      and(
+        eq(pendingSignIns.userId, userId),
+        eq(pendingSignIns.method, 'code'),
+        sql`${pendingSignIns.createdAt} > now() - make_interval(secs => ${seconds})`,
+      ),
+    );
+  return row?.sent ?? 0;
+}
+
 export async function retireOpenCodes(executor: Executor, userId: string): Promise<void> {
   await executor
     .update(pendingSignIns)

@@ -4,11 +4,12 @@ import { APP_NAMESPACE, callRoom } from '@switchboard/contract/calling';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import type { AppDeps } from '../../app-deps.ts';
+import { authenticateAccount } from '../auth/authenticate.ts';
 import { abandonCall, type CallContext } from '../calls/call-lifecycle.service.ts';
 import { carrySide } from '../calls/call-sides.repository.ts';
 import { detachInstanceCalls, takeOverLostCalls } from '../calls/server-lost.ts';
 import { liveInstanceIds, presenceConnected, presenceDisconnected } from '../users/presence.repository.ts';
-import { installAppHandshake } from './app-handshake.ts';
+import { appSessionRoom, installAppHandshake } from './app-handshake.ts';
 import { type AppNamespace, type AppSocket, refused } from './app-socket.ts';
 import { handleCallReattach } from './call-reattach.ts';
 import { handleCallSteps } from './call-steps.ts';
@@ -22,6 +23,9 @@ import { handlePresenceQuery } from './presence-query.ts';
 import { createQualityIntake } from './quality-intake.ts';
 import { handleSignallingRelay } from './signalling-relay.ts';
 import { createSocketEventWindow } from './socket-event-window.ts';
+
+/** How often every `/app` socket's token and session are checked again (the console's sockets: 5 s). */
+const SESSION_RECHECK_MS = 5_000;
 
 /**
  * The calling apps' namespace `/app`: any active account signs in with its access token. Presence, the
@@ -75,17 +79,42 @@ export function startAppNamespace(
 
   installAppHandshake(ns, deps, log, isBlocked);
 
+  // A session that ends (logout, revoke, a suspension or deletion ending them all) closes its sockets on
+  // every instance at once; the recheck below catches any other way a token stops being good.
+  const offSessionEnds = deps.sessionEnds.subscribe((sessionId) => {
+    ns.in(appSessionRoom(sessionId)).disconnectSockets(true);
+  });
+  const recheck = setInterval(() => {
+    for (const socket of ns.sockets.values()) {
+      const token = (socket as unknown as { handshake: { auth?: { token?: unknown } } }).handshake.auth
+        ?.token;
+      authenticateAccount(deps, typeof token === 'string' ? token : null)
+        .then((account) => {
+          if (!account || account.sessionId !== socket.data.sessionId) socket.disconnect(true);
+        })
+        .catch((err: unknown) => log.warn({ err }, 'app socket recheck failed'));
+    }
+  }, SESSION_RECHECK_MS);
+  recheck.unref();
+
+  // The spec's 10 socket events a second, per user: more sockets do not buy more events.
+  const eventWindows = new Map<string, ReturnType<typeof createSocketEventWindow>>();
+
   /** Whether the user still has a socket in the room, on any instance. */
   const stillIn = async (room: string, userId: string) =>
     (await ns.in(room).fetchSockets()).some((s) => s.data.userId === userId);
 
   ns.on('connection', (socket: AppSocket) => {
     const me = socket.data.userId;
-    // The spec's 10 socket events a second per connection: an event over it is answered `rate_limited`
-    // (when it asked for an answer) and never reaches its handler, so it changes nothing.
-    const events = createSocketEventWindow(APP_LIMITS.socketEventsPerSecond);
+    // An event over the user's budget is answered `rate_limited` (when it asked for an answer) and never
+    // reaches its handler, so it changes nothing.
+    let events = eventWindows.get(me);
+    if (!events) {
+      events = createSocketEventWindow(APP_LIMITS.socketEventsPerSecond);
+      eventWindows.set(me, events);
+    }
     socket.use((packet, next) => {
-      if (events.take()) return next();
+      if (events?.take()) return next();
       const ack = packet[packet.length - 1];
       if (typeof ack === 'function') ack(refused('rate_limited'));
     });
@@ -101,6 +130,7 @@ export function startAppNamespace(
     handlePresenceQuery(socket, deps.db, log);
 
     socket.on('disconnect', () => {
+      if (![...ns.sockets.values()].some((other) => other.data.userId === me)) eventWindows.delete(me);
       if (closing) return;
       const carried = [...socket.data.calls.keys()];
       for (const callId of carried) {
@@ -130,6 +160,8 @@ export function startAppNamespace(
     },
     close: async () => {
       closing = true;
+      clearInterval(recheck);
+      offSessionEnds();
       await quality.stop();
       await stopHeartbeat();
     },

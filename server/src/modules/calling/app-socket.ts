@@ -6,6 +6,8 @@ import type { Namespace, Socket } from 'socket.io';
 export interface AppSocketData {
   userId: string;
   username: string;
+  /** The session its token belongs to: the socket closes when it ends. */
+  sessionId: string;
   /** The calls this socket carries (it joined their rooms), and its side in each. */
   calls: Map<number, CallSide>;
 }

@@ -28,6 +28,7 @@ const SIGN_IN_URLS = new Set([
  * - a calling app's signed-in user: the spec's 100 requests a minute per account, always on;
  * - everyone else (calling-app users too, anonymous callers): Settings → API `rate_limit_requests` per
  *   `rate_limit_window` seconds per address, while `rate_limit_enabled` is on.
+ * A path under the API that no route matches counts as anonymous (the address budget).
  * Health probes and routes with their own `config.rateLimit` are exempt. Every refusal is a 429
  * with Retry-After and a `rate_limit_exceeded` security event (folded per address).
  */
@@ -35,21 +36,23 @@ export function installRequestRateLimits(app: FastifyInstance, db: Database, liv
   const limiter = createFixedWindowLimiter();
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions;
-    const url = route.url ?? '';
+    // A path no route matches costs the anonymous budget: probing for routes is not free.
+    const unmatched = route.url === undefined;
+    const url = route.url ?? request.url.split('?')[0] ?? '';
     if (!url.startsWith(`${API_PREFIX}/`) || route.config?.rateLimit) return;
-    if (url.startsWith(`${API_PREFIX}/health`)) return;
+    if (!unmatched && url.startsWith(`${API_PREFIX}/health`)) return;
     const settings = await live.get();
     const policies = settings.security_policies;
     type Budget = { key: string; max: number; windowMs: number; message: string };
     const budgets: Budget[] = [];
-    if (SIGN_IN_URLS.has(url) && request.method === 'POST') {
+    if (!unmatched && SIGN_IN_URLS.has(url) && request.method === 'POST') {
       budgets.push({
         key: `login:${clientNetwork(request.ip)}`,
         max: policies.login_attempts_per_minute,
         windowMs: MINUTE_MS,
         message: LOGIN_MESSAGES.tooManyAttempts,
       });
-    } else if (url.startsWith(`${API_PREFIX}/auth/`)) {
+    } else if (!unmatched && url.startsWith(`${API_PREFIX}/auth/`)) {
       // Refresh and logout: bounded by the sessions they belong to.
       return;
     } else if (request.admin) {

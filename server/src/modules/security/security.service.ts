@@ -17,8 +17,9 @@ import { type AdminPrincipal, holds } from '../../http/access-token.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/http-error.ts';
 import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
+import { unmappedAddress } from '../../http/unmapped-address.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { lastAddressesOf } from '../auth/refresh-tokens.repository.ts';
+import { sessionAddressesOf } from '../auth/refresh-tokens.repository.ts';
 import { type LiveSettings, liveSettings } from '../settings/live-settings.ts';
 import { refuseCripplingPolicies } from '../settings/setting-floors.ts';
 import { saveSettingsSection } from '../settings/settings.service.ts';
@@ -130,9 +131,10 @@ export async function blockIp(
   body: BlockIpRequest,
   context: RequestContext,
 ): Promise<BlockedIp> {
-  const network = await repo.normaliseNetwork(db, body.ip);
+  const network = await repo.normaliseNetwork(db, unmappedAddress(body.ip));
   if (!network) throw badRequest(SECURITY_MESSAGES.invalidIp, 'ip');
-  if (await repo.networkCovers(db, network, context.ip)) throw badRequest(SECURITY_MESSAGES.ownAddress, 'ip');
+  if (await repo.networkCovers(db, network, unmappedAddress(context.ip)))
+    throw badRequest(SECURITY_MESSAGES.ownAddress, 'ip');
   await refuseLockout(db, actor, network);
   const blocked = await db.transaction(async (tx) => {
     // A lapsed block of the same network gives way to the new one.
@@ -164,7 +166,7 @@ async function refuseLockout(db: Database, actor: AdminPrincipal, network: strin
   const { family, bits } = await repo.networkWidth(db, network);
   if (bits < (family === 4 ? WIDEST_BLOCK.ipv4 : WIDEST_BLOCK.ipv6) && !holds(actor, 'settings:security'))
     throw new HttpError(403, SECURITY_MESSAGES.tooWide, { field: 'ip' });
-  const rootAddresses = await lastAddressesOf(db, await activeRootAdminIds(db));
+  const rootAddresses = (await sessionAddressesOf(db, await activeRootAdminIds(db))).map(unmappedAddress);
   if (await repo.networkCoversAny(db, network, rootAddresses))
     throw new HttpError(403, SECURITY_MESSAGES.coversRootAdmin, { field: 'ip' });
 }
@@ -178,7 +180,7 @@ export async function unblockIp(
   ip: string,
   context: RequestContext,
 ): Promise<void> {
-  const network = await repo.normaliseNetwork(db, ip);
+  const network = await repo.normaliseNetwork(db, unmappedAddress(ip));
   if (!network) throw badRequest(SECURITY_MESSAGES.invalidIp, 'ip');
   await db.transaction(async (tx) => {
     const removed = await repo.deleteBlockedIp(tx, network);

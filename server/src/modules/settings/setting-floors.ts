@@ -26,6 +26,24 @@ const SETTINGS_FLOORS: Floor<Settings>[] = [
     floor: SETTING_FLOORS.maxLoginAttempts,
     message: SETTING_FLOOR_MESSAGES.loginAttempts,
   },
+  {
+    field: 'database.query_timeout',
+    value: ({ database }) => database.query_timeout,
+    floor: SETTING_FLOORS.queryTimeoutSeconds,
+    message: SETTING_FLOOR_MESSAGES.queryTimeout,
+  },
+  {
+    field: 'database.connection_pool_size',
+    value: ({ database }) => database.connection_pool_size,
+    floor: SETTING_FLOORS.connectionPoolSize,
+    message: SETTING_FLOOR_MESSAGES.poolSize,
+  },
+  {
+    field: 'database.backup_keep_last',
+    value: ({ database }) => database.backup_keep_last,
+    floor: SETTING_FLOORS.backupKeepLast,
+    message: SETTING_FLOOR_MESSAGES.backupKeepLast,
+  },
 ];
 
 const POLICY_FLOORS: Floor<SecurityPolicies>[] = [

@@ -15,6 +15,7 @@ import { officialMessagesReceivedBy } from '../official-messages/messages-of-use
 import { allSocialOf } from '../social/social-of-user.repository.ts';
 import { allUserReports } from '../user-reports/reports-of-user.repository.ts';
 import * as profiles from '../users/user-profile.repository.ts';
+import { requireSessionsAccess } from './admin-sessions-access.ts';
 
 type Section = (typeof USER_EXPORT_SECTIONS)[number];
 
@@ -90,6 +91,7 @@ export async function exportUserData(
 ): Promise<{ filename: string; body: Readable }> {
   const profile = await profiles.exportProfileRow(db, id);
   if (!profile) throw notFound(USER_PROFILE_MESSAGES.notFound);
+  await requireSessionsAccess(db, actor, id, USER_PROFILE_MESSAGES.adminExportDenied);
   await recordAudit(db, {
     actor,
     action: 'user.export',

@@ -52,7 +52,7 @@ export const userProfileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   route(app, userProfileEndpoints.sessions, async (request) => {
     const admin = requireAdmin(request);
     const current = request.params.id === admin.id ? currentSessionId(request) : null;
-    return ok({ sessions: await sessionsSection(db, request.params.id, current) });
+    return ok({ sessions: await sessionsSection(db, admin, request.params.id, current) });
   });
   route(app, userProfileEndpoints.endSession, async (request) => {
     const { id, sessionId } = request.params;

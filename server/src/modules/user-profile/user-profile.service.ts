@@ -1,4 +1,3 @@
-import { ROLE_MESSAGES } from '@switchboard/contract/admin-roles';
 import {
   type SuspendUserRequest,
   USER_PROFILE_MESSAGES,
@@ -7,8 +6,8 @@ import {
 import type { AdminNote } from '@switchboard/contract/user-sections';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
-import { type AdminPrincipal, holds } from '../../http/access-token.ts';
-import { forbidden, notFound } from '../../http/http-error.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
+import { notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { endSession } from '../auth/sessions.service.ts';
@@ -17,6 +16,7 @@ import { socialCounts } from '../social/social-of-user.repository.ts';
 import { countUserReports } from '../user-reports/reports-of-user.repository.ts';
 import * as profiles from '../users/user-profile.repository.ts';
 import { reactivateUsers, restoreUser, suspendUsers, suspensionEnd } from '../users/user-status.service.ts';
+import { requireSessionsAccess } from './admin-sessions-access.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -92,15 +92,6 @@ export async function restoreDeletedUser(
   return getProfile(db, id);
 }
 
-/** Another admin's sessions are for an admin with `admins:manage`, as on the Admins screen. */
-async function requireSessionsAccess(db: Database, actor: AdminPrincipal, id: string) {
-  const row = await profiles.findProfileRow(db, id);
-  if (!row) throw notFound(USER_PROFILE_MESSAGES.notFound);
-  if (row.is_admin && row.id !== actor.id && !holds(actor, 'admins:manage'))
-    throw forbidden(USER_PROFILE_MESSAGES.adminSessionsDenied);
-  if (row.is_root_admin && !actor.isRootAdmin) throw forbidden(ROLE_MESSAGES.denied);
-}
-
 export async function endUserSession(
   db: Database,
   deps: Deps,
@@ -109,7 +100,7 @@ export async function endUserSession(
   sessionId: string,
   context: RequestContext,
 ): Promise<void> {
-  await requireSessionsAccess(db, actor, id);
+  await requireSessionsAccess(db, actor, id, USER_PROFILE_MESSAGES.adminSessionsDenied);
   await endSession(db, deps, actor, id, sessionId, context);
 }
 
@@ -121,7 +112,7 @@ export async function resetSessions(
   id: string,
   context: RequestContext,
 ): Promise<number> {
-  await requireSessionsAccess(db, actor, id);
+  await requireSessionsAccess(db, actor, id, USER_PROFILE_MESSAGES.adminSessionsDenied);
   const ended = await db.transaction(async (tx) => {
     const sessions = await revokeAllSessions(tx, id);
     await recordAudit(tx, {

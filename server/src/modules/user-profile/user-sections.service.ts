@@ -1,7 +1,9 @@
 import type { SignedInSession } from '@switchboard/contract/sessions';
+import { USER_PROFILE_MESSAGES } from '@switchboard/contract/user-profile';
 import type { UserFollowsQuery, UserReportsQuery } from '@switchboard/contract/user-sections';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { AdminPrincipal } from '../../http/access-token.ts';
 import { listSessions } from '../auth/sessions.service.ts';
 import { addressesOf } from '../auth/user-data.repository.ts';
 import { userCallsPage } from '../calls/calls-of-user.repository.ts';
@@ -10,6 +12,7 @@ import { eventsOfAddressesPage } from '../security/events-of-user.repository.ts'
 import { userFollowsPage } from '../social/social-of-user.repository.ts';
 import { userReportsPage } from '../user-reports/reports-of-user.repository.ts';
 import { listNotes } from '../users/user-profile.repository.ts';
+import { requireSessionsAccess } from './admin-sessions-access.ts';
 import { sectionAfter, sectionPage } from './section-cursor.ts';
 
 /*
@@ -56,8 +59,10 @@ export async function notesSection(db: Database, id: string, q: SectionQuery) {
 
 export async function sessionsSection(
   db: Database,
+  actor: AdminPrincipal,
   id: string,
   currentSessionId: string | null,
 ): Promise<SignedInSession[]> {
+  await requireSessionsAccess(db, actor, id, USER_PROFILE_MESSAGES.adminSessionsHidden);
   return listSessions(db, id, currentSessionId);
 }

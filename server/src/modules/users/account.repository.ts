@@ -26,17 +26,27 @@ export async function findProfile(db: Executor, userId: string): Promise<Account
   return row ? { ...row, created_at: row.created_at.toISOString() } : null;
 }
 
+/** The user chose to hide their presence (privacy setting show_online_status=false). */
+const hidesPresence = sql`exists (select 1 from ${userSettings} where ${userSettings.userId} = ${users.id}
+  and ${userSettings.settings}->>'show_online_status' = 'false')`;
+
+/** What other app users see of an account: its presence only when its owner shows it. */
 const cardColumns = {
   id: users.id,
   username: users.username,
   full_name: users.fullName,
   profile_picture: users.profilePicture,
-  is_online: users.isOnline,
-  last_seen_at: users.lastSeenAt,
+  is_online: sql<boolean>`(${users.isOnline} and not ${hidesPresence})`.mapWith(Boolean),
+  last_seen_at: sql<Date | null>`case when ${hidesPresence} then null else ${users.lastSeenAt} end`.mapWith(
+    (v: string | Date | null) => (v === null ? null : new Date(v)),
+  ),
 };
 const reachable = and(isNull(users.deletedAt), activeNow);
 
-/** Active users whose username or full name contains the term (trigram indexes), the caller left out. */
+/**
+ * Active app users whose username or full name contains the term (trigram indexes), the caller left out.
+ * Admin accounts are not for app users to find.
+ */
 export async function searchUsers(
   db: Executor,
   callerId: string,
@@ -50,6 +60,7 @@ export async function searchUsers(
     .where(
       and(
         reachable,
+        eq(users.isAdmin, false),
         ne(users.id, callerId),
         or(ilike(users.username, pattern), ilike(users.fullName, pattern)),
       ),

@@ -39,11 +39,12 @@ export async function setAdmin(
   tx: Executor,
   ids: readonly string[],
   isAdmin: boolean,
+  adminRoleId?: string,
 ): Promise<AdminUserRow[]> {
   if (ids.length === 0) return [];
   const rows = await tx
     .update(users)
-    .set({ isAdmin, updatedAt: sql`now()` })
+    .set({ isAdmin, ...(adminRoleId ? { adminRoleId } : {}), updatedAt: sql`now()` })
     .where(inArray(users.id, [...ids]))
     .returning(userRowColumns);
   return rows.map(toUserRow);
@@ -66,6 +67,8 @@ export interface NewUser {
   fullName: string | null;
   passwordHash: string;
   isAdmin: boolean;
+  /** An admin's role; the column's default otherwise. */
+  adminRoleId?: string;
   /** A root admin is always an admin too. */
   isRootAdmin?: boolean;
 }

@@ -10,12 +10,16 @@ import {
   createUser,
   deleteUser,
   erasePersonalData,
+  type GrantableRole,
   getUser,
   listUsers,
   setUserAdmin,
 } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; grantableRole: GrantableRole }> = async (
+  app,
+  { deps, grantableRole },
+) => {
   const { db } = deps;
 
   route(app, usersEndpoints.list, async (request) => ({
@@ -29,7 +33,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   }));
 
   route(app, createUserEndpoint, async (request) => {
-    const user = await createUser(db, requireAdmin(request), request.body, requestContext(request));
+    const user = await createUser(
+      db,
+      requireAdmin(request),
+      request.body,
+      requestContext(request),
+      grantableRole,
+    );
     return { success: true as const, data: user };
   });
 
@@ -38,8 +48,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       db,
       requireAdmin(request),
       request.params.id,
-      request.body.is_admin,
+      request.body,
       requestContext(request),
+      grantableRole,
     );
     return { success: true as const, data: user };
   });
@@ -56,7 +67,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   });
 
   route(app, usersEndpoints.bulk, async (request) => {
-    const result = await applyUserAction(db, requireAdmin(request), request.body, requestContext(request));
+    const result = await applyUserAction(
+      db,
+      requireAdmin(request),
+      request.body,
+      requestContext(request),
+      grantableRole,
+    );
     // A deleted user's sessions end with the row; their live sockets are closed here, on every instance.
     if (request.body.action === 'delete') deps.userPush.disconnectUsers(request.body.user_ids);
     // A suspension ends their sessions in the same statement (trigger on users); close the sockets too.

@@ -4,6 +4,7 @@ import {
   type AdminUserRow,
   type BulkUserAction,
   type ListUsersQuery,
+  type SetAdminRequest,
   USER_ERASE_MESSAGES,
   USER_RULE_MESSAGES,
   type UsersPage,
@@ -38,16 +39,32 @@ export async function getUser(db: Database, id: string): Promise<AdminUserRow> {
   return user;
 }
 
+/**
+ * The role a new or promoted admin gets (admin-roles' `grantableRole`, handed in by app.ts: roles sit
+ * above users). It throws when the acting admin could not assign it.
+ */
+export type GrantableRole = (
+  tx: Transaction,
+  actor: AdminPrincipal,
+  roleId: string | undefined,
+) => Promise<string>;
+
 export async function createUser(
   db: Database,
   actor: AdminPrincipal,
   input: z.output<typeof CreateUserRequest>,
   context: RequestContext,
+  grantableRole: GrantableRole,
 ): Promise<AdminUserRow> {
   if (input.is_admin && !holds(actor, 'admins:manage')) throw forbidden(ROLE_MESSAGES.denied);
   return insertAccount(
     db,
-    { ...input, fullName: input.full_name || null, isAdmin: input.is_admin },
+    {
+      ...input,
+      fullName: input.full_name || null,
+      isAdmin: input.is_admin,
+      adminRole: input.is_admin ? (tx) => grantableRole(tx, actor, input.role_id) : undefined,
+    },
     async (tx, user) => {
       await recordAudit(tx, {
         actor,
@@ -86,7 +103,14 @@ export async function registerAppUser<T>(
  */
 async function insertAccount<T>(
   db: Database,
-  input: { username: string; email: string; password: string; fullName: string | null; isAdmin: boolean },
+  input: {
+    username: string;
+    email: string;
+    password: string;
+    fullName: string | null;
+    isAdmin: boolean;
+    adminRole?: ((tx: Transaction) => Promise<string>) | undefined;
+  },
   then: (tx: Transaction, user: AdminUserRow) => Promise<T>,
 ): Promise<T> {
   await refuseTakenNames(db, input.username, input.email);
@@ -101,6 +125,7 @@ async function insertAccount<T>(
         fullName: input.fullName,
         passwordHash,
         isAdmin: input.isAdmin,
+        ...(input.adminRole ? { adminRoleId: await input.adminRole(tx) } : {}),
       });
       await recordUserCreated(tx, user);
       return then(tx, user);
@@ -133,8 +158,9 @@ const requiredReason = (reason: string | undefined): string => {
 export async function applyUserAction(
   db: Database,
   actor: AdminPrincipal,
-  { action, user_ids, reason }: BulkUserAction,
+  { action, user_ids, reason, role_id }: BulkUserAction,
   context: RequestContext,
+  grantableRole: GrantableRole,
 ): Promise<UserActionResult> {
   const ids = [...new Set(user_ids)];
   if (action === 'suspend' || action === 'reactivate') {
@@ -166,10 +192,13 @@ export async function applyUserAction(
     }
     const makeAdmin = action === 'make_admin';
     const changing = targets.filter((u) => u.is_admin !== makeAdmin);
+    // A promoted account starts with a role the actor could assign, never the one its row held as an app user.
+    const roleId = makeAdmin ? await grantableRole(tx, actor, role_id) : undefined;
     const changed = await repo.setAdmin(
       tx,
       changing.map((u) => u.id),
       makeAdmin,
+      roleId,
     );
     const after = new Map(changed.map((u) => [u.id, u]));
     await recordAudits(
@@ -189,11 +218,16 @@ export async function setUserAdmin(
   db: Database,
   actor: AdminPrincipal,
   id: string,
-  isAdmin: boolean,
+  { is_admin, role_id }: SetAdminRequest,
   context: RequestContext,
+  grantableRole: GrantableRole,
 ): Promise<AdminUserRow> {
-  const change: BulkUserAction = { action: isAdmin ? 'make_admin' : 'remove_admin', user_ids: [id] };
-  const [user] = (await applyUserAction(db, actor, change, context)).users;
+  const change: BulkUserAction = {
+    action: is_admin ? 'make_admin' : 'remove_admin',
+    user_ids: [id],
+    role_id,
+  };
+  const [user] = (await applyUserAction(db, actor, change, context, grantableRole)).users;
   if (!user) throw notFound(USER_RULE_MESSAGES.notFound);
   return user;
 }
@@ -204,8 +238,12 @@ export async function deleteUser(
   id: string,
   context: RequestContext,
 ): Promise<void> {
-  await applyUserAction(db, actor, { action: 'delete', user_ids: [id] }, context);
+  await applyUserAction(db, actor, { action: 'delete', user_ids: [id] }, context, noRoleGranted);
 }
+
+const noRoleGranted: GrantableRole = () => {
+  throw new Error('deleting grants no role');
+};
 
 /** Why the action must not happen, or undefined when it may. */
 function refusalOf(

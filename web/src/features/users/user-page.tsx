@@ -117,6 +117,12 @@ export function UserPage() {
     erase: { title: 'Erase personal data', label: 'Erase', pending: 'Erasing...' },
   };
   const isSelf = me?.id === id;
+  // Another admin's sessions (and the export that holds them) are for admins:manage; root's for root.
+  const seesSessions =
+    !p ||
+    isSelf ||
+    (!p.is_admin && !p.is_root_admin) ||
+    (p.is_root_admin ? me?.is_root_admin === true : can('admins:manage'));
 
   return (
     <div className="flex flex-col gap-6">
@@ -140,12 +146,12 @@ export function UserPage() {
               {p.status === 'deleted' && can(userProfileEndpoints.restore) ? (
                 <Button onClick={() => setConfirming('restore')}>Restore</Button>
               ) : null}
-              {can(userProfileEndpoints.resetSessions) ? (
+              {can(userProfileEndpoints.resetSessions) && seesSessions ? (
                 <Button variant="outline" onClick={() => setConfirming('resetSessions')}>
                   Reset sessions
                 </Button>
               ) : null}
-              {can(userProfileEndpoints.export) ? (
+              {can(userProfileEndpoints.export) && seesSessions ? (
                 <Button variant="outline" onClick={() => setConfirming('export')}>
                   Export
                 </Button>
@@ -251,7 +257,7 @@ export function UserPage() {
           <ReportsSection id={id} />
           <FollowsSection id={id} />
           <LocationsSection id={id} />
-          <SessionsSection id={id} />
+          {seesSessions ? <SessionsSection id={id} /> : null}
           <SecurityEventsSection id={id} />
         </div>
       ) : null}
