@@ -59,6 +59,65 @@ describe('lint rules in biome.json', { timeout: 60_000 }, () => {
     expect(own.failed).toBe(false);
   });
 
+  it('fails a feature importing app/, and shared code importing a feature or app/', () => {
+    const featureToApp = lint(
+      'web/src/features/auth/probe.ts',
+      "import { preloadConsole } from '@/app/routes-preload.ts';\nexport const probe = preloadConsole;\n",
+    );
+    expect(featureToApp.failed).toBe(true);
+    expect(featureToApp.output).toContain('A feature does not import app/');
+    expect(
+      lint(
+        'web/src/features/users/user-page/probe.ts',
+        "import { appRoutes } from '@/app/routes.tsx';\nexport const probe = appRoutes;\n",
+      ).failed,
+    ).toBe(true);
+
+    for (const [path, source] of [
+      [
+        'web/src/components/probe.ts',
+        "import { useCalls } from '@/features/calls/api.ts';\nexport const probe = useCalls;\n",
+      ],
+      [
+        'web/src/lib/probe.ts',
+        "import { useCalls } from '../features/calls/api.ts';\nexport const probe = useCalls;\n",
+      ],
+      [
+        'web/src/components/ui/probe.ts',
+        "import { appRoutes } from '@/app/routes.tsx';\nexport const probe = appRoutes;\n",
+      ],
+    ] as const) {
+      const shared = lint(path, source);
+      expect(shared.failed, path).toBe(true);
+      expect(shared.output).toContain('Shared web code (components/, lib/) sits below the features and app/');
+    }
+    const kit = lint(
+      'web/src/components/probe.ts',
+      "import { cn } from '@/lib/utils.ts';\nimport { Button } from './ui/button.tsx';\nexport const probe = [cn, Button];\n",
+    );
+    expect(kit.failed).toBe(false);
+  });
+
+  it('fails simulator/ importing demo/, and synthetic/ importing any other server folder', () => {
+    const simulator = lint(
+      'server/src/simulator/probe.ts',
+      "import { DAY } from '../demo/rhythm.ts';\nexport const probe = DAY;\n",
+    );
+    expect(simulator.failed).toBe(true);
+    expect(simulator.output).toContain('simulator/ does not import demo/');
+    const synthetic = lint(
+      'server/src/synthetic/probe.ts',
+      "import { DAY } from '../demo/rhythm.ts';\nexport const probe = DAY;\n",
+    );
+    expect(synthetic.failed).toBe(true);
+    expect(synthetic.output).toContain('synthetic/ is a ground floor');
+    const shared = lint(
+      'server/src/simulator/probe.ts',
+      "import { Random } from '../synthetic/prng.ts';\nexport const probe = Random;\n",
+    );
+    expect(shared.failed).toBe(false);
+  });
+
   it('fails a server module importing demo/ or reading process.env', () => {
     const demo = lint(
       'server/src/modules/users/probe.ts',

@@ -1,7 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Random } from '../synthetic/prng.ts';
 import { insertInBatches } from './batch-insert.ts';
 import type { DemoUsers } from './demo-users.ts';
-import type { Random } from './prng.ts';
 import type { StageInput } from './stage.ts';
 
 /** Who wrote a broadcast (notification, official message) and when it was created, sent and last changed. */

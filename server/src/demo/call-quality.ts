@@ -1,7 +1,7 @@
 import { CALL_SIDES, callQualitySamples } from '../db/schema/calls.ts';
+import { Random } from '../synthetic/prng.ts';
 import { insertInBatches } from './batch-insert.ts';
 import type { DemoCalls } from './demo-calls.ts';
-import { Random } from './prng.ts';
 import { DAY, round } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 

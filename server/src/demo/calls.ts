@@ -1,8 +1,8 @@
 import { CALL_STATUSES, CALL_TYPES, calls as callsTable } from '../db/schema/calls.ts';
+import { Random, Weighted } from '../synthetic/prng.ts';
 import { insertInBatches } from './batch-insert.ts';
 import { CALL_RATES, type DemoCalls } from './demo-calls.ts';
 import { type DemoUsers, pickOtherUser, pickUser } from './demo-users.ts';
-import { Random, Weighted } from './prng.ts';
 import { DAY, MINUTE, orderByTime, rhythmTime, round } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 

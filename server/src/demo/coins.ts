@@ -2,11 +2,11 @@ import type { COIN_TRANSACTION_TYPES } from '@switchboard/contract/coins';
 import { CALL_TYPES } from '../db/schema/calls.ts';
 import { coinTransactions } from '../db/schema/coins.ts';
 import { rebuildAccountsFromLedger } from '../modules/coins/coins.repository.ts';
+import { Random, Weighted } from '../synthetic/prng.ts';
 import { insertInBatches } from './batch-insert.ts';
 import { Kind, LEDGER_TEXT, type LedgerVariant, SPLIT } from './coin-texts.ts';
 import type { DemoCalls } from './demo-calls.ts';
 import { type DemoUsers, pickOtherUser, pickUser } from './demo-users.ts';
-import { Random, Weighted } from './prng.ts';
 import { DAY, MINUTE, orderByTime, rhythmTime } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 

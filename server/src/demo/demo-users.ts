@@ -1,4 +1,4 @@
-import type { Random } from './prng.ts';
+import type { Random } from '../synthetic/prng.ts';
 
 export interface DemoAdmin {
   id: string;

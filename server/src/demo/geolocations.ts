@@ -1,8 +1,8 @@
 import { geolocations, type LOCATION_TYPES } from '../db/schema/geolocations.ts';
+import { CITIES, type City } from '../synthetic/cities.ts';
+import { Random, Weighted } from '../synthetic/prng.ts';
 import { insertInBatches } from './batch-insert.ts';
-import { CITIES, type City } from './cities.ts';
 import { type DemoUsers, pickUser } from './demo-users.ts';
-import { Random, Weighted } from './prng.ts';
 import { DAY, MINUTE, rhythmTime, round } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 

@@ -1,7 +1,7 @@
 import { MESSAGE_TYPES, messages as messagesTable } from '../db/schema/messaging.ts';
+import { Random, Weighted } from '../synthetic/prng.ts';
 import { insertInBatches } from './batch-insert.ts';
 import { type DemoUsers, pickOtherUser, pickUser } from './demo-users.ts';
-import { Random, Weighted } from './prng.ts';
 import { DAY, HOUR, MINUTE, orderByTime, rhythmTime } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 

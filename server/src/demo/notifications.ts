@@ -6,10 +6,10 @@ import {
   notificationRecipients,
   notifications,
 } from '../db/schema/notifications.ts';
+import { Random, Weighted } from '../synthetic/prng.ts';
 import { type Audience, insertRecipientRows } from './audience.ts';
 import { broadcastStamps, insertBroadcasts } from './broadcasts.ts';
 import type { DemoUsers } from './demo-users.ts';
-import { Random, Weighted } from './prng.ts';
 import { DAY, HOUR, MINUTE } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 

@@ -5,10 +5,10 @@ import {
   officialMessageRecipients,
   officialMessages,
 } from '../db/schema/official-messages.ts';
+import { Random, Weighted } from '../synthetic/prng.ts';
 import { insertRecipientRows } from './audience.ts';
 import { broadcastStamps, insertBroadcasts } from './broadcasts.ts';
 import type { DemoUsers } from './demo-users.ts';
-import { Random, Weighted } from './prng.ts';
 import { DAY, HOUR, MINUTE } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 

@@ -1,7 +1,7 @@
 import { REPORT_STATUSES, REPORT_TYPES, userReports } from '../db/schema/reports.ts';
+import { Random, Weighted } from '../synthetic/prng.ts';
 import { insertInBatches } from './batch-insert.ts';
 import { type DemoUsers, pickOtherUser, pickUser } from './demo-users.ts';
-import { Random, Weighted } from './prng.ts';
 import { DAY, HOUR, MINUTE } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 

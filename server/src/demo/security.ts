@@ -1,7 +1,7 @@
 import { blockedIps, type SECURITY_EVENT_TYPES, SEVERITIES, securityEvents } from '../db/schema/security.ts';
+import { Random, Weighted } from '../synthetic/prng.ts';
 import { insertInBatches } from './batch-insert.ts';
 import type { DemoUsers } from './demo-users.ts';
-import { Random, Weighted } from './prng.ts';
 import { DAY, HOUR, MINUTE } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 

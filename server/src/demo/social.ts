@@ -5,11 +5,11 @@ import {
   type LIKE_TARGET_TYPES,
   likes,
 } from '../db/schema/social.ts';
+import { Random, Weighted } from '../synthetic/prng.ts';
 import { insertInBatches } from './batch-insert.ts';
 import type { DemoCalls } from './demo-calls.ts';
 import { type DemoUsers, pickOtherUser, pickUser } from './demo-users.ts';
 import type { DemoMessages } from './messages.ts';
-import { Random, Weighted } from './prng.ts';
 import { DAY, MINUTE, rhythmTime } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 

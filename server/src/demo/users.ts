@@ -1,10 +1,10 @@
 import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
 import { users as usersTable } from '../db/schema/users.ts';
+import { CITIES } from '../synthetic/cities.ts';
+import { Random, Weighted } from '../synthetic/prng.ts';
 import { insertInBatches } from './batch-insert.ts';
-import { CITIES } from './cities.ts';
 import type { DemoUsers } from './demo-users.ts';
 import { asciiSlug, FIRST_NAMES, LAST_NAMES } from './names.ts';
-import { Random, Weighted } from './prng.ts';
 import { DAY, MINUTE } from './rhythm.ts';
 import type { StageInput } from './stage.ts';
 

@@ -1,5 +1,5 @@
 import type { AppCallType, CallQualityReport } from '@switchboard/contract/calling';
-import type { Random } from '../demo/prng.ts';
+import type { Random } from '../synthetic/prng.ts';
 
 /** A user's network, as the quality samples of their calls show it. */
 export interface NetworkProfile {

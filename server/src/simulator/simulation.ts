@@ -1,6 +1,6 @@
 import type { AppCall } from '@switchboard/contract/calling';
-import { Random, Weighted } from '../demo/prng.ts';
-import { HOURLY_TRAFFIC } from '../demo/rhythm.ts';
+import { HOURLY_TRAFFIC } from '../synthetic/hourly-traffic.ts';
+import { Random, Weighted } from '../synthetic/prng.ts';
 import { NETWORK_PROFILES, type NetworkProfile } from './network-profiles.ts';
 import { type UserObserver, VirtualUser } from './virtual-user.ts';
 

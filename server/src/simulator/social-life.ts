@@ -1,7 +1,7 @@
 import { appActionEndpoints, LIKE_TARGETS } from '@switchboard/contract/app-actions';
 import { REPORT_TYPES } from '@switchboard/contract/user-reports';
-import { CITIES } from '../demo/cities.ts';
-import { type Random, Weighted } from '../demo/prng.ts';
+import { CITIES } from '../synthetic/cities.ts';
+import { type Random, Weighted } from '../synthetic/prng.ts';
 import { type AppClient, AppRequestError } from './app-client.ts';
 
 export type SocialAction = 'like' | 'follow' | 'friend_request' | 'report' | 'move';

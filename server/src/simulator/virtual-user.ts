@@ -14,7 +14,7 @@ import {
   SOCKET_PATH,
 } from '@switchboard/contract/realtime';
 import { io, type Socket } from 'socket.io-client';
-import type { Random } from '../demo/prng.ts';
+import type { Random } from '../synthetic/prng.ts';
 import { AppClient, AppRequestError } from './app-client.ts';
 import { type NetworkProfile, qualitySample } from './network-profiles.ts';
 import { SocialLife } from './social-life.ts';

@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBoundary } from '@/app/error-boundary.tsx';
 import { createQueryClient } from '@/app/query-client.ts';
+import { preloadConsole } from '@/app/routes-preload.ts';
 import { SignedInToaster } from '@/app/signed-in-toaster.tsx';
 import { AppConfigProvider } from '@/lib/app-config-context.tsx';
+import { ConsolePreload } from '@/lib/console-preload.ts';
 import { SessionProvider } from '@/lib/session-context.tsx';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -23,7 +25,9 @@ export function App({ router, config }: AppProps) {
       <AppConfigProvider initialConfig={config}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <RouterProvider router={router} />
+            <ConsolePreload value={preloadConsole}>
+              <RouterProvider router={router} />
+            </ConsolePreload>
             <SignedInToaster />
           </SessionProvider>
         </QueryClientProvider>

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-table';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { ErrorPanel } from '@/components/error-panel.tsx';
+import { type PageResult, Pagination, pagerProps } from '@/components/pagination.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
@@ -54,9 +55,24 @@ interface DataTableProps<Row> {
   /** True while the next page loads and the old rows are still shown: they are dimmed and cannot be selected. */
   stale?: boolean;
   selection?: DataTableSelection<Row>;
-  /** Shown under the rows (usually Pagination); not while loading, failed or empty. */
+  /** The pager of a server-paged list: Pagination under the rows, fed by the page that came back. */
+  pager?: DataTablePager;
+  /** Shown under the rows instead of a pager (a note such as "Showing the newest 100"); not while loading, failed or empty. */
   footer?: ReactNode;
   skeletonRows?: number;
+}
+
+export interface DataTablePager {
+  /** The navigation's accessible name, e.g. "Calls pages". */
+  label: string;
+  /** What the rows are, plural: "calls" in "Showing 1–20 of 45 calls". */
+  noun: string;
+  /** The page asked for (the URL's); the rows on screen may still be the previous page's. */
+  page: number;
+  /** The list response beside its rows; undefined until the first page arrives. */
+  result: (PageResult & ({ limit: number } | { per_page: number })) | undefined;
+  onPageChange(page: number): void;
+  numbered?: boolean;
 }
 
 const NO_SELECTION: ReadonlySet<string> = new Set();
@@ -157,8 +173,26 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           ))}
         </TableBody>
       </Table>
+      {props.pager?.result ? (
+        <Pager {...props.pager} result={props.pager.result} rowCount={rows.length} />
+      ) : null}
       {props.footer}
     </SelectionContext.Provider>
+  );
+}
+
+function Pager({
+  result,
+  rowCount,
+  ...pager
+}: DataTablePager & { result: NonNullable<DataTablePager['result']>; rowCount: number }) {
+  return (
+    <Pagination
+      {...pager}
+      {...pagerProps(result)}
+      pageSize={'per_page' in result ? result.per_page : result.limit}
+      rowCount={rowCount}
+    />
   );
 }
 

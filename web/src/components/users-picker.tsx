@@ -1,9 +1,8 @@
 import { XIcon } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Input } from '@/components/ui/input.tsx';
 import { UserOptionsList } from '@/components/user-options-list.tsx';
-import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
-import { useUserSearch } from '@/lib/use-user-search.ts';
+import { useUserCombobox } from '@/lib/use-user-combobox.ts';
 import { cn } from '@/lib/utils.ts';
 
 /** A chosen user: the id is what is sent, the username what is shown (null: a user that no longer exists). */
@@ -27,25 +26,22 @@ interface UsersPickerProps {
  * one as a chip, Backspace in the empty box removes the last chip, and each chip has its own remove button.
  */
 export function UsersPicker({ id, value, onChange, invalid, ...described }: UsersPickerProps) {
-  const listId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const search = useDebouncedValue(text.trim(), 250);
-  const { data: found = [], isFetching, isError } = useUserSearch(search, open);
-  const chosen = new Set(value.map((u) => u.id));
-  const options = found.filter((u) => !chosen.has(u.id));
-
-  const add = (user: PickedUser) => {
-    onChange([...value, { id: user.id, username: user.username }]);
-    setText('');
-    setActive(0);
-  };
   const remove = (userId: string) => {
     onChange(value.filter((u) => u.id !== userId));
     input.current?.focus();
   };
+  const box = useUserCombobox({
+    onPick: (user) => onChange([...value, { id: user.id, username: user.username }]),
+    exclude: new Set(value.map((u) => u.id)),
+    closeOnPick: false,
+    onOtherKey: (event) => {
+      const last = value.at(-1);
+      if (event.key !== 'Backspace' || box.text !== '' || !last) return false;
+      remove(last.id);
+      return true;
+    },
+  });
 
   return (
     <div className="flex flex-col gap-2">
@@ -75,56 +71,15 @@ export function UsersPicker({ id, value, onChange, invalid, ...described }: User
         <Input
           ref={input}
           id={id}
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
+          {...box.input}
           aria-invalid={invalid || undefined}
           aria-describedby={described['aria-describedby']}
-          autoComplete="off"
           placeholder="Search users by username..."
-          value={text}
-          onBlur={() => setOpen(false)}
-          onChange={(event) => {
-            setText(event.target.value);
-            setActive(0);
-            setOpen(true);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowDown') {
-              event.preventDefault();
-              // The first arrow opens the list on its first option; the next ones move down it.
-              if (open) setActive((i) => Math.min(i + 1, options.length - 1));
-              else {
-                setActive(0);
-                setOpen(true);
-              }
-            } else if (event.key === 'ArrowUp') {
-              event.preventDefault();
-              setActive((i) => Math.max(i - 1, 0));
-            } else if (event.key === 'Enter' && open && options[active]) {
-              event.preventDefault();
-              add(options[active]);
-            } else if (event.key === 'Backspace' && text === '' && value.length > 0) {
-              const last = value.at(-1);
-              if (last) remove(last.id);
-            } else if (event.key === 'Escape' && open) {
-              event.stopPropagation();
-              setOpen(false);
-            }
-          }}
+          value={box.text}
+          onChange={(event) => box.type(event.target.value)}
         />
-        {open ? (
-          <UserOptionsList
-            id={listId}
-            options={options}
-            active={active}
-            isError={isError}
-            isFetching={isFetching}
-            onPick={add}
-            onActivate={setActive}
-          >
+        {box.list ? (
+          <UserOptionsList {...box.list}>
             {(user) => (
               <>
                 {user.username}

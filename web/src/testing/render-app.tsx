@@ -8,8 +8,10 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '@/app/query-client.ts';
 import { appRoutes } from '@/app/routes.tsx';
+import { preloadConsole } from '@/app/routes-preload.ts';
 import { DEFAULT_APP_CONFIG } from '@/lib/app-config.ts';
 import { AppConfigProvider } from '@/lib/app-config-context.tsx';
+import { ConsolePreload } from '@/lib/console-preload.ts';
 import { SessionProvider } from '@/lib/session-context.tsx';
 import { type StoredSession, writeStoredSession } from '@/lib/session-storage.ts';
 
@@ -50,26 +52,31 @@ export function storeSignedInSession(overrides: Partial<StoredSession> = {}): St
 export function Providers({
   children,
   config = DEFAULT_APP_CONFIG,
+  preload = preloadConsole,
 }: {
   children: ReactNode;
   config?: AppConfig;
+  /** What a sign-in starts fetching: the app's console chunks unless a test watches it. */
+  preload?: () => void;
 }) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   return (
     <AppConfigProvider initialConfig={config}>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider>{children}</SessionProvider>
+        <SessionProvider>
+          <ConsolePreload value={preload}>{children}</ConsolePreload>
+        </SessionProvider>
       </QueryClientProvider>
     </AppConfigProvider>
   );
 }
 
 /** The whole app's routes in memory, starting at `path`. */
-export function renderApp(path: string, config?: AppConfig) {
+export function renderApp(path: string, config?: AppConfig, preload?: () => void) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const result = render(
-    <Providers config={config}>
+    <Providers config={config} preload={preload}>
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -63,6 +63,20 @@ export async function lastCompletedBackup(executor: Executor): Promise<BackupRow
 const RUNNING_BACKUP_STALE = sql`interval '2 hours'`;
 
 /**
+ * Takes the backups' transaction-level advisory lock (held until `tx` ends), then tells whether a backup
+ * is running: what a backup's start and the deletion of every backup both check before they write.
+ */
+async function lockBackupsAndFindRunning(tx: Executor): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard.backups.one_at_a_time'))`);
+  const [running] = await tx
+    .select({ id: backups.id })
+    .from(backups)
+    .where(sql`${backups.status} = 'running' and ${backups.createdAt} > now() - ${RUNNING_BACKUP_STALE}`)
+    .limit(1);
+  return running !== undefined;
+}
+
+/**
  * Starts a backup unless one is running: the check and the insert hold a transaction-level advisory
  * lock, so of two concurrent requests exactly one sees no running backup. Null when one is running.
  */
@@ -70,13 +84,7 @@ export async function insertRunningBackupAlone(
   tx: Executor,
   input: { filename: string; trigger: BackupRow['trigger']; createdBy: string | null },
 ): Promise<BackupRow | null> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard.backups.one_at_a_time'))`);
-  const [running] = await tx
-    .select({ id: backups.id })
-    .from(backups)
-    .where(sql`${backups.status} = 'running' and ${backups.createdAt} > now() - ${RUNNING_BACKUP_STALE}`)
-    .limit(1);
-  if (running) return null;
+  if (await lockBackupsAndFindRunning(tx)) return null;
   return insertRunningBackup(tx, input);
 }
 
@@ -101,13 +109,7 @@ export async function countBackups(executor: Executor): Promise<number> {
  * none starts meanwhile. Null, deleting nothing, when a backup is running: its file would outlive the list.
  */
 export async function deleteAllBackupsAlone(tx: Executor): Promise<string[] | null> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard.backups.one_at_a_time'))`);
-  const [running] = await tx
-    .select({ id: backups.id })
-    .from(backups)
-    .where(sql`${backups.status} = 'running' and ${backups.createdAt} > now() - ${RUNNING_BACKUP_STALE}`)
-    .limit(1);
-  if (running) return null;
+  if (await lockBackupsAndFindRunning(tx)) return null;
   const rows = await tx.delete(backups).returning({ filename: backups.filename });
   return rows.map((r) => r.filename);
 }

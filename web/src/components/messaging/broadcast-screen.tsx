@@ -1,9 +1,7 @@
 import type { AudiencePreviewRequest } from '@switchboard/contract/notifications';
-import type { ColumnDef } from '@tanstack/react-table';
 import { PlusIcon } from 'lucide-react';
 import { Fragment, type ReactNode, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { DataTable, type DataTableError } from '@/components/data-table.tsx';
 import { DeleteRowDialog } from '@/components/delete-row-dialog.tsx';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -36,63 +34,13 @@ interface SendMutation {
   variables: number | undefined;
 }
 
-interface BroadcastScreenProps<Row extends BroadcastRow> {
-  title: string;
-  description: string;
-  /** The create button's text. */
-  createLabel: string;
-  /**
-   * The create endpoint: the create button and the draft actions are offered only to an admin whose role
-   * may call it (the server still checks every request).
-   */
-  createEndpoint: Needed;
-  /** The screen's messages: the send toasts, the delete question and its toasts. */
-  messages: {
-    sent: string;
-    sendFailed: string;
-    deleteConfirm: string;
-    deleted: string;
-    deleteFailed: string;
-  };
-  send: SendMutation;
-  /** Who a row's send reaches, counted by the server for the confirmation ("Send to 1,939 users?"). */
-  audienceOf(row: Row): AudiencePreviewRequest;
-  /** What a row is, for the confirmation's sentence: "notification", "message". */
-  noun: string;
-  remove(id: number): Promise<unknown>;
-  deleteTitle: string;
-  /**
-   * The table's columns for these handlers. Pass a stable function (module-level or useCallback): the
-   * columns are rebuilt only when it or the handlers change, so cells keep their identity.
-   */
-  columns(handlers: DraftRowHandlers<Row>): ColumnDef<Row>[];
-  table: {
-    label: string;
-    rows: Row[] | undefined;
-    stale?: boolean;
-    error: DataTableError | null;
-    empty: ReactNode;
-    footer: ReactNode;
-  };
-  /** The create/edit dialog: its two headings, its description, and the form (it calls `done` to close). */
-  editor: {
-    titles: { create: string; edit: string };
-    description: string;
-    form(editing: Row | null, done: () => void): ReactNode;
-  };
-  /** Between the header and the table: stat cards, filters. */
-  children?: ReactNode;
-  /** The screen's other dialogs (a details view), after the editor. */
-  dialogs?: ReactNode;
-}
-
 /**
- * A list of broadcasts that an admin drafts, then sends: the header with its create button, the table,
- * the create/edit dialog, the send toasts and the delete confirmation (Notifications, Official Messaging).
+ * The draft workflow of a broadcast list: which row is being edited, sent or deleted, and the handlers a
+ * row's actions call. The page builds its columns from `handlers` (memoised: they change only with the
+ * send in flight and the admin's rights) and hands the whole to `BroadcastScreen`.
  */
-export function BroadcastScreen<Row extends BroadcastRow>(props: BroadcastScreenProps<Row>) {
-  const { send, messages, editor, table } = props;
-  const writable = useCan()(props.createEndpoint);
+export function useBroadcastDrafts<Row extends BroadcastRow>(send: SendMutation, createEndpoint: Needed) {
+  const writable = useCan()(createEndpoint);
   const [dialog, setDialog] = useState<{ open: boolean; editing: Row | null }>({
     open: false,
     editing: null,
@@ -100,8 +48,6 @@ export function BroadcastScreen<Row extends BroadcastRow>(props: BroadcastScreen
   const [deleting, setDeleting] = useState<Row | null>(null);
   // A send reaches many users and cannot be taken back: it asks first, stating how many.
   const [sending, setSending] = useState<Row | null>(null);
-  const createButton = useRef<HTMLButtonElement>(null);
-
   const busyId = send.isPending ? (send.variables ?? null) : null;
   const handlers = useMemo<DraftRowHandlers<Row>>(
     () => ({
@@ -113,8 +59,52 @@ export function BroadcastScreen<Row extends BroadcastRow>(props: BroadcastScreen
     }),
     [busyId, writable],
   );
-  const columnsFor = props.columns;
-  const columns = useMemo(() => columnsFor(handlers), [columnsFor, handlers]);
+  return { send, writable, handlers, dialog, setDialog, deleting, setDeleting, sending, setSending };
+}
+
+type BroadcastDrafts<Row extends BroadcastRow> = ReturnType<typeof useBroadcastDrafts<Row>>;
+
+interface BroadcastScreenProps<Row extends BroadcastRow> {
+  title: string;
+  description: string;
+  /** The create button's text; the button and the draft actions are offered only to an admin whose role may create (the server still checks every request). */
+  createLabel: string;
+  drafts: BroadcastDrafts<Row>;
+  /** The screen's messages: the send toasts, the delete question and its toasts. */
+  messages: {
+    sent: string;
+    sendFailed: string;
+    deleteConfirm: string;
+    deleted: string;
+    deleteFailed: string;
+  };
+  /** Who a row's send reaches, counted by the server for the confirmation ("Send to 1,939 users?"). */
+  audienceOf(row: Row): AudiencePreviewRequest;
+  /** What a row is, for the confirmation's sentence: "notification", "message". */
+  noun: string;
+  remove(id: number): Promise<unknown>;
+  deleteTitle: string;
+  /** The create/edit dialog: its two headings, its description, and the form (it calls `done` to close). */
+  editor: {
+    titles: { create: string; edit: string };
+    description: string;
+    form(editing: Row | null, done: () => void): ReactNode;
+  };
+  /** Under the header: stat cards, filters, and the list (a DataTable whose columns come from `drafts.handlers`). */
+  children: ReactNode;
+  /** The screen's other dialogs (a details view), after the editor. */
+  dialogs?: ReactNode;
+}
+
+/**
+ * A screen of broadcasts that an admin drafts, then sends: the header with its create button, the page's
+ * own content and list, the create/edit dialog, the send confirmation and toasts, and the delete
+ * confirmation (Notifications, Official Messaging).
+ */
+export function BroadcastScreen<Row extends BroadcastRow>(props: BroadcastScreenProps<Row>) {
+  const { drafts, messages, editor } = props;
+  const { dialog, setDialog, sending, writable } = drafts;
+  const createButton = useRef<HTMLButtonElement>(null);
   const close = () => setDialog((d) => ({ ...d, open: false }));
   // `?new=1` (the command palette's "New notification") opens the create dialog on arrival.
   useUrlFlag('new', () => setDialog({ open: true, editing: null }), writable);
@@ -134,16 +124,6 @@ export function BroadcastScreen<Row extends BroadcastRow>(props: BroadcastScreen
         }
       />
       {props.children}
-      <DataTable
-        label={table.label}
-        columns={columns}
-        rows={table.rows}
-        getRowId={(row) => String(row.id)}
-        stale={table.stale}
-        error={table.error}
-        empty={table.empty}
-        footer={table.footer}
-      />
       <ModalDialog
         className="max-h-[90vh]"
         open={dialog.open}
@@ -159,11 +139,11 @@ export function BroadcastScreen<Row extends BroadcastRow>(props: BroadcastScreen
         audience={sending ? props.audienceOf(sending) : null}
         detail={sending?.title}
         noun={props.noun}
-        onClose={() => setSending(null)}
+        onClose={() => drafts.setSending(null)}
         onConfirm={async () => {
           if (!sending) return;
           try {
-            await send.mutateAsync(sending.id);
+            await drafts.send.mutateAsync(sending.id);
             toast.success(messages.sent);
           } catch (error) {
             failureToast(messages.sendFailed, error);
@@ -171,11 +151,11 @@ export function BroadcastScreen<Row extends BroadcastRow>(props: BroadcastScreen
         }}
       />
       <DeleteRowDialog
-        row={deleting}
+        row={drafts.deleting}
         title={props.deleteTitle}
         messages={messages}
         remove={props.remove}
-        onClose={() => setDeleting(null)}
+        onClose={() => drafts.setDeleting(null)}
         returnFocus={createButton}
       />
     </div>

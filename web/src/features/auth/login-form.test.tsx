@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_APP_CONFIG } from '@/lib/app-config.ts';
 import { STORAGE_KEYS } from '@/lib/session-storage.ts';
 import { jsonResponse, mockFetch, offContract } from '@/testing/mock-fetch.ts';
@@ -35,6 +35,16 @@ describe('login form', () => {
     answer(jsonResponse(tokenResponse()));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('a');
+  });
+
+  it('starts fetching the console once the password is accepted, not before', async () => {
+    mockFetch(() => jsonResponse(tokenResponse()));
+    const preload = vi.fn();
+    renderApp('/login', undefined, preload);
+    await screen.findByLabelText('Username');
+    expect(preload).not.toHaveBeenCalled();
+    await submit();
+    await waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
   });
 
   it.each([

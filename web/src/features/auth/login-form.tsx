@@ -1,11 +1,11 @@
 import { LOGIN_FIELDS, LOGIN_MESSAGES } from '@switchboard/contract/auth-rules';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
-import { preloadConsole } from '@/app/routes-preload.ts';
 import { FormAlert } from '@/components/form-alert.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
+import { useConsolePreload } from '@/lib/console-preload.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import type { PendingStep } from '@/lib/session.ts';
 import { useSession } from '@/lib/session-context.tsx';
@@ -49,6 +49,7 @@ type FormState =
 
 export function LoginForm() {
   const { login } = useSession();
+  const preloadConsole = useConsolePreload();
   const [state, setState] = useState<FormState>({ kind: 'idle' });
   const attempts = useRef(0);
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -3,7 +3,7 @@ import type { CallRow, CallStatistics } from '@switchboard/contract/calls';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client.ts';
 import { StaticSession } from '@/lib/session-context.tsx';
@@ -91,6 +91,11 @@ function serve(
   };
 }
 
+/** The URL's query, shown so a test can read what the page left in it. */
+function QueryProbe() {
+  return <output aria-label="URL query">{useLocation().search}</output>;
+}
+
 function renderPage(entry = '/calls') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -98,6 +103,7 @@ function renderPage(entry = '/calls') {
       <StaticSession user={TEST_USER}>
         <MemoryRouter initialEntries={[entry]}>
           <CallsPage />
+          <QueryProbe />
         </MemoryRouter>
       </StaticSession>
     </QueryClientProvider>,
@@ -131,12 +137,25 @@ describe('CallsPage', () => {
 
   it('opens the details of the call the URL names (the palette links /calls?call=<id>)', async () => {
     serve();
-    const user = renderPage('/calls?call=77');
+    const user = renderPage('/calls?call=77&search=ali');
     const dialog = await screen.findByRole('dialog', { name: 'Call Details' });
     expect(within(dialog).getByText('Call #77')).toBeInTheDocument();
     expect(within(dialog).getByText('linked_caller')).toBeInTheDocument();
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Closing takes the link off the URL and keeps the rest of it.
+    expect(screen.getByRole('status', { name: 'URL query' })).toHaveTextContent(/^\?search=ali$/);
+  });
+
+  it('drops a link to a call that does not exist from the URL, opening nothing', async () => {
+    serve();
+    renderPage('/calls?call=78&search=ali');
+    await waitFor(
+      () => expect(screen.getByRole('status', { name: 'URL query' })).toHaveTextContent(/^\?search=ali$/),
+      // The list, the stats and the missing call load at once on a busy machine.
+      { timeout: 5000 },
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows an anonymous caller with the username, so a search by that name reads true', async () => {

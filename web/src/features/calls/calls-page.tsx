@@ -7,7 +7,6 @@ import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { Pagination, pagerProps } from '@/components/pagination.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { STAT_GRID } from '@/components/stat-overview.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -161,19 +160,13 @@ export function CallsPage() {
                 empty={
                   <EmptyState title="No calls found" description="No calls match the search and filters." />
                 }
-                footer={
-                  page ? (
-                    <Pagination
-                      label="Calls pages"
-                      noun="calls"
-                      page={params.page}
-                      {...pagerProps(page)}
-                      pageSize={page.limit}
-                      rowCount={page.calls.length}
-                      onPageChange={(next) => update({ page: next })}
-                    />
-                  ) : null
-                }
+                pager={{
+                  label: 'Calls pages',
+                  noun: 'calls',
+                  page: params.page,
+                  result: page,
+                  onPageChange: (next) => update({ page: next }),
+                }}
               />
             </CardContent>
           </Card>

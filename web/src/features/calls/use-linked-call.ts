@@ -1,5 +1,5 @@
 import { CALL_MESSAGES } from '@switchboard/contract/calls';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -12,6 +12,13 @@ export function linkedCallId(value: string | null): number | null {
   return id > 0 ? id : null;
 }
 
+/** The URL's parameters without `call`. */
+function withoutCall(current: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(current);
+  next.delete('call');
+  return next;
+}
+
 /**
  * The call `/calls?call=42` names (from the command palette or a shared link), fetched by id so its
  * details open wherever it sits in the list; closing them takes the parameter off the URL.
@@ -21,28 +28,13 @@ export function useLinkedCall() {
   const id = linkedCallId(searchParams.get('call'));
   const call = useCall(id);
 
-  const close = () =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('call');
-        return next;
-      },
-      { replace: true },
-    );
+  const close = useCallback(() => setSearchParams(withoutCall, { replace: true }), [setSearchParams]);
 
   useEffect(() => {
     if (!call.isError) return;
     toast.error(errorMessage(call.error, CALL_MESSAGES.notFound));
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('call');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [call.isError, call.error, setSearchParams]);
+    close();
+  }, [call.isError, call.error, close]);
 
   return { call: id === null ? null : (call.data ?? null), close };
 }

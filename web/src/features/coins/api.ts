@@ -4,7 +4,6 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   type ListCoinsQuery,
 } from '@switchboard/contract/coins';
-import { usersEndpoints } from '@switchboard/contract/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 
@@ -16,25 +15,12 @@ export const coinKeys = {
 };
 /** The users list's key prefix: the Users screen's rows show balances, so an add refetches them too. */
 const USERS_KEY = ['users'] as const;
-const PICKER_SIZE = 8;
 
 export function useCoins(params: CoinsListParams) {
   return useQuery({
     queryKey: coinKeys.list(params),
     queryFn: ({ signal }) => callEndpoint(coinsEndpoints.list, { query: params }, { signal }),
     select: (response) => response.data,
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Users for the Add Coins picker, searched on the server. */
-export function usePickerUsers(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...USERS_KEY, 'picker', search],
-    queryFn: ({ signal }) =>
-      callEndpoint(usersEndpoints.list, { query: { search, limit: PICKER_SIZE } }, { signal }),
-    select: (response) => response.data.users,
-    enabled,
     placeholderData: keepPreviousData,
   });
 }

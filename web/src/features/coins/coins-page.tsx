@@ -1,6 +1,5 @@
 import {
   COIN_MESSAGES,
-  COINS_PAGE_SIZE,
   type CoinStatistics,
   type CoinTransaction,
   coinsEndpoints,
@@ -13,7 +12,6 @@ import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { Pagination, pagerProps } from '@/components/pagination.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { STAT_GRID } from '@/components/stat-overview.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -148,19 +146,13 @@ export function CoinsPage() {
                 : null
             }
             empty={<EmptyState title="No transactions found" icon={<CoinsIcon />} />}
-            footer={
-              data ? (
-                <Pagination
-                  label="Transactions pages"
-                  noun="transactions"
-                  page={page}
-                  {...pagerProps(data)}
-                  pageSize={COINS_PAGE_SIZE}
-                  rowCount={data.coins.length}
-                  onPageChange={(next) => update({ page: next })}
-                />
-              ) : null
-            }
+            pager={{
+              label: 'Transactions pages',
+              noun: 'transactions',
+              page,
+              result: data,
+              onPageChange: (next) => update({ page: next }),
+            }}
           />
         </CardContent>
       </Card>

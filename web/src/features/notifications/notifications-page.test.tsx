@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
 import { rowOf as rowShowing } from '@/testing/table-row.ts';
+import { userRow } from '@/testing/user-row.ts';
 import { NotificationsPage } from './notifications-page.tsx';
 
 const base: NotificationListItem = {
@@ -239,23 +240,12 @@ describe('NotificationsPage', () => {
         { id: '90000000-0000-4000-8000-000000000009', username: null },
       ],
     };
-    const dave = {
+    const dave = userRow({
       id: 'd0000000-0000-4000-8000-00000000000d',
       username: 'dave',
-      email: 'dave@example.test',
       full_name: 'Dave Doe',
-      is_online: false,
-      is_admin: false,
-      is_root_admin: false,
-      admin_role_id: 'none',
-      is_active: true,
-      coin_balance: 0,
-      total_earned: 0,
-      total_spent: 0,
       created_at: base.created_at,
-      last_login: null,
-      deleted_at: null,
-    };
+    });
     const calls = serve((path, method, search) => {
       if (path.endsWith('/admin/public/users')) {
         const users = search.get('search') === 'dav' ? [dave] : [];

@@ -7,10 +7,11 @@ import {
   type NotificationListItem as Notification,
   notificationsEndpoints,
 } from '@switchboard/contract/notifications';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { BroadcastScreen, type DraftRowHandlers } from '@/components/messaging/broadcast-screen.tsx';
+import { BroadcastScreen, useBroadcastDrafts } from '@/components/messaging/broadcast-screen.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { STAT_GRID } from '@/components/stat-overview.tsx';
@@ -56,8 +57,11 @@ export function NotificationsPage() {
   // A scheduled notification can be cancelled too; its button waits like Send does.
   const cancelling = cancel.isPending ? (cancel.variables ?? null) : null;
   const cancelMutate = cancel.mutate;
-  const columns = useCallback(
-    (handlers: DraftRowHandlers<Notification>) =>
+  const drafts = useBroadcastDrafts<Notification>(send, notificationsEndpoints.create);
+  const handlers = drafts.handlers;
+  // Rebuilt only when a row's state changes, so the table's cells keep their identity (and focus).
+  const columns = useMemo(
+    () =>
       notificationColumns({
         ...handlers,
         busyId: handlers.busyId ?? cancelling,
@@ -67,7 +71,7 @@ export function NotificationsPage() {
             onError: (error) => failureToast(NOTIFICATION_MESSAGES.cancelFailed, error),
           }),
       }),
-    [cancelling, cancelMutate],
+    [handlers, cancelling, cancelMutate],
   );
 
   const s = stats.data;
@@ -79,26 +83,12 @@ export function NotificationsPage() {
       title="Notifications"
       description="Send and schedule notifications to the app's users."
       createLabel="Create Notification"
-      createEndpoint={notificationsEndpoints.create}
+      drafts={drafts}
       messages={NOTIFICATION_MESSAGES}
-      send={send}
       noun="notification"
       audienceOf={audienceOf}
       remove={remove.mutateAsync}
       deleteTitle="Delete notification"
-      columns={columns}
-      table={{
-        label: 'Notifications',
-        rows: list.isError ? [] : list.data?.notifications,
-        stale: list.isPlaceholderData,
-        error: listError(list, NOTIFICATION_MESSAGES.fetchFailed),
-        empty: <EmptyState title="No notifications" description="Nothing matches these filters yet." />,
-        footer: list.data?.has_more ? (
-          <TableNote>
-            Showing the newest {NOTIFICATION_LIST_LIMIT}; narrow the search or filters to find older ones.
-          </TableNote>
-        ) : null,
-      }}
       editor={{
         titles: { create: 'Create Notification', edit: 'Edit Notification' },
         description: 'Title and message are required.',
@@ -148,6 +138,22 @@ export function NotificationsPage() {
           onChange={(type) => update({ type })}
         />
       </div>
+      <DataTable
+        label="Notifications"
+        columns={columns}
+        rows={list.isError ? [] : list.data?.notifications}
+        getRowId={(row) => String(row.id)}
+        stale={list.isPlaceholderData}
+        error={listError(list, NOTIFICATION_MESSAGES.fetchFailed)}
+        empty={<EmptyState title="No notifications" description="Nothing matches these filters yet." />}
+        footer={
+          list.data?.has_more ? (
+            <TableNote>
+              Showing the newest {NOTIFICATION_LIST_LIMIT}; narrow the search or filters to find older ones.
+            </TableNote>
+          ) : null
+        }
+      />
     </BroadcastScreen>
   );
 }

@@ -4,9 +4,10 @@ import {
   type OfficialMessage,
   officialMessagesEndpoints,
 } from '@switchboard/contract/official-messages';
-import { useCallback, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { BroadcastScreen, type DraftRowHandlers } from '@/components/messaging/broadcast-screen.tsx';
+import { BroadcastScreen, useBroadcastDrafts } from '@/components/messaging/broadcast-screen.tsx';
 import { TableNote } from '@/components/table-note.tsx';
 import { listError } from '@/lib/list-error.ts';
 import { useDeleteMessage, useOfficialMessages, useSendMessage } from './api.ts';
@@ -21,39 +22,42 @@ export function OfficialMessagesPage() {
   const send = useSendMessage();
   const remove = useDeleteMessage();
   const [viewing, setViewing] = useState<OfficialMessage | null>(null);
-  const columns = useCallback(
-    (handlers: DraftRowHandlers<OfficialMessage>) => messageColumns({ ...handlers, onView: setViewing }),
-    [],
-  );
+  const drafts = useBroadcastDrafts<OfficialMessage>(send, officialMessagesEndpoints.create);
+  const handlers = drafts.handlers;
+  // Rebuilt only when a row's state changes, so the table's cells keep their identity (and focus).
+  const columns = useMemo(() => messageColumns({ ...handlers, onView: setViewing }), [handlers]);
 
   return (
     <BroadcastScreen
       title="Official Messaging"
       description="Announcements sent to every user of the app."
       createLabel="Create Message"
-      createEndpoint={officialMessagesEndpoints.create}
+      drafts={drafts}
       messages={OFFICIAL_MESSAGE_MESSAGES}
-      send={send}
       noun="message"
       audienceOf={everyUser}
       remove={remove.mutateAsync}
       deleteTitle="Delete message"
-      columns={columns}
-      table={{
-        label: 'Official messages',
-        rows: list.isError ? [] : list.data?.messages,
-        error: listError(list, OFFICIAL_MESSAGE_MESSAGES.fetchFailed),
-        empty: <EmptyState title="No messages yet" description="Create a message to reach every user." />,
-        footer: list.data?.has_more ? (
-          <TableNote>Showing the newest {OFFICIAL_MESSAGE_LIST_LIMIT} messages.</TableNote>
-        ) : null,
-      }}
       editor={{
         titles: { create: 'Create Official Message', edit: 'Edit Official Message' },
         description: 'Sent to every user of the app.',
         form: (editing, done) => <MessageForm editing={editing} onDone={done} />,
       }}
       dialogs={<MessageDetailsDialog message={viewing} onClose={() => setViewing(null)} />}
-    />
+    >
+      <DataTable
+        label="Official messages"
+        columns={columns}
+        rows={list.isError ? [] : list.data?.messages}
+        getRowId={(row) => String(row.id)}
+        error={listError(list, OFFICIAL_MESSAGE_MESSAGES.fetchFailed)}
+        empty={<EmptyState title="No messages yet" description="Create a message to reach every user." />}
+        footer={
+          list.data?.has_more ? (
+            <TableNote>Showing the newest {OFFICIAL_MESSAGE_LIST_LIMIT} messages.</TableNote>
+          ) : null
+        }
+      />
+    </BroadcastScreen>
   );
 }

@@ -8,14 +8,15 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { FormField, fieldMessageId } from '@/components/form-field.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
-import { PagedTable } from '@/components/paged-table.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
+import { listError } from '@/lib/list-error.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useBlockedIps, useBlockIp, useUnblockIp } from './api.ts';
 import { blockedColumns } from './columns.tsx';
@@ -34,6 +35,7 @@ const BLOCK_FIELDS = [
 /** Blocked IPs: the block form for an admin who may block, the paged list, and unblocking after a confirmation. */
 export function BlockedIpsTab({ page, onPageChange }: { page: number; onPageChange(page: number): void }) {
   const blocked = useBlockedIps(page);
+  const data = blocked.data;
   const block = useBlockIp();
   const unblock = useUnblockIp();
   const [form, setForm] = useState({ ip: '', reason: '' });
@@ -105,17 +107,15 @@ export function BlockedIpsTab({ page, onPageChange }: { page: number; onPageChan
           </form>
         </TitledCard>
       )}
-      <PagedTable
+      <DataTable
         label="Blocked IPs"
-        noun="addresses"
         columns={blockedColumns(can(securityEndpoints.unblock) ? setConfirming : undefined)}
-        query={blocked}
-        rowsOf={(data) => data.blocked_ips}
+        rows={data?.blocked_ips}
         getRowId={(row) => row.ip_address}
-        page={page}
-        onPageChange={onPageChange}
-        fetchFailed={SECURITY_MESSAGES.fetchFailed}
+        stale={blocked.isPlaceholderData}
+        error={listError(blocked, 'Error', SECURITY_MESSAGES.fetchFailed)}
         empty={<EmptyState title="No blocked IPs" description="Addresses you block appear here." />}
+        pager={{ label: 'Blocked IPs pages', noun: 'addresses', page, result: data, onPageChange }}
       />
       <ConfirmDialog
         open={confirming !== null}

@@ -7,10 +7,10 @@ import {
 import { SEVERITIES } from '@switchboard/contract/security-events';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { loadedCount, STAT_GRID } from '@/components/stat-overview.tsx';
 import { PageTabs } from '@/components/tabs.tsx';
@@ -18,6 +18,7 @@ import { TitledCard } from '@/components/titled-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { formatCount } from '@/lib/format.ts';
+import { listError } from '@/lib/list-error.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { undoToast } from '@/lib/undo-toast.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
@@ -134,6 +135,7 @@ function EventsTab({
   onFilter(changes: Partial<EventFilters>, options?: { replace?: boolean }): void;
 }) {
   const events = useSecurityEvents({ page, ...filters });
+  const data = events.data;
   const resolve = useResolveEvent();
   const reopen = useReopenEvent();
   const [resolvingId, setResolvingId] = useState<number | null>(null);
@@ -157,21 +159,19 @@ function EventsTab({
   return (
     <div className="space-y-4">
       <EventFiltersBar filters={filters} onChange={onFilter} />
-      <PagedTable
+      <DataTable
         label="Security events"
-        noun="events"
         columns={eventColumns(
           canResolve ? (e) => void onResolve(e) : undefined,
           resolvingId,
           can(securityEndpoints.block) ? setBlocking : undefined,
         )}
-        query={events}
-        rowsOf={(data) => data.events}
+        rows={data?.events}
         getRowId={(row) => String(row.id)}
-        page={page}
-        onPageChange={onPageChange}
-        fetchFailed={SECURITY_MESSAGES.fetchFailed}
+        stale={events.isPlaceholderData}
+        error={listError(events, 'Error', SECURITY_MESSAGES.fetchFailed)}
         empty={<EmptyState title="No security events" description="Nothing suspicious has been recorded." />}
+        pager={{ label: 'Security events pages', noun: 'events', page, result: data, onPageChange }}
       />
       <BlockEventIpDialog event={blocking} onClose={() => setBlocking(null)} />
     </div>

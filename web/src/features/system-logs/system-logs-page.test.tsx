@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { gatewayError, jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderScreen } from '@/testing/render-screen.tsx';
@@ -87,6 +87,27 @@ describe('System Logs screen', () => {
       page: '3',
       per_page: '20',
     });
+  });
+
+  it('pages through the logs with the spec pager, the rows of the page asked for', async () => {
+    const { calls } = mockFetch((call) => {
+      if (!call.url.startsWith('/api/v1/admin/system-logs?')) return gatewayError();
+      const asked = Number(new URL(call.url, 'http://x').searchParams.get('page'));
+      const shown = page(
+        Array.from({ length: asked < 3 ? 20 : 5 }, (_, i) => `line ${(asked - 1) * 20 + i + 1}`),
+      );
+      return jsonResponse({ ...shown, data: { ...shown.data, page: asked, total: 45, total_pages: 3 } });
+    });
+    const { user } = renderScreen(<SystemLogsPage />, '/system-logs?tab=search&module=db');
+    const pager = await screen.findByRole('navigation', { name: 'System logs pages' });
+    expect(pager).toHaveTextContent('Showing 1–20 of 45 logs');
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('line 21')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'System logs pages' })).toHaveTextContent(
+      'Showing 21–40 of 45 logs',
+    );
+    expect(new URL(calls.at(-1)?.url ?? '', 'http://x').searchParams.get('page')).toBe('2');
   });
 
   it('names the user of a log line, linked to their page, instead of their id', async () => {

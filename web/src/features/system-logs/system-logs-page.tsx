@@ -6,10 +6,10 @@ import {
 } from '@switchboard/contract/system-logs';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
+import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { type FilterFieldSpec, FilterFields } from '@/components/filter-field.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { PagedTable } from '@/components/paged-table.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { loadedCount as n, StatOverview } from '@/components/stat-overview.tsx';
 import { PageTabs } from '@/components/tabs.tsx';
@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { UserLink } from '@/components/user-link.tsx';
 import { formatCount, formatTotal } from '@/lib/format.ts';
+import { listError } from '@/lib/list-error.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { type LogFilters, useLogStats, useSystemLogs } from './api.ts';
 import { SystemLogsUrlQuery } from './system-logs-url-state.ts';
@@ -171,18 +172,17 @@ function LogOverview() {
 
 function LogsTable({ filters, page, onPageChange }: { filters: LogFilters } & Paging) {
   const logs = useSystemLogs(filters, page);
+  const data = logs.data;
   return (
-    <PagedTable
+    <DataTable
       label="System logs"
-      noun="logs"
       columns={columns}
-      query={logs}
-      rowsOf={(data) => data.logs}
+      rows={data?.logs}
       getRowId={(row) => String(row.id)}
-      page={page}
-      onPageChange={onPageChange}
-      fetchFailed={SYSTEM_LOG_MESSAGES.fetchFailed}
+      stale={logs.isPlaceholderData}
+      error={listError(logs, 'Error', SYSTEM_LOG_MESSAGES.fetchFailed)}
       empty={<EmptyState title="No logs" description="No log entries match." />}
+      pager={{ label: 'System logs pages', noun: 'logs', page, result: data, onPageChange }}
     />
   );
 }

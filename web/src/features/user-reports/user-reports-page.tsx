@@ -7,10 +7,10 @@ import {
 } from '@switchboard/contract/user-reports';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
+import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { PagedTable } from '@/components/paged-table.tsx';
 import { SearchBox } from '@/components/search-box.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { loadedCount as n, StatOverview } from '@/components/stat-overview.tsx';
@@ -20,6 +20,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { listError } from '@/lib/list-error.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { useReportStats, useReports } from './api.ts';
 import { ReportDetailsDialog, reportTypeLabel } from './report-details-dialog.tsx';
@@ -209,18 +210,16 @@ function ReportsTable({
   onPageChange(page: number): void;
 }) {
   const reports = useReports(page, status, filters);
+  const data = reports.data;
   return (
-    <PagedTable
+    <DataTable
       label={status === 'pending' ? 'Pending reports' : 'All reports'}
-      pagerLabel="Reports pages"
-      noun="reports"
       columns={reportColumns(onView)}
-      query={reports}
-      rowsOf={(data) => data.reports}
+      rows={data?.reports}
       getRowId={(row) => String(row.id)}
-      page={page}
-      onPageChange={onPageChange}
-      fetchFailed={USER_REPORT_MESSAGES.fetchFailed}
+      stale={reports.isPlaceholderData}
+      error={listError(reports, 'Error', USER_REPORT_MESSAGES.fetchFailed)}
+      pager={{ label: 'Reports pages', noun: 'reports', page, result: data, onPageChange }}
       empty={
         <EmptyState
           title="No reports"

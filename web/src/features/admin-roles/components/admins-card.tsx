@@ -7,7 +7,6 @@ import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
-import { Pagination, pagerProps } from '@/components/pagination.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -89,19 +88,7 @@ export function AdminsCard({ roles }: { roles: readonly AdminRole[] }) {
             : null
         }
         empty={<EmptyState title="No admins" />}
-        footer={
-          data ? (
-            <Pagination
-              label="Admins pages"
-              noun="admins"
-              page={page}
-              {...pagerProps(data)}
-              pageSize={data.limit}
-              rowCount={data.users.length}
-              onPageChange={setPage}
-            />
-          ) : null
-        }
+        pager={{ label: 'Admins pages', noun: 'admins', page, result: data, onPageChange: setPage }}
       />
       <ConfirmDialog
         open={change !== null}

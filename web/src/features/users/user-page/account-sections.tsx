@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Can } from '@/components/can.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { PagedSection, useCursorPages } from '@/components/paged-section.tsx';
 import { Time } from '@/components/time.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -13,7 +14,6 @@ import { errorMessage } from '@/lib/error-message.ts';
 import { formatCoins } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useAdjustCoins, useEndUserSession, useUserLedger, useUserSessions } from '../user-page-api.ts';
-import { PagedSection, useCursorPages } from './paged-section.tsx';
 
 const noFocusMove = () => undefined;
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { PagedSection, useCursorPages } from '@/components/paged-section.tsx';
 import { Time } from '@/components/time.tsx';
 import { UserLink } from '@/components/user-link.tsx';
 import { formatDurationClock } from '@/lib/format.ts';
 import { useUserSection } from '../user-page-api.ts';
-import { PagedSection, useCursorPages } from './paged-section.tsx';
 import { SectionSwitch } from './section-switch.tsx';
 
 export function CallsSection({ id }: { id: string }) {

@@ -2,6 +2,7 @@ import { userProfileEndpoints } from '@switchboard/contract/user-profile';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Can } from '@/components/can.tsx';
+import { PagedSection, useCursorPages } from '@/components/paged-section.tsx';
 import { Time } from '@/components/time.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -9,7 +10,6 @@ import { Textarea } from '@/components/ui/textarea.tsx';
 import { UserLink } from '@/components/user-link.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useAddNote, useUserSection } from '../user-page-api.ts';
-import { PagedSection, useCursorPages } from './paged-section.tsx';
 
 export function NotesSection({ id }: { id: string }) {
   const pages = useCursorPages();

@@ -30,7 +30,10 @@ interface PagedSectionProps<Row> {
   rowKey(row: Row): string | number;
 }
 
-/** One section of the user page: a list with a loading state, an empty state and Previous / Next. */
+/**
+ * A titled list paged by keyset cursor (the user page's sections): a loading state, an empty state, and
+ * Previous / Next over `useCursorPages`, for an endpoint that answers `next_cursor` and no page count.
+ */
 export function PagedSection<Row>({
   title,
   controls,
