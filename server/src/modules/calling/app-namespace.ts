@@ -15,6 +15,7 @@ import {
 } from './presence-heartbeat.ts';
 import { handlePresenceQuery } from './presence-query.ts';
 import { createQualityIntake } from './quality-intake.ts';
+import { createSetupReports } from './setup-reports.ts';
 import { handleSignallingRelay } from './signalling-relay.ts';
 import { createSocketEventWindow } from './socket-event-window.ts';
 
@@ -37,6 +38,7 @@ export function startAppNamespace(
   const ns = io.of(APP_NAMESPACE) as unknown as AppNamespace;
   const ctx: CallContext = { db: deps.db, push: deps.userPush, clock };
   const quality = createQualityIntake(deps.db, log, clock);
+  const setup = createSetupReports(deps.db, log, clock);
   // A server going down drops its sockets: their calls carry on (media flows peer to peer) and end by hang-up
   // or by their timers, rather than each restart ending every call on this instance.
   let closing = false;
@@ -73,8 +75,9 @@ export function startAppNamespace(
       log.warn({ err }, 'presence not recorded'),
     );
 
-    handleCallSteps(socket, deps, ctx, quality, log);
+    handleCallSteps(socket, deps, ctx, quality, log, setup);
     handleSignallingRelay(socket);
+    setup.handle(socket);
     quality.handle(socket);
     handlePresenceQuery(socket, deps.db, log);
 
