@@ -4,6 +4,7 @@ import * as appActions from './app-actions.ts';
 import * as appConfig from './app-config.ts';
 import * as auditLog from './audit-log.ts';
 import * as auth from './auth.ts';
+import * as callInspector from './call-inspector.ts';
 import * as calls from './calls.ts';
 import * as clientErrors from './client-errors.ts';
 import * as coinPackages from './coin-packages.ts';
@@ -43,6 +44,7 @@ const MODULES: readonly Record<string, unknown>[] = [
   appConfig,
   auditLog,
   auth,
+  callInspector,
   calls,
   clientErrors,
   coinPackages,

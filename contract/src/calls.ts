@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_VERDICTS } from './call-inspector.ts';
 import { CALL_QUALITY_FLAGS, CallQuality } from './call-quality.ts';
 import {
   envelope,
@@ -126,6 +127,8 @@ const ListCallsFields = z.object({
   quality: z.enum(['all', 'poor']).default('all'),
   /** Calls carrying this quality flag. */
   flag: z.enum(CALL_QUALITY_FLAGS).optional(),
+  /** Calls judged with this verdict (docs/call-verdicts.md). */
+  verdict: z.enum(CALL_VERDICTS).optional(),
 });
 
 export const ListCallsQuery = ListCallsFields.superRefine(checkRange);
@@ -184,6 +187,7 @@ export const ExportCallsQuery = ListCallsFields.pick({
   to: true,
   quality: true,
   flag: true,
+  verdict: true,
 }).superRefine(checkRange);
 export type ExportCallsQuery = z.infer<typeof ExportCallsQuery>;
 

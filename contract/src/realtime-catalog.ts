@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CallPathReport, CallSetupReport } from './call-inspector.ts';
 import {
   APP_CALL_TYPES,
   type AppCall,
@@ -157,6 +158,18 @@ const appReceive = {
   call_quality: {
     summary: 'Reports the call quality of the last interval.',
     payload: CallQualityReport,
+    ack: OkAckSchema,
+  },
+  call_setup_report: {
+    summary:
+      "Reports a setup step this side saw: the callee's phone rang, ICE connected or failed, the first media arrived.",
+    payload: CallSetupReport,
+    ack: OkAckSchema,
+  },
+  call_path_report: {
+    summary:
+      "Reports this side's network path (the selected candidate pair from getStats) once ICE connected.",
+    payload: CallPathReport,
     ack: OkAckSchema,
   },
   presence_query: {

@@ -1,3 +1,4 @@
+import type { CallPathReport, CallSetupReport } from './call-inspector.ts';
 import type {
   AppCall,
   CallAck,
@@ -105,6 +106,10 @@ export interface AppClientToServerEvents {
   call_description: (payload: CallDescription, ack?: (result: OkAck) => void) => void;
   call_ice_candidate: (payload: CallIceCandidate, ack?: (result: OkAck) => void) => void;
   call_quality: (payload: CallQualityReport, ack?: (result: OkAck) => void) => void;
+  /** A setup step this side saw (the callee's ringing, ICE connected or failed, first media). */
+  call_setup_report: (payload: CallSetupReport, ack?: (result: OkAck) => void) => void;
+  /** This side's selected candidate pair once ICE connected: stored once per call side. */
+  call_path_report: (payload: CallPathReport, ack?: (result: OkAck) => void) => void;
   /** Which of these users are online. */
   presence_query: (payload: { user_ids: string[] }, ack: (result: PresenceAck) => void) => void;
 }

@@ -143,6 +143,12 @@ export const SETTINGS_FIELD_NOTES: Notes = {
     alert_connect_failure_percent: {
       help: 'The monitor alerts when more of the last 5 minutes’ calls fail to connect.',
     },
+    setup_slow_ms: {
+      help: 'A call’s setup is slow when its first media arrives later than this after the answer.',
+    },
+    alert_slow_setup_percent: {
+      help: 'The monitor alerts when more of the last 5 minutes’ answered calls had a slow setup.',
+    },
   },
 };
 

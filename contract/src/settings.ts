@@ -105,6 +105,10 @@ export const CallingSettings = z.object({
   alert_poor_call_percent: int(1, 100),
   /** Alert when more than this percent of the calls started in the last 5 minutes failed to connect. */
   alert_connect_failure_percent: int(1, 100),
+  /** A call's setup is slow when its media took longer than this from the answer (ms). */
+  setup_slow_ms: int(100, 60_000),
+  /** Alert when more than this percent of the calls answered in the last 5 minutes had a slow setup. */
+  alert_slow_setup_percent: int(1, 100),
 });
 export type CallingSettings = z.infer<typeof CallingSettings>;
 
@@ -180,6 +184,8 @@ export const SETTINGS_DEFAULTS: Settings = {
     quality_mos: 3.5,
     alert_poor_call_percent: 20,
     alert_connect_failure_percent: 20,
+    setup_slow_ms: 3000,
+    alert_slow_setup_percent: 20,
   },
 };
 

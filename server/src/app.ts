@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authenticateAccount } from './modules/auth/authenticate.ts';
 import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
+import { callInspectorRoutes } from './modules/calls/call-inspector.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { coinPackagesRoutes } from './modules/coins/coin-packages.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(officialMessageReceiptRoutes, { prefix: API_PREFIX, deps });
   await app.register(adminRolesRoutes, { prefix: API_PREFIX, deps });
   await app.register(callsRoutes, { prefix: API_PREFIX, deps });
+  await app.register(callInspectorRoutes, { prefix: API_PREFIX, deps });
   await app.register(coinsRoutes, { prefix: API_PREFIX, deps });
   await app.register(coinPackagesRoutes, { prefix: API_PREFIX, deps });
   await app.register(geolocationRoutes, { prefix: API_PREFIX, deps });

@@ -14,6 +14,7 @@ import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { authenticateAdmin } from './modules/auth/authenticate.ts';
 import { startAppNamespace } from './modules/calling/app-namespace.ts';
 import { startCallJobs } from './modules/calls/call-timers-job.ts';
+import { startCallVerdicts } from './modules/calls/call-verdicts-job.ts';
 import { readLivePoint } from './modules/calls/live-point.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';
 import { liveSettings } from './modules/settings/live-settings.ts';
@@ -103,6 +104,7 @@ async function serve(
   const webhookDelivery = startDeliveryWorker(deps.db, app.log, {
     allowInternal: () => internalAddressesAllowed(deps.db),
   });
+  const callVerdicts = startCallVerdicts(deps.db, { log: app.log });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -150,6 +152,7 @@ async function serve(
       await dueNotifications.stop();
       await callJobs.stop();
       await webhookDelivery.stop();
+      await callVerdicts.stop();
       step = 'closing the socket server';
       await realtime.close();
       step = 'flushing the log';

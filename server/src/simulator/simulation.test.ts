@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CallInspection, SetupFunnel } from '@switchboard/contract/call-inspector';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, registerRootAdmin, until } from '../testing/fault-harness.ts';
 import { freePort } from '../testing/free-port.ts';
@@ -20,6 +21,7 @@ afterAll(async () => {
 });
 
 interface HistoryCall {
+  id: number;
   status: string;
   quality: number | null;
   coins_used: number;
@@ -69,6 +71,20 @@ describe('the traffic simulator against a real server', () => {
       }>('/admin/social/summary');
       return social.total_likes_given > 0 && social.total_following > 0 && social.total_friends > 0;
     }, 60_000);
+    // Each ended call shows its setup funnel and each side's path, and is judged seconds after it ends.
+    const talked = ended.find((c) => c.quality !== null) as HistoryCall;
+    await until(
+      async () => (await json<CallInspection>(`/admin/calls/${talked.id}/inspection`)).judged,
+      30_000,
+    );
+    const inspection = await json<CallInspection>(`/admin/calls/${talked.id}/inspection`);
+    expect(new Set(inspection.funnel.map((s) => s.step))).toEqual(
+      new Set(['invite_sent', 'ringing', 'answered', 'offer', 'answer', 'ice_connected', 'first_media']),
+    );
+    expect(inspection.paths.map((p) => p.side).sort()).toEqual(['callee', 'caller']);
+    const funnel = await json<SetupFunnel>('/admin/calls/setup-funnel');
+    expect(funnel.hours.some((h) => h.step === 'first_media' && h.p95_ms > 0)).toBe(true);
+
     const places = await json<{ locations: { city: string }[] }>('/admin/geolocation-data');
     expect(places.locations.length).toBeGreaterThan(0);
 

@@ -16,6 +16,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import type { Random } from '../synthetic/prng.ts';
 import { AppClient, AppRequestError } from './app-client.ts';
+import { planSide } from './call-setup.ts';
 import { type NetworkProfile, qualitySample } from './network-profiles.ts';
 import { SocialLife } from './social-life.ts';
 
@@ -51,7 +52,14 @@ interface OwnCall {
   calleeUrl?: string;
   samples: ReturnType<typeof setInterval> | null;
   hangUp: ReturnType<typeof setTimeout> | null;
+  /** Whether it has become active on this side (the offer went out, the talk time is set). */
+  answered?: boolean;
+  /** The ICE and first-media timers of this side, once the SDP is exchanged. */
+  setup?: ReturnType<typeof setTimeout>[];
 }
+
+/** The SDP a simulated app sends: the relay carries it unread. */
+const SIMULATED_SDP = 'v=0\r\no=- 0 0 IN IP4 0.0.0.0\r\ns=simulated\r\nt=0 0\r\n';
 
 /** How a callee answers: most calls are answered within seconds, some declined, some left to ring out. */
 const ANSWER = 0.8;
@@ -142,9 +150,14 @@ export class VirtualUser {
     this.socket = socket;
     socket.on('call_incoming', (call) => this.ring(call));
     socket.on('call_state', (call) => this.follow(call));
-    socket.on('call_description', (_message, ack) => {
+    socket.on('call_description', ({ call_id, description }, ack) => {
       ack({ ok: true });
       this.observer.event();
+      // The callee answers the caller's offer; each side's ICE starts once it has both descriptions.
+      if (description.type === 'offer') {
+        socket.emit('call_description', { call_id, description: { type: 'answer', sdp: SIMULATED_SDP } });
+        this.connectMedia(call_id);
+      } else if (description.type === 'answer') this.connectMedia(call_id);
     });
     socket.on('call_ice_candidate', (_message, ack) => {
       ack({ ok: true });
@@ -253,6 +266,7 @@ export class VirtualUser {
       return;
     }
     this.current = { call, samples: null, hangUp: null };
+    this.socket.emit('call_setup_report', { call_id: call.id, step: 'ringing' });
     const choice = this.rng.next();
     if (choice >= ANSWER + DECLINE) return; // left to ring out: the server marks it missed
     const step = choice < ANSWER ? 'call_accept' : 'call_decline';
@@ -264,10 +278,15 @@ export class VirtualUser {
     const own = this.current;
     if (!own || own.call.id !== call.id) return;
     own.call = call;
-    if (call.status === 'active' && !own.samples) {
+    if (call.status === 'active' && !own.answered) {
+      own.answered = true;
       if (own.calleeUrl !== undefined) this.observer.connected(own.calleeUrl !== this.baseUrl);
-      own.samples = setInterval(() => this.report(call), QUALITY_SAMPLE_INTERVAL_MS);
-      own.samples.unref();
+      // The callee answered: the caller offers.
+      if (call.caller_id === this.id)
+        this.socket?.emit('call_description', {
+          call_id: call.id,
+          description: { type: 'offer', sdp: SIMULATED_SDP },
+        });
       // The caller decides how long the conversation lasts.
       if (call.caller_id === this.id) {
         const median = this.talkMedianSeconds ?? TALK_MEDIAN_S[call.type];
@@ -282,6 +301,43 @@ export class VirtualUser {
     }
   }
 
+  /**
+   * This side's ICE after the offer and answer: it connects (and reports its path, then its first media,
+   * then a quality sample every 5 s), or it fails, reports so, and the caller gives up a moment later.
+   */
+  private connectMedia(callId: number): void {
+    const own = this.current;
+    const socket = this.socket;
+    if (!own || own.call.id !== callId || own.setup || !socket) return;
+    const plan = planSide(this.rng, this.identity.profile);
+    const after = (ms: number, step: () => void) => {
+      const timer = setTimeout(step, ms);
+      timer.unref();
+      return timer;
+    };
+    if (!plan.connects) {
+      own.setup = [
+        after(plan.failAfterMs, () => {
+          socket.emit('call_setup_report', { call_id: callId, step: 'ice_failed' });
+          if (own.call.caller_id === this.id) after(500, () => void this.hangUp());
+        }),
+      ];
+      return;
+    }
+    own.setup = [
+      after(plan.iceMs, () => {
+        socket.emit('call_setup_report', { call_id: callId, step: 'ice_connected' });
+        socket.emit('call_path_report', { call_id: callId, ...plan.path });
+      }),
+      after(plan.mediaMs, () => {
+        socket.emit('call_setup_report', { call_id: callId, step: 'first_media' });
+        if (this.current !== own || own.samples) return;
+        own.samples = setInterval(() => this.report(own.call), QUALITY_SAMPLE_INTERVAL_MS);
+        own.samples.unref();
+      }),
+    ];
+  }
+
   private report(call: AppCall): void {
     this.socket?.emit('call_quality', qualitySample(this.rng, this.identity.profile, call.id, call.type));
     this.observer.event();
@@ -290,6 +346,7 @@ export class VirtualUser {
   private clearCall(): void {
     if (this.current?.samples) clearInterval(this.current.samples);
     if (this.current?.hangUp) clearTimeout(this.current.hangUp);
+    for (const timer of this.current?.setup ?? []) clearTimeout(timer);
     this.current = null;
   }
 

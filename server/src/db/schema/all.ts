@@ -1,6 +1,7 @@
 // The one place that gathers every table, for Drizzle's typed client and drizzle-kit.
 export * from './admin-roles.ts';
 export * from './auth.ts';
+export * from './call-inspector.ts';
 export * from './calls.ts';
 export * from './coins.ts';
 export * from './counters.ts';

@@ -21,6 +21,7 @@ import {
 } from './presence-heartbeat.ts';
 import { handlePresenceQuery } from './presence-query.ts';
 import { createQualityIntake } from './quality-intake.ts';
+import { createSetupReports } from './setup-reports.ts';
 import { handleSignallingRelay } from './signalling-relay.ts';
 import { createSocketEventWindow } from './socket-event-window.ts';
 
@@ -48,6 +49,7 @@ export function startAppNamespace(
   const ctx: CallContext = { db: deps.db, push: deps.userPush, clock, instanceId };
   const heard = createHeardMarks(deps.db, log, clock);
   const quality = createQualityIntake(deps.db, log, clock, heard);
+  const setup = createSetupReports(deps.db, log, clock);
   // A server going down drops its sockets: their calls carry on (media flows peer to peer) and wait for
   // their parties to re-attach from another instance (calls/server-lost.ts), rather than each restart
   // ending every call on this instance.
@@ -123,9 +125,10 @@ export function startAppNamespace(
       log.warn({ err }, 'presence not recorded'),
     );
 
-    handleCallSteps(socket, deps, ctx, quality, log);
+    handleCallSteps(socket, deps, ctx, quality, log, setup);
     handleCallReattach(socket, ctx, log, () => !deps.drain.draining);
     handleSignallingRelay(socket, heard);
+    setup.handle(socket);
     quality.handle(socket);
     handlePresenceQuery(socket, deps.db, log);
 

@@ -14,6 +14,7 @@ import {
 import { underMaintenance } from './app-handshake.ts';
 import { type AppSocket, type CallSide, refused, replyTo } from './app-socket.ts';
 import type { QualityIntake } from './quality-intake.ts';
+import type { SetupReports } from './setup-reports.ts';
 
 /**
  * The call lifecycle as a party drives it: invite, accept, decline, hang up. Each step answers with the
@@ -26,6 +27,7 @@ export function handleCallSteps(
   ctx: CallContext,
   quality: QualityIntake,
   log: FastifyBaseLogger,
+  setup: SetupReports,
 ): void {
   const me = socket.data.userId;
 
@@ -57,6 +59,7 @@ export function handleCallSteps(
       if (await underMaintenance(deps)) throw new CallRefusal('maintenance');
       const call = await inviteCall(ctx, me, input);
       await carry(call, 'caller');
+      setup.serverStep(call.id, 'caller', 'invite_sent', new Date(call.started_at));
       return call;
     }),
   );
@@ -69,6 +72,7 @@ export function handleCallSteps(
         throw new CallRefusal('maintenance', await failRingingCall(ctx, me, call_id, 'maintenance'));
       const call = await acceptCall(ctx, me, call_id);
       await carry(call, 'callee');
+      setup.serverStep(call.id, 'callee', 'answered', new Date(call.answered_at ?? ctx.clock()));
       return call;
     }),
   );

@@ -20,11 +20,14 @@ import { CALL_COLUMNS as COLUMNS, type RawCall, toRow } from './call-row.ts';
 /** What narrows the list and the CSV: the search, the selects and the time range. */
 export type CallFilter = Pick<
   ListCallsQuery,
-  'search' | 'status' | 'type' | 'range' | 'from' | 'to' | 'quality' | 'flag'
+  'search' | 'status' | 'type' | 'range' | 'from' | 'to' | 'quality' | 'flag' | 'verdict'
 >;
 /** Flagged calls only (calls_quality_flagged_idx's predicate, so the filter walks that index). */
 const FLAGGED = sql.raw(`quality_flags <> '{}'::text[]`);
 const qualityFiltered = (filter: CallFilter) => filter.quality === 'poor' || filter.flag !== undefined;
+/** A filter without a counter of its own: its calls are counted over the index, up to the cap. */
+const uncounted = (filter: CallFilter) =>
+  filter.range !== 'all' || qualityFiltered(filter) || filter.verdict !== undefined;
 
 function conditions(filter: CallFilter, after: [string, string] | undefined): SQL {
   const parts: SQL[] = [sql`true`];
@@ -33,6 +36,9 @@ function conditions(filter: CallFilter, after: [string, string] | undefined): SQ
   parts.push(...rangeConditions(filter));
   if (qualityFiltered(filter)) parts.push(FLAGGED);
   if (filter.flag) parts.push(sql`quality_flags @> array[${filter.flag}]::text[]`);
+  // The judged calls with this verdict (call_verdicts_verdict_idx), a small set beside the calls.
+  if (filter.verdict)
+    parts.push(sql`id in (select call_id from call_verdicts where verdict = ${filter.verdict})`);
   if (after) parts.push(sql`(started_at, id) < (${after[0]}::timestamptz, ${after[1]}::bigint)`);
   return sql.join(parts, sql` and `);
 }
@@ -94,9 +100,18 @@ const withTotal = (total: SQL, rows: SQL) =>
   sql`select t.total, p.* from (select ${total}::bigint as total) t left join (${rows}) p on true`;
 
 export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPageResult> {
-  const ranged = query.range !== 'all';
-  const { search, status, type, range, from, to, quality, flag } = query;
-  const remembered = searchTotal(db, 'calls', { search, status, type, range, from, to, quality, flag });
+  const { search, status, type, range, from, to, quality, flag, verdict } = query;
+  const remembered = searchTotal(db, 'calls', {
+    search,
+    status,
+    type,
+    range,
+    from,
+    to,
+    quality,
+    flag,
+    verdict,
+  });
   // A custom range's bounds change with every request: as literals each would be a plan of its own.
   const literal = query.range === 'custom' ? undefined : literalPageOf(query);
   const known = knownSearch(search, remembered.known, literal);
@@ -110,7 +125,7 @@ export async function listCalls(db: Executor, query: ListQuery): Promise<CallsPa
   // An empty page is the total's row alone, its call columns null.
   const rows = raw[0]?.id === null ? [] : raw;
   const last = rows.length === query.limit ? rows.at(-1) : undefined;
-  const capped = (query.search !== '' || ranged || qualityFiltered(query)) && counted > COUNT_CAP;
+  const capped = (query.search !== '' || uncounted(query)) && counted > COUNT_CAP;
   return {
     rows: rows.map(toRow),
     total: capped ? COUNT_CAP : counted,
@@ -127,7 +142,7 @@ export function counterName({ status, type }: Pick<CallFilter, 'status' | 'type'
 
 function totalOf(filter: CallFilter): SQL {
   // A range or a quality filter has no counter: its calls are counted over the index, up to the cap.
-  if (!filter.search && (filter.range !== 'all' || qualityFiltered(filter)))
+  if (!filter.search && uncounted(filter))
     return sql`(select count(*) from (select 1 from calls where ${conditions(filter, undefined)}
         limit ${COUNT_CAP + 1}) s)`;
   if (!filter.search)

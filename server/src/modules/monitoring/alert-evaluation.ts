@@ -1,5 +1,6 @@
 import type { Alert, AlertEvent, MetricsSample } from '@switchboard/contract/monitoring';
 import type { Database, Executor } from '../../db/client.ts';
+import { setupsSince } from '../calls/call-funnel.repository.ts';
 import { dailyCallStats } from '../calls/call-statistics.service.ts';
 import { callsSince } from '../calls/calls-stats.repository.ts';
 import { liveSettings } from '../settings/live-settings.ts';
@@ -9,10 +10,12 @@ import * as repo from './monitoring.repository.ts';
 
 /** Today's calls from the rollup; the last few minutes' (up to the sample's time) over the started_at index. */
 async function callHealth(db: Database, at: Date): Promise<CallHealth> {
-  const [[today], recent, calling] = await Promise.all([
+  const since = new Date(at.getTime() - RECENT_CALLS_MINUTES * 60_000);
+  const calling = await liveSettings(db).section('calling');
+  const [[today], recent, setups] = await Promise.all([
     dailyCallStats(db, 1),
-    callsSince(db, new Date(at.getTime() - RECENT_CALLS_MINUTES * 60_000)),
-    liveSettings(db).section('calling'),
+    callsSince(db, since),
+    setupsSince(db, since, calling.setup_slow_ms, at),
   ]);
   return {
     calls: today ? today.voice + today.video + today.group : 0,
@@ -22,9 +25,12 @@ async function callHealth(db: Database, at: Date): Promise<CallHealth> {
       poorShare: recent.calls ? recent.flagged / recent.calls : 0,
       failedShare: recent.calls ? recent.failed / recent.calls : 0,
     },
+    setups: { answered: setups.answered, slowShare: setups.answered ? setups.slow / setups.answered : 0 },
     limits: {
       poorPercent: calling.alert_poor_call_percent,
       connectFailurePercent: calling.alert_connect_failure_percent,
+      slowSetupPercent: calling.alert_slow_setup_percent,
+      slowSetupMs: calling.setup_slow_ms,
     },
   };
 }

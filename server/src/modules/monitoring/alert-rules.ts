@@ -8,8 +8,15 @@ export interface CallHealth {
   calls: number;
   /** Calls started in the last RECENT_CALLS_MINUTES: how many, and the shares (0 to 1) flagged and failed. */
   recent: { calls: number; poorShare: number; failedShare: number };
-  /** The calling settings' alert limits, in percent. */
-  limits: { poorPercent: number; connectFailurePercent: number };
+  /** Calls answered in the last RECENT_CALLS_MINUTES: how many, and the share (0 to 1) whose setup was slow. */
+  setups: { answered: number; slowShare: number };
+  /** The calling settings' alert limits, in percent, and the slow-setup threshold in ms. */
+  limits: {
+    poorPercent: number;
+    connectFailurePercent: number;
+    slowSetupPercent: number;
+    slowSetupMs: number;
+  };
 }
 
 /** The window of the call-quality and connect-failure rules. */
@@ -85,6 +92,15 @@ export const ALERT_RULES: readonly AlertRule[] = [
     check: (_s, c) =>
       c.recent.calls >= MIN_RECENT_CALLS && c.recent.poorShare * 100 > c.limits.poorPercent
         ? `${pct(c.recent.poorShare * 100)} of the calls in the last ${RECENT_CALLS_MINUTES} minutes had poor quality`
+        : null,
+  },
+  {
+    rule: 'call_slow_setup',
+    severity: 'medium',
+    scope: 'cluster',
+    check: (_s, c) =>
+      c.setups.answered >= MIN_RECENT_CALLS && c.setups.slowShare * 100 > c.limits.slowSetupPercent
+        ? `${pct(c.setups.slowShare * 100)} of the calls answered in the last ${RECENT_CALLS_MINUTES} minutes took over ${(c.limits.slowSetupMs / 1000).toFixed(1)} s from the answer to media`
         : null,
   },
   {

@@ -10,7 +10,7 @@ import { callEndpoint, downloadEndpoint } from '@/lib/api-client.ts';
 
 export type CallsListParams = Pick<
   ListCallsQuery,
-  'page' | 'search' | 'status' | 'type' | 'limit' | 'range' | 'from' | 'to' | 'quality' | 'flag'
+  'page' | 'search' | 'status' | 'type' | 'limit' | 'range' | 'from' | 'to' | 'quality' | 'flag' | 'verdict'
 >;
 export type CallFilterParams = ExportCallsQuery;
 export type CallRangeParams = CallStatisticsQuery;

@@ -1,3 +1,4 @@
+import type { CallInspection } from '@switchboard/contract/call-inspector';
 import type { CallQualityCrossing } from '@switchboard/contract/call-quality';
 import type { CallRow, CallStatistics } from '@switchboard/contract/calls';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -45,6 +46,32 @@ const call = (id: number, extra: Partial<CallRow> = {}): CallRow => ({
   ...extra,
 });
 
+/** A call placed through the app that connected through a relay and then sounded bad on the callee's side. */
+const INSPECTION: CallInspection = {
+  funnel: [
+    { step: 'invite_sent', side: 'caller', at: '2026-01-01T10:00:00.000Z', after_invite_ms: 0 },
+    { step: 'ringing', side: 'callee', at: '2026-01-01T10:00:00.400Z', after_invite_ms: 400 },
+  ],
+  paths: [
+    {
+      side: 'caller',
+      local_candidate_type: 'relay',
+      remote_candidate_type: 'srflx',
+      transport: 'udp',
+      relay_server: 'turn:turn.example.org:3478',
+      rtt_ms: 83,
+      reported_at: '2026-01-01T10:00:05.000Z',
+    },
+  ],
+  verdict: {
+    verdict: 'poor_network_callee',
+    summary: "Poor network on the callee's side: 8% loss for 40 s",
+    evidence: ["8 of 9 samples from the callee's side were over the limit (8% loss on average in those)."],
+    judged_at: '2026-01-01T10:03:00.000Z',
+  },
+  judged: true,
+};
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -63,6 +90,7 @@ function serve(
         return one[1] === '77'
           ? json({ success: true, data: call(77, { caller_username: 'linked_caller' }) })
           : json({ success: false, message: 'Call not found' }, 404);
+      if (url.pathname.endsWith('/inspection')) return json({ success: true, data: INSPECTION });
       if (url.pathname.endsWith('/quality'))
         return json({
           success: true,
@@ -350,5 +378,35 @@ describe('CallsPage', () => {
       second: '2-digit',
     });
     expect(await within(dialog).findByText(`High RTT crossed at ${time} (caller)`)).toBeInTheDocument();
+  });
+
+  it('shows why in the details: the verdict with its evidence, the setup steps and the relay each side used', async () => {
+    serve({ rows: [call(1)] });
+    const user = renderPage();
+    await screen.findByRole('table', { name: 'Recent Calls' });
+    await user.click(screen.getByRole('button', { name: 'View call caller1 → callee1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText(": Poor network on the callee's side: 8% loss for 40 s"),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('list', { name: 'Evidence' })).toHaveTextContent(
+      "8 of 9 samples from the callee's side were over the limit",
+    );
+    expect(within(dialog).getByText('Ringing on the callee')).toBeInTheDocument();
+    expect(within(dialog).getByText('+0.40 s')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'relay (TURN) → srflx (STUN) over UDP via turn:turn.example.org:3478, RTT 83 ms at connect',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('filters by verdict', async () => {
+    const server = serve();
+    const user = renderPage();
+    await screen.findByRole('table', { name: 'Recent Calls' });
+    await user.click(screen.getByRole('combobox', { name: 'Verdict filter' }));
+    await user.click(screen.getByRole('option', { name: 'No network path: a relay (TURN) is needed' }));
+    await waitFor(() => expect(server.listQueries().at(-1)?.get('verdict')).toBe('relay_needed'));
   });
 });

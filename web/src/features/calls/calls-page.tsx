@@ -66,8 +66,8 @@ export function CallsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const { search, status, type, quality, flag } = params;
-      await downloadCallsCsv({ search, status, type, quality, flag, ...range });
+      const { search, status, type, quality, flag, verdict } = params;
+      await downloadCallsCsv({ search, status, type, quality, flag, verdict, ...range });
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to export calls'));
     } finally {
@@ -148,6 +148,7 @@ export function CallsPage() {
                 type={params.type}
                 quality={params.quality}
                 flag={params.flag}
+                verdict={params.verdict}
                 onChange={update}
               />
               <DataTable

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { dashboard, STATS } from '@/testing/dashboard-fixture.ts';
@@ -27,6 +27,18 @@ function serve() {
       return jsonResponse({ success: true, data: dashboard([]) });
     if (call.url.startsWith('/api/v1/admin/stats')) return jsonResponse({ success: true, data: STATS });
     if (call.url.startsWith('/api/v1/health')) return jsonResponse({ success: true, data: HEALTH });
+    if (call.url.startsWith('/api/v1/admin/calls/verdicts'))
+      return jsonResponse({ success: true, data: { verdicts: [] } });
+    if (call.url.startsWith('/api/v1/admin/calls/setup-funnel'))
+      return jsonResponse({
+        success: true,
+        data: {
+          hours: [
+            { hour: '2026-11-23T09:00:00.000Z', step: 'ringing', calls: 40, p50_ms: 310, p95_ms: 820 },
+            { hour: '2026-11-23T09:00:00.000Z', step: 'first_media', calls: 31, p50_ms: 90, p95_ms: 12_400 },
+          ],
+        },
+      });
     const days = Number(new URL(call.url, 'http://x').searchParams.get('days') ?? 30);
     return jsonResponse({ success: true, data: { days: daysOf(days) } });
   });
@@ -54,6 +66,16 @@ function renderAt(entry: string) {
 }
 
 describe('Analytics', () => {
+  it('shows p50 / p95 of each call setup step per hour', async () => {
+    serve();
+    renderAt('/analytics');
+    const table = await screen.findByRole('table', { name: 'Call setup per hour' });
+    expect(within(table).getByRole('columnheader', { name: 'Ringing on the callee' })).toBeInTheDocument();
+    const row = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('310 ms / 820 ms');
+    expect(row).toHaveTextContent('90 ms / 12 s');
+  });
+
   it('opens on its heading, focused, with the last 30 days', async () => {
     const { calls } = serve();
     renderAt('/analytics');

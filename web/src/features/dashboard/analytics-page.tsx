@@ -9,6 +9,7 @@ import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { AnalyticsCharts } from './analytics-charts.tsx';
 import { useAnalytics } from './api.ts';
 import { DashboardPage } from './dashboard-page.tsx';
+import { SetupFunnelCard } from './setup-funnel-card.tsx';
 
 /**
  * The dashboard opened at its analytics (the spec: "/dashboard and /analytics show the dashboard"):
@@ -48,6 +49,7 @@ export function AnalyticsPage() {
           <AnalyticsCharts days={query.data.days} />
         </div>
       )}
+      <SetupFunnelCard />
       <div className="pt-4">
         <DashboardPage />
       </div>

@@ -22,6 +22,16 @@ function serve(activity: unknown[] | null) {
     if (call.url.startsWith('/api/v1/admin/dashboard'))
       return jsonResponse({ success: true, data: dashboard(activity) });
     if (call.url.startsWith('/api/v1/admin/stats')) return jsonResponse({ success: true, data: STATS });
+    if (call.url.startsWith('/api/v1/admin/calls/verdicts'))
+      return jsonResponse({
+        success: true,
+        data: {
+          verdicts: [
+            { verdict: 'relay_needed', calls: 12 },
+            { verdict: 'never_answered', calls: 4 },
+          ],
+        },
+      });
     return jsonResponse({ success: true, data: HEALTH });
   });
 }
@@ -70,6 +80,10 @@ describe('Dashboard', () => {
     expect(screen.getByRole('meter', { name: 'CPU Usage' })).toHaveAttribute('data-level', 'high');
     expect(screen.getByText('33.3 ms')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Auto-refresh (30s)' })).toBeChecked();
+    // Why calls went wrong today, most frequent first, each opening the calls it counts.
+    const relay = await screen.findByRole('link', { name: 'No network path: a relay (TURN) is needed' });
+    expect(relay).toHaveAttribute('href', '/calls?verdict=relay_needed');
+    expect(relay.parentElement).toHaveTextContent('12');
   });
 
   it("says 'No recent activity' when nothing happened", async () => {

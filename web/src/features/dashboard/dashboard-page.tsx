@@ -19,6 +19,7 @@ import { formatMs, healthVariant } from '@/lib/health-display.ts';
 import { useLiveSeries } from '@/lib/use-live-series.ts';
 import { useLiveSocket } from '@/lib/use-live-socket.ts';
 import { useDashboard } from './api.ts';
+import { TopVerdictsCard } from './top-verdicts-card.tsx';
 
 export function DashboardPage() {
   const [autoRefresh, setAutoRefresh] = useState(true);
@@ -117,6 +118,7 @@ export function DashboardPage() {
           <Figure label="Open alerts" value={s?.alerts} />
         </TitledCard>
       </div>
+      <TopVerdictsCard />
       <TitledCard title="Recent Activity">
         {d && d.recent_activity.length === 0 && (
           <p className="text-sm text-muted-foreground">No recent activity</p>

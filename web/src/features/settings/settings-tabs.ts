@@ -106,6 +106,8 @@ export const FIELD_TABS = [
         'Alert: Calls Failing to Connect above (% over 5 minutes)',
         'integer',
       ],
+      ['setup_slow_ms', 'Slow Setup above (ms from answer to first media)', 'integer'],
+      ['alert_slow_setup_percent', 'Alert: Slow Setups above (% over 5 minutes)', 'integer'],
     ]),
   ),
 ];

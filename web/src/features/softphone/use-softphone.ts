@@ -15,6 +15,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { type AppSession, iceConfiguration } from './app-api.ts';
 import { createStatsReader } from './call-stats.ts';
+import { networkPathOf } from './network-path.ts';
 import { createPacedSender } from './paced-sender.ts';
 
 type AppSocket = Socket<AppServerToClientEvents, AppClientToServerEvents>;
@@ -82,7 +83,35 @@ export function useSoftphone(session: AppSession): Softphone {
         const candidate = event.candidate?.toJSON() ?? null;
         send(() => socket.emit('call_ice_candidate', { call_id: current.id, candidate }));
       };
-      pc.ontrack = (event) => setRemoteStream(event.streams[0] ?? new MediaStream([event.track]));
+      // The setup funnel's client steps: ICE connected (with this side's path) or failed, and first media
+      // (a remote track unmutes when its first packets arrive).
+      const report = (step: 'ice_connected' | 'ice_failed' | 'first_media') =>
+        send(() =>
+          socket.emit('call_setup_report', { call_id: current.id, step, at: new Date().toISOString() }),
+        );
+      let mediaSeen = false;
+      pc.ontrack = (event) => {
+        setRemoteStream(event.streams[0] ?? new MediaStream([event.track]));
+        event.track.addEventListener('unmute', () => {
+          if (mediaSeen) return;
+          mediaSeen = true;
+          report('first_media');
+        });
+      };
+      let statsPathSent = false;
+      pc.oniceconnectionstatechange = () => {
+        if (pc.iceConnectionState === 'failed') report('ice_failed');
+        if (pc.iceConnectionState !== 'connected' || statsPathSent) return;
+        statsPathSent = true;
+        report('ice_connected');
+        void pc
+          .getStats()
+          .then((stats) => {
+            const path = networkPathOf(stats, current.id);
+            if (path) send(() => socket.emit('call_path_report', path));
+          })
+          .catch(() => undefined);
+      };
       pc.onconnectionstatechange = () => setMedia(pc.connectionState);
       const stream = await navigator.mediaDevices.getUserMedia({
         audio: true,
@@ -127,7 +156,16 @@ export function useSoftphone(session: AppSession): Softphone {
       setConnected(false);
     });
     socket.on('connect_error', (err) => setError(err.message));
-    socket.on('call_incoming', (incoming) => setCall(incoming));
+    socket.on('call_incoming', (incoming) => {
+      setCall(incoming);
+      send(() =>
+        socket.emit('call_setup_report', {
+          call_id: incoming.id,
+          step: 'ringing',
+          at: new Date().toISOString(),
+        }),
+      );
+    });
     socket.on('call_state', (next) => {
       setCall((current) =>
         current && current.id !== next.id && LIVE.includes(current.status) ? current : next,

@@ -66,5 +66,7 @@ export const SETTINGS_READERS: { [K in ScreenSection]: Record<string, Reader> } 
     quality_mos: QUALITY,
     alert_poor_call_percent: r('modules/monitoring/alert-evaluation.ts', 'callHealth'),
     alert_connect_failure_percent: r('modules/monitoring/alert-evaluation.ts', 'callHealth'),
+    setup_slow_ms: r('modules/monitoring/alert-evaluation.ts', 'callHealth'),
+    alert_slow_setup_percent: r('modules/monitoring/alert-evaluation.ts', 'callHealth'),
   },
 };

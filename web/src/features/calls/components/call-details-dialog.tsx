@@ -15,6 +15,7 @@ import {
   partyName,
 } from '../call-format.ts';
 import { CallDuration } from './call-duration.tsx';
+import { CallInspectorPanel } from './call-inspector-panel.tsx';
 import { CallStatusBadge } from './call-status-badge.tsx';
 
 // The chart library loads only when a call's details are first opened.
@@ -85,6 +86,7 @@ export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: Call
           <Link to={logsAroundCall(call)} className="text-sm font-medium underline-offset-4 hover:underline">
             System logs around the call's start
           </Link>
+          <CallInspectorPanel call={call} />
           <Suspense fallback={<Skeleton className="h-40 w-full" />}>
             <CallQualityPanel call={call} />
           </Suspense>

@@ -6,6 +6,7 @@ import {
 import { CALL_STATUS_FILTERS, CALL_TYPE_FILTERS, type ListCallsQuery } from '@switchboard/contract/calls';
 import { ListToolbar } from '@/components/list-toolbar.tsx';
 import { OptionSelect } from '@/components/option-select.tsx';
+import { VerdictFilter } from './verdict-filter.tsx';
 
 const STATUS_LABELS: Record<(typeof CALL_STATUS_FILTERS)[number], string> = {
   all: 'All Status',
@@ -29,7 +30,7 @@ const QUALITY_LABELS: Record<(typeof QUALITY_FILTERS)[number], string> = {
   ...CALL_QUALITY_FLAG_LABELS,
 };
 
-type Filters = Pick<ListCallsQuery, 'search' | 'status' | 'type' | 'quality' | 'flag'>;
+type Filters = Pick<ListCallsQuery, 'search' | 'status' | 'type' | 'quality' | 'flag' | 'verdict'>;
 
 /** The selects beside the search, each setting the query field it is keyed by. */
 const FILTERS = [
@@ -47,7 +48,7 @@ interface CallsToolbarProps extends Filters {
   onChange(changes: Partial<Filters>, options?: { replace?: boolean }): void;
 }
 
-export function CallsToolbar({ search, quality, flag, onChange, ...selected }: CallsToolbarProps) {
+export function CallsToolbar({ search, quality, flag, verdict, onChange, ...selected }: CallsToolbarProps) {
   return (
     <ListToolbar
       search={{
@@ -82,6 +83,7 @@ export function CallsToolbar({ search, quality, flag, onChange, ...selected }: C
         }
         className="sm:w-40"
       />
+      <VerdictFilter value={verdict} onChange={(next) => onChange({ verdict: next })} />
     </ListToolbar>
   );
 }
