@@ -124,7 +124,7 @@ describe('routes while signed in', () => {
     );
     // Every route but /login: the 17 console screens (Admin Roles too), root admin registration and
     // factory reset.
-    expect(within(nav).getAllByRole('link')).toHaveLength(19);
+    expect(within(nav).getAllByRole('link')).toHaveLength(20);
     expect(within(nav).getByRole('link', { name: 'Admin Roles' })).toHaveAttribute('href', '/settings/roles');
     expect(within(nav).queryByRole('link', { name: /login/i })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Root Admin Registration Root only' })).toHaveAttribute(
