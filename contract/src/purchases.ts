@@ -194,7 +194,7 @@ export const purchasesEndpoints = {
     body: BuyPackageRequest,
     status: 201,
     response: BuyPackageResponse,
-    otherErrors: [402, 422],
+    otherErrors: [422, 502],
   }),
   /** Which providers an app may offer here (the demo one only while demo data is on). */
   appProviders: endpoint({
@@ -220,6 +220,7 @@ export const purchasesEndpoints = {
     access: 'public',
     body: AppleNotificationBody,
     response: WebhookAck,
+    otherErrors: [401, 422],
   }),
   list: endpoint({
     method: 'GET',
@@ -267,5 +268,6 @@ export const purchasesEndpoints = {
     params: PurchaseParams,
     body: ReversePurchaseRequest,
     response: PurchaseResponse,
+    otherErrors: [502],
   }),
 };
