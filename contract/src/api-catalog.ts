@@ -18,6 +18,7 @@ import * as health from './health.ts';
 import * as monitoring from './monitoring.ts';
 import * as notifications from './notifications.ts';
 import * as officialMessages from './official-messages.ts';
+import * as purchases from './purchases.ts';
 import * as rootAdmin from './root-admin.ts';
 import * as security from './security.ts';
 import * as sessions from './sessions.ts';
@@ -57,6 +58,7 @@ const MODULES: readonly Record<string, unknown>[] = [
   monitoring,
   notifications,
   officialMessages,
+  purchases,
   rootAdmin,
   security,
   sessions,
@@ -82,7 +84,7 @@ export const API_TAGS: Record<string, string> = {
   auth: 'Administrator sign-in, token refresh and sign-out.',
   calls: 'Call records, live calls, statistics and call quality.',
   'client-errors': 'Errors that browsers and apps report back to the server.',
-  coins: 'Coin balances, transactions and the coin packages on sale.',
+  coins: 'Coin balances, transactions, purchases and the coin packages on sale.',
   config: 'Public configuration served at the site root.',
   dashboard: "The console's overview figures.",
   database: 'Database overview, maintenance, backups and restore.',
@@ -92,6 +94,7 @@ export const API_TAGS: Record<string, string> = {
   monitoring: 'Server, database and Redis health figures and alerts.',
   notifications: 'Push notifications to users.',
   'official-messages': 'Official messages shown to users in the apps.',
+  payments: "Payment providers' signed callbacks (Stripe webhooks, App Store Server Notifications).",
   roles: 'Administrator roles and the permissions they hold.',
   'root-admin': 'The root administrator: setup, transfer and demo admins.',
   security: 'Security events, blocked addresses and security policies.',

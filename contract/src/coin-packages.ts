@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import {
-  AddCoinsHeaders,
-  COINS_PAGE_SIZE,
-  CoinEntryResponse,
-  CoinTransaction,
-  MAX_COIN_ADD,
-} from './coins.ts';
+import { COINS_PAGE_SIZE, CoinTransaction, MAX_COIN_ADD } from './coins.ts';
 import { envelope, IsoDateTime, limitParam } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
  * Coin packages a calling app offers, and the signed-in account's own coins. Packages are rows an
- * admin edits; buying one is a single 'earn' entry in the ledger, retried safely with Idempotency-Key.
+ * admin edits; buying one (purchases.ts) is a verified payment credited once as an 'earn' entry.
  */
 
 export const CoinPackage = z.object({
@@ -21,6 +15,8 @@ export const CoinPackage = z.object({
   /** In the currency's smallest unit (cents). */
   price_cents: z.number().int(),
   currency: z.string(),
+  /** The product id of this package in the app stores (App Store, Google Play); null: not sold there. */
+  store_product_id: z.string().nullable(),
   is_active: z.boolean(),
   sort_order: z.number().int(),
   created_at: IsoDateTime,
@@ -34,6 +30,7 @@ export const COIN_PACKAGE_RULES = {
   coinsRange: `Coins must be a whole number between 1 and ${MAX_COIN_ADD.toLocaleString('en-US')}`,
   priceRange: 'Price must be a whole number of cents, 0 or more',
   currency: 'Currency must be a three-letter code such as USD',
+  productIdLong: 'Store product id must be at most 200 characters',
 } as const;
 
 export const COIN_PACKAGE_MESSAGES = {
@@ -63,6 +60,12 @@ export const CoinPackageInput = z.object({
     .transform((c) => c.toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{3}$/, COIN_PACKAGE_RULES.currency))
     .default('USD'),
+  store_product_id: z
+    .string()
+    .trim()
+    .max(200, COIN_PACKAGE_RULES.productIdLong)
+    .nullish()
+    .transform((v) => v || null),
   is_active: z.boolean().default(true),
   sort_order: z.number().int().min(0).max(10_000).default(0),
 });
@@ -109,15 +112,6 @@ export const coinPackageEndpoints = {
     access: 'user',
     response: envelope(z.object({ packages: z.array(CoinPackage) })),
   }),
-  buy: endpoint({
-    method: 'POST',
-    path: '/coins/packages/:id/buy',
-    tag: 'account',
-    access: 'user',
-    params: CoinPackageParams,
-    status: 201,
-    response: CoinEntryResponse,
-  }),
   adminList: endpoint({
     method: 'GET',
     path: '/admin/coins/packages',
@@ -147,6 +141,3 @@ export const coinPackageEndpoints = {
     response: envelope(CoinPackage),
   }),
 };
-
-/** The buy endpoint takes the add-coins header: a retry with the same key buys once. */
-export const BuyPackageHeaders = AddCoinsHeaders;

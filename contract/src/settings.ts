@@ -91,6 +91,8 @@ export const CallingSettings = z.object({
   /** Coins per started minute of a voice call; 0 makes voice calls free. */
   voice_coins_per_minute: int(0, 10_000),
   video_coins_per_minute: int(0, 10_000),
+  /** Coins a new app account starts with, written as a ledger entry with the reason `welcome`; 0 gives none. */
+  welcome_coins: int(0, 10_000),
   /** Days; older samples are rolled up into one row per call and side, then deleted. */
   quality_sample_retention_days: int(1, 3650),
   /**
@@ -177,6 +179,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   calling: {
     voice_coins_per_minute: 1,
     video_coins_per_minute: 2,
+    welcome_coins: 0,
     quality_sample_retention_days: 30,
     quality_rtt_ms: 400,
     quality_jitter_ms: 30,

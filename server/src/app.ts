@@ -44,6 +44,7 @@ import { notificationReceiptRoutes } from './modules/notifications/notification-
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { officialMessageReceiptRoutes } from './modules/official-messages/official-message-receipts.routes.ts';
 import { officialMessagesRoutes } from './modules/official-messages/official-messages.routes.ts';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { rootAdminRoutes } from './modules/root-admin/root-admin.routes.ts';
 import { createBlockedIpCache, installBlockedIpGuard } from './modules/security/blocked-ip-guard.ts';
 import { installRequestRateLimits } from './modules/security/request-rate-limits.ts';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(callInspectorRoutes, { prefix: API_PREFIX, deps });
   await app.register(coinsRoutes, { prefix: API_PREFIX, deps });
   await app.register(coinPackagesRoutes, { prefix: API_PREFIX, deps });
+  await app.register(purchasesRoutes, { prefix: API_PREFIX, deps });
   await app.register(geolocationRoutes, { prefix: API_PREFIX, deps });
   await app.register(socialRoutes, { prefix: API_PREFIX, deps });
   await app.register(clientErrorRoutes, { prefix: API_PREFIX, deps });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
@@ -65,6 +65,25 @@ const EnvSchema = z.object({
     .regex(/^\s*[^=,\s]+\s*=[^,]*(,\s*[^=,\s]+\s*=[^,]*)*$/, 'must be key=value pairs, comma-separated')
     .optional(),
   OTEL_SERVICE_NAME: z.string().min(1).max(200).default('switchboard'),
+  /** Stripe's secret API key (sk_live_… or sk_test_…): starts Checkout and sends console refunds. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(live|test)_\S+$/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  /** The webhook endpoint's signing secret (whsec_…): every Stripe event is checked against it. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** The app's bundle identifier: App Store transactions of any other app are refused. */
+  APPLE_BUNDLE_ID: z.string().min(1).max(200).optional(),
+  /** Comma-separated paths of Apple's root certificates (DER or PEM, from apple.com/certificateauthority). */
+  APPLE_ROOT_CERTS: z.string().min(1).optional(),
+  APPLE_ENVIRONMENT: z.enum(['Production', 'Sandbox']).default('Production'),
+  /** The app's Apple ID (a number); required in Production. */
+  APPLE_APP_APPLE_ID: z.coerce.number().int().positive().optional(),
+  /** Checks each certificate's revocation (OCSP) at Apple; on by default. */
+  APPLE_ONLINE_CHECKS: booleanFlag.optional(),
 });
 
 function iceUrls(scheme: string) {
@@ -119,6 +138,27 @@ export interface Config {
   otpWebhookUrl?: string;
   /** OpenTelemetry trace export, only when OTEL_EXPORTER_OTLP_ENDPOINT is set; never logged (it may carry credentials). */
   tracing?: TracingConfig;
+  /** The payment providers configured here; their secrets are never logged nor shown. */
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  stripe?: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    /** Where Stripe's API is reached; unset is api.stripe.com (tests point it at a local stand-in). */
+    api?: { host: string; port: number; protocol: 'http' | 'https' };
+  };
+  apple?: AppleConfig;
+}
+
+export interface AppleConfig {
+  bundleId: string;
+  /** DER-encoded root certificates the signed transactions must chain to. */
+  rootCertificates: Buffer[];
+  environment: 'Production' | 'Sandbox';
+  appAppleId: number | undefined;
+  onlineChecks: boolean;
 }
 
 export interface TracingConfig {
@@ -182,6 +222,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           },
         }
       : {}),
+    payments: {
+      ...(e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET
+        ? { stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } }
+        : {}),
+      ...(e.APPLE_BUNDLE_ID ? { apple: appleConfig(e) } : {}),
+    },
     ice: {
       stunUrls: e.STUN_URLS,
       turnUrls: e.TURN_URLS ?? [],
@@ -190,6 +236,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       turnPassword: e.TURN_PASSWORD,
       turnCredentialTtlSeconds: e.TURN_CREDENTIAL_TTL,
     },
+  };
+}
+
+function appleConfig(e: z.infer<typeof EnvSchema>): AppleConfig {
+  if (!e.APPLE_ROOT_CERTS)
+    throw new ConfigError(
+      "Invalid configuration: APPLE_BUNDLE_ID needs APPLE_ROOT_CERTS, the paths of Apple's root certificates",
+    );
+  if (e.APPLE_ENVIRONMENT === 'Production' && e.APPLE_APP_APPLE_ID === undefined)
+    throw new ConfigError(
+      'Invalid configuration: APPLE_APP_APPLE_ID must be set when APPLE_ENVIRONMENT is Production',
+    );
+  const rootCertificates = e.APPLE_ROOT_CERTS.split(',').map((path) => {
+    try {
+      return new X509Certificate(readFileSync(path.trim())).raw;
+    } catch {
+      throw new ConfigError(
+        `Invalid configuration: APPLE_ROOT_CERTS names ${path.trim()}, which is not a readable certificate`,
+      );
+    }
+  });
+  return {
+    bundleId: e.APPLE_BUNDLE_ID ?? '',
+    rootCertificates,
+    environment: e.APPLE_ENVIRONMENT,
+    appAppleId: e.APPLE_APP_APPLE_ID,
+    onlineChecks: e.APPLE_ONLINE_CHECKS ?? true,
   };
 }
 

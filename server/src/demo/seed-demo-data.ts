@@ -2,7 +2,11 @@ import { DEMO_ADMIN } from '@switchboard/contract/demo-admin';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { users as usersTable } from '../db/schema/users.ts';
-import { wasFactoryReset } from '../modules/settings/settings.repository.ts';
+import {
+  readSettingsSection,
+  wasFactoryReset,
+  writeSettingsSection,
+} from '../modules/settings/settings.repository.ts';
 import { hashPassword } from '../modules/users/password.ts';
 import { seedAuditLog } from './audit-log.ts';
 import { withBulkLoad } from './bulk-load.ts';
@@ -23,6 +27,9 @@ import { seedUsers } from './users.ts';
 
 /** The seed of the demo data set: the same seed, scale and `now` give the same rows. */
 export const DEMO_SEED = 20_240_601;
+
+/** "Coins for a new account" in the demo (0 is the default elsewhere). */
+export const DEMO_WELCOME_COINS = 100;
 
 /** The last stage: rebuilding what the bulk load set aside. */
 export const INDEX_STAGE = 'indexes and keys';
@@ -133,5 +140,8 @@ async function seedInto(tx: Executor, options: SeedOptions): Promise<SeedSummary
     },
     (done, total) => options.onProgress?.(done, total, INDEX_STAGE),
   );
+  // A demo app user who signs up can place a first call at once.
+  const calling = await readSettingsSection(tx, 'calling');
+  await writeSettingsSection(tx, 'calling', { ...calling, welcome_coins: DEMO_WELCOME_COINS }, 'demo seed');
   return { rows, ms: Math.round(performance.now() - startedAt) };
 }

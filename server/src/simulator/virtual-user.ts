@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { appAuthEndpoints, type TokenResponse } from '@switchboard/contract/auth';
 import {
   APP_NAMESPACE,
@@ -8,6 +7,7 @@ import {
   QUALITY_SAMPLE_INTERVAL_MS,
 } from '@switchboard/contract/calling';
 import { coinPackageEndpoints } from '@switchboard/contract/coin-packages';
+import { purchasesEndpoints } from '@switchboard/contract/purchases';
 import {
   type AppClientToServerEvents,
   type AppServerToClientEvents,
@@ -234,11 +234,11 @@ export class VirtualUser {
       const { data } = await this.client.call(coinPackageEndpoints.packages);
       const offer = data.packages[0];
       if (!offer) return false;
-      await this.client.call(
-        coinPackageEndpoints.buy,
-        { params: { id: offer.id } },
-        { 'idempotency-key': randomUUID() },
-      );
+      // The simulator runs only with demo data, where the demo provider stands in for a payment.
+      await this.client.call(purchasesEndpoints.buy, {
+        params: { id: offer.id },
+        body: { provider: 'demo' },
+      });
       this.observer.event();
       return true;
     } catch (err) {

@@ -41,6 +41,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   appEnv: 'development',
   trustProxy: false,
   metricsToken: undefined,
+  payments: {},
   ice: {
     stunUrls: undefined,
     turnUrls: [],

@@ -100,6 +100,16 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     ),
   },
   {
+    path: '/coin-management/purchases',
+    permission: 'coins:read',
+    title: 'Purchases',
+    group: 'Manage',
+    lazy: lazyScreen(
+      () => import('@/features/purchases/purchases-page.tsx'),
+      (m) => m.PurchasesPage,
+    ),
+  },
+  {
     path: '/notifications',
     permission: 'messaging:read',
     title: 'Notifications',

@@ -122,9 +122,9 @@ describe('routes while signed in', () => {
       'aria-current',
       'page',
     );
-    // Every route but /login: the 18 console screens (Admin Roles and Webhooks too), root admin
-    // registration and factory reset.
-    expect(within(nav).getAllByRole('link')).toHaveLength(20);
+    // Every route but /login: the 19 console screens (Admin Roles, Purchases and Webhooks too), root
+    // admin registration and factory reset.
+    expect(within(nav).getAllByRole('link')).toHaveLength(21);
     expect(within(nav).getByRole('link', { name: 'Admin Roles' })).toHaveAttribute('href', '/settings/roles');
     expect(within(nav).getByRole('link', { name: 'Webhooks' })).toHaveAttribute('href', '/settings/webhooks');
     expect(within(nav).queryByRole('link', { name: /login/i })).not.toBeInTheDocument();

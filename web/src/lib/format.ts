@@ -95,6 +95,15 @@ export function formatUsdCents(cents: number): string {
   return usdFormat.format(cents / 100);
 }
 
+/** Money in a currency's smallest unit, in that currency: (99, 'EUR') → "€0.99". */
+export function formatMoney(cents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+}
+
 /** A call length as a clock: 75 → "1:15", 3725 → "62:05". */
 export function formatDurationClock(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

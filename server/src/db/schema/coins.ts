@@ -1,4 +1,5 @@
 import { COIN_TRANSACTION_TYPES } from '@switchboard/contract/coins';
+import { PAYMENT_PROVIDERS, PURCHASE_STATUSES } from '@switchboard/contract/purchases';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -8,13 +9,14 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks.ts';
-import { bigId, createdAt, updatedAt } from './columns.ts';
+import { bigId, createdAt, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 /** Types whose amount is always a credit (> 0) or always a debit (< 0); a transfer leg may be either. */
@@ -47,9 +49,14 @@ export const coinTransactions = pgTable(
       onDelete: 'restrict',
     }),
     createdBy: text('created_by'),
+    /** The purchase this entry credits or takes back (a paid package, its refund or dispute). */
+    purchaseId: bigint('purchase_id', { mode: 'number' }).references((): AnyPgColumn => coinPurchases.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('coin_transactions_purchase_idx').on(t.purchaseId).where(sql`${t.purchaseId} is not null`),
     index('coin_transactions_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('coin_transactions_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     // The dashboard's recent coin grants: admins' entries are a few percent of the ledger, so the
@@ -126,6 +133,7 @@ export const coinPackages = pgTable(
     coins: integer('coins').notNull(),
     priceCents: integer('price_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
+    storeProductId: text('store_product_id'),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
@@ -133,8 +141,58 @@ export const coinPackages = pgTable(
   },
   (t) => [
     index('coin_packages_shop_idx').on(t.sortOrder, t.id).where(sql`${t.isActive}`),
+    uniqueIndex('coin_packages_store_product_id_key').on(t.storeProductId),
     check('coin_packages_coins_range', sql`${t.coins} between 1 and 1000000`),
     check('coin_packages_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('coin_packages_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/**
+ * A package paid for through a provider (Stripe, the App Store, the demo one). The unique
+ * (provider, provider_transaction_id) is what makes a payment credit once: a replayed proof finds its
+ * row taken. `proof` keeps what the provider signed, as verified (never card data).
+ */
+export const coinPurchases = pgTable(
+  'coin_purchases',
+  {
+    id: bigId(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    username: text('username').notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** Null only while a Stripe Checkout is pending. */
+    providerTransactionId: text('provider_transaction_id'),
+    packageId: bigint('package_id', { mode: 'number' })
+      .notNull()
+      .references(() => coinPackages.id, { onDelete: 'restrict' }),
+    packageName: text('package_name').notNull(),
+    coins: integer('coins').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PURCHASE_STATUSES }).notNull(),
+    unrecoveredCoins: integer('unrecovered_coins').notNull().default(0),
+    failureReason: text('failure_reason'),
+    proof: jsonb('proof').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    creditedAt: tstz('credited_at'),
+    reversedAt: tstz('reversed_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coin_purchases_provider_transaction_key').on(t.provider, t.providerTransactionId),
+    index('coin_purchases_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('coin_purchases_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('coin_purchases_provider_idx').on(t.provider, t.createdAt.desc(), t.id.desc()),
+    index('coin_purchases_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('coin_purchases_username_trgm').using('gin', sql`${t.username} gin_trgm_ops`),
+    check('coin_purchases_provider_check', oneOf('provider', PAYMENT_PROVIDERS)),
+    check('coin_purchases_status_check', oneOf('status', PURCHASE_STATUSES)),
+    check('coin_purchases_coins_positive', sql`${t.coins} > 0`),
+    check('coin_purchases_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('coin_purchases_unrecovered_nonnegative', sql`${t.unrecoveredCoins} >= 0`),
+    check(
+      'coin_purchases_pending_has_no_transaction',
+      sql`(${t.status} in ('pending', 'failed')) or ${t.providerTransactionId} is not null`,
+    ),
   ],
 );

@@ -39,6 +39,10 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; retry
     retryAfter: true,
   },
   500: { name: 'InternalServerError', description: 'An unexpected error; the body carries no detail.' },
+  502: {
+    name: 'BadGateway',
+    description: 'A payment provider (Stripe) did not answer; nothing was changed.',
+  },
   503: {
     name: 'ServiceUnavailable',
     description: 'The database is unreachable, or the service is in maintenance mode.',

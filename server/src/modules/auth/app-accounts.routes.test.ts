@@ -3,6 +3,7 @@ import { SETTINGS_DEFAULTS } from '@switchboard/contract/settings';
 import { PASSWORD_RULES } from '@switchboard/contract/user-create';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coinTransactions } from '../../db/schema/coins.ts';
 import { userReports } from '../../db/schema/reports.ts';
 import { securityEvents } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
@@ -53,6 +54,46 @@ describe('calling-app accounts', () => {
     const profile = await me(body.access_token);
     expect(profile.statusCode).toBe(200);
     expect(profile.json().data).toMatchObject({ username: 'ringo', is_admin: false });
+  });
+
+  it('welcomes a new account with the coins the setting names, as a ledger entry with the reason welcome', async () => {
+    const unwelcomed = (
+      await register({ username: 'no-gift', email: 'nogift@example.test', password: PASSWORD })
+    ).json() as TokenResponse;
+    expect(
+      await t.db.select().from(coinTransactions).where(eq(coinTransactions.userId, unwelcomed.user.id)),
+    ).toEqual([]);
+
+    const root = await insertUser(t.db, { username: 'welcome-root', isRootAdmin: true });
+    const next = structuredClone(SETTINGS_DEFAULTS);
+    next.calling.welcome_coins = 100;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers: await t.authHeader(root),
+      payload: next,
+    });
+    expect(saved.statusCode).toBe(200);
+    const welcomed = (
+      await register({ username: 'gifted', email: 'gifted@example.test', password: PASSWORD })
+    ).json() as TokenResponse;
+    const balance = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/coins/balance',
+      headers: { authorization: `Bearer ${welcomed.access_token}` },
+    });
+    expect(balance.json().data.balance).toBe(100);
+    const entries = await t.db
+      .select()
+      .from(coinTransactions)
+      .where(eq(coinTransactions.userId, welcomed.user.id));
+    expect(entries).toMatchObject([{ amount: 100, transactionType: 'bonus', referenceType: 'welcome' }]);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers: await t.authHeader(root),
+      payload: SETTINGS_DEFAULTS,
+    });
   });
 
   it('refuses a weak password, a password under the live minimum and a taken name, creating nothing', async () => {

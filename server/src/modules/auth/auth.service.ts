@@ -8,6 +8,7 @@ import { isPendingSignIn } from '@switchboard/contract/two-factor';
 import type { Database } from '../../db/client.ts';
 import { forbidden, unauthorized } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
+import { grantWelcomeCoins } from '../coins/welcome-coins.ts';
 import { recordSecurityEvent } from '../security-events/record-security-event.ts';
 import { decoyPasswordHash, verifyPassword } from '../users/password.ts';
 import { type Account, findAccountById, findAccountByUsername } from '../users/users.repository.ts';
@@ -70,6 +71,7 @@ export function register(
   ctx: RequestContext,
 ): Promise<TokenResponse> {
   return registerAppUser(db, input, async (tx, account) => {
+    await grantWelcomeCoins(db, tx, account.id);
     const session = await startSession(tx, account.id, ctx, false);
     return tokenResponse(db, deps, account, session, false, tx);
   });

@@ -28,6 +28,8 @@ export interface CoinEntryInput {
   reversesId?: number;
   referenceId?: string;
   referenceType?: string;
+  /** The purchase this entry credits or takes back. */
+  purchaseId?: number;
   createdBy: string | null;
 }
 
@@ -84,6 +86,7 @@ export async function applyCoinEntry(db: Executor, input: CoinEntryInput): Promi
       referenceType: input.referenceType ?? null,
       idempotencyKey: input.idempotencyKey ?? null,
       reversesId: input.reversesId ?? null,
+      purchaseId: input.purchaseId ?? null,
       createdBy: input.createdBy,
     });
     await repo.addToAccount(tx, input.userId, input.amount);
@@ -114,6 +117,7 @@ export async function reverseTransaction(
         reversesId: original.id,
         referenceId: String(original.id),
         referenceType: 'reversal',
+        ...(original.purchaseId === null ? {} : { purchaseId: original.purchaseId }),
         createdBy: input.createdBy,
       });
       return entry;

@@ -9,6 +9,7 @@ export interface PackageValues {
   coins: number;
   price_cents: number;
   currency: string;
+  store_product_id: string | null;
   is_active: boolean;
   sort_order: number;
 }
@@ -19,6 +20,7 @@ const toPackage = (r: Row): CoinPackage => ({
   coins: r.coins,
   price_cents: r.priceCents,
   currency: r.currency,
+  store_product_id: r.storeProductId,
   is_active: r.isActive,
   sort_order: r.sortOrder,
   created_at: r.createdAt.toISOString(),
@@ -29,6 +31,7 @@ const columnsOf = (v: PackageValues) => ({
   coins: v.coins,
   priceCents: v.price_cents,
   currency: v.currency,
+  storeProductId: v.store_product_id,
   isActive: v.is_active,
   sortOrder: v.sort_order,
 });
@@ -64,5 +67,14 @@ export async function updatePackage(
     .set({ ...columnsOf(values), updatedAt: sql`now()` })
     .where(eq(coinPackages.id, id))
     .returning();
+  return row && toPackage(row);
+}
+
+/** The package an app store sells under this product id. */
+export async function findPackageByProductId(
+  db: Executor,
+  productId: string,
+): Promise<CoinPackage | undefined> {
+  const [row] = await db.select().from(coinPackages).where(eq(coinPackages.storeProductId, productId));
   return row && toPackage(row);
 }

@@ -27,7 +27,7 @@ describe('coin packages and the account’s own coins', () => {
     t.db.select().from(coinTransactions).where(eq(coinTransactions.userId, userId));
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demoData: true });
     buyer = await insertUser(t.db, { username: 'buyer' });
     appAuth = await t.appAuthHeader(buyer);
     adminAuth = await t.authHeader(await insertUser(t.db, { username: 'shopkeeper', isAdmin: true }));
@@ -59,7 +59,7 @@ describe('coin packages and the account’s own coins', () => {
     expect(withdrawn.statusCode).toBe(200);
     expect((await api('GET', '/coins/packages', appAuth)).json().data.packages).toHaveLength(3);
     expect((await api('GET', '/admin/coins/packages', adminAuth)).json().data.packages).toHaveLength(4);
-    const refused = await api('POST', `/coins/packages/${mega.id}/buy`, appAuth);
+    const refused = await api('POST', `/coins/packages/${mega.id}/buy`, appAuth, { provider: 'demo' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(COIN_PACKAGE_MESSAGES.unavailable);
 
@@ -76,27 +76,24 @@ describe('coin packages and the account’s own coins', () => {
     expect((await api('GET', '/admin/coins/packages', adminAuth)).json().data.packages).toHaveLength(4);
   });
 
-  it('buys a package once per Idempotency-Key: one earn entry, and the balance equals the entries', async () => {
+  it('credits a bought package only through a provider: a purchase without one credits nothing', async () => {
     const [starter] = (await api('GET', '/coins/packages', appAuth)).json().data.packages as CoinPackage[];
-    const headers = { ...appAuth, 'idempotency-key': 'purchase-1' };
-    const first = await api('POST', `/coins/packages/${starter?.id}/buy`, headers);
-    expect(first.statusCode).toBe(201);
-    expect(first.json().data).toMatchObject({
-      replayed: false,
-      transaction: { amount: 100, transaction_type: 'earn', balance_after: 100 },
-    });
-    const retry = await api('POST', `/coins/packages/${starter?.id}/buy`, headers);
-    expect(retry.statusCode).toBe(201);
-    expect(retry.json().data.replayed).toBe(true);
-    expect(retry.json().data.transaction.id).toBe(first.json().data.transaction.id);
-    expect(await entriesOf(buyer.id)).toHaveLength(1);
-
-    await api('POST', `/coins/packages/${starter?.id}/buy`, { ...appAuth, 'idempotency-key': 'purchase-2' });
+    const unpaid = await api('POST', `/coins/packages/${starter?.id}/buy`, appAuth, {});
+    expect(unpaid.statusCode).toBe(400);
+    expect(await entriesOf(buyer.id)).toHaveLength(0);
+    // This app runs with demo data, where the demo provider stands in for a payment.
+    for (const _ of [1, 2]) {
+      const bought = await api('POST', `/coins/packages/${starter?.id}/buy`, appAuth, { provider: 'demo' });
+      expect(bought.statusCode).toBe(201);
+      expect(bought.json().data.transaction).toMatchObject({ amount: 100, transaction_type: 'earn' });
+    }
     const balance = (await api('GET', '/coins/balance', appAuth)).json().data;
     expect(balance).toEqual({ balance: 200, total_earned: 200, total_spent: 0 });
     const entries = await entriesOf(buyer.id);
     expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(balance.balance);
-    expect((await api('POST', '/coins/packages/999999/buy', appAuth)).statusCode).toBe(404);
+    expect((await api('POST', '/coins/packages/999999/buy', appAuth, { provider: 'demo' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('pages the account’s own transactions with a keyset cursor', async () => {

@@ -1,12 +1,10 @@
-import { BuyPackageHeaders, coinPackageEndpoints } from '@switchboard/contract/coin-packages';
-import { IDEMPOTENCY_KEY_HEADER } from '@switchboard/contract/coins';
+import { coinPackageEndpoints } from '@switchboard/contract/coin-packages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireAccount, requireAdmin } from '../../http/auth-guard.ts';
 import { route } from '../../http/endpoint-route.ts';
 import { requestContext } from '../../http/request-context.ts';
 import {
-  buyPackage,
   createPackage,
   listPackages,
   ownBalance,
@@ -32,24 +30,6 @@ export const coinPackagesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     success: true as const,
     data: { packages: await listPackages(db, true) },
   }));
-
-  route(
-    app,
-    coinPackageEndpoints.buy,
-    async (request) => {
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      return {
-        success: true as const,
-        data: await buyPackage(
-          db,
-          requireAccount(request).id,
-          request.params.id,
-          typeof key === 'string' ? key : undefined,
-        ),
-      };
-    },
-    { headers: BuyPackageHeaders },
-  );
 
   route(app, coinPackageEndpoints.adminList, async () => ({
     success: true as const,

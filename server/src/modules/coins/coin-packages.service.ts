@@ -3,14 +3,12 @@ import {
   type CoinPackage,
   type CoinPackageInput,
 } from '@switchboard/contract/coin-packages';
-import type { CoinEntryResponse } from '@switchboard/contract/coins';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
-import { conflict, notFound } from '../../http/http-error.ts';
+import { notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { applyCoinEntry } from './coin-ledger.ts';
 import * as packages from './coin-packages.repository.ts';
 import * as repo from './coins.repository.ts';
 import * as list from './coins-list.repository.ts';
@@ -38,36 +36,6 @@ export async function ownTransactions(
 
 export function listPackages(db: Database, onlyActive: boolean): Promise<CoinPackage[]> {
   return packages.listPackages(db, onlyActive);
-}
-
-/**
- * A purchase: one 'earn' entry of the package's coins that names the package. A retry with the same
- * Idempotency-Key returns the first entry and adds nothing (the ledger's per-user key).
- */
-export async function buyPackage(
-  db: Database,
-  userId: string,
-  packageId: number,
-  idempotencyKey: string | undefined,
-): Promise<CoinEntryResponse['data']> {
-  return db.transaction(async (tx) => {
-    const item = await packages.findPackage(tx, packageId);
-    if (!item) throw notFound(COIN_PACKAGE_MESSAGES.notFound);
-    if (!item.is_active) throw conflict(COIN_PACKAGE_MESSAGES.unavailable);
-    const { entry, replayed } = await applyCoinEntry(tx, {
-      userId,
-      amount: item.coins,
-      type: 'earn',
-      description: `Bought ${item.name}`,
-      referenceId: String(item.id),
-      referenceType: 'coin_package',
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-      createdBy: null,
-    });
-    const transaction = await list.findTransactionView(tx, entry.id);
-    if (!transaction) throw new Error(`ledger entry ${entry.id} vanished inside its own transaction`);
-    return { transaction, replayed };
-  });
 }
 
 export async function createPackage(

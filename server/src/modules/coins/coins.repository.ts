@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { coinAccounts, coinTransactions } from '../../db/schema/coins.ts';
 import { findUsername } from '../users/users.repository.ts';
@@ -47,6 +47,25 @@ export async function findTransaction(tx: Executor, id: number): Promise<CoinTra
 
 export async function findReversalOf(tx: Executor, id: number): Promise<CoinTransaction | undefined> {
   const [row] = await tx.select().from(coinTransactions).where(eq(coinTransactions.reversesId, id));
+  return row;
+}
+
+/** The entry that credited a purchase (not a reversal, not a take-back). */
+export async function findPurchaseCredit(
+  tx: Executor,
+  purchaseId: number,
+): Promise<CoinTransaction | undefined> {
+  const [row] = await tx
+    .select()
+    .from(coinTransactions)
+    .where(
+      and(
+        eq(coinTransactions.purchaseId, purchaseId),
+        isNull(coinTransactions.reversesId),
+        gt(coinTransactions.amount, 0),
+      ),
+    )
+    .limit(1);
   return row;
 }
 

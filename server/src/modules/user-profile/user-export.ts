@@ -12,6 +12,7 @@ import { allLocationsOf } from '../geolocation/locations-of-user.repository.ts';
 import { directMessagesOf } from '../messaging/messages-of-user.repository.ts';
 import { notificationsReceivedBy } from '../notifications/notifications-of-user.repository.ts';
 import { officialMessagesReceivedBy } from '../official-messages/messages-of-user.repository.ts';
+import { userPurchasesBatch } from '../purchases/purchases-of-user.repository.ts';
 import { allSocialOf } from '../social/social-of-user.repository.ts';
 import { allUserReports } from '../user-reports/reports-of-user.repository.ts';
 import * as profiles from '../users/user-profile.repository.ts';
@@ -34,6 +35,7 @@ export const EXPORT_COVERAGE: Record<string, Section> = {
   'pending_sign_ins.user_id': 'security',
   'coin_transactions.user_id': 'ledger',
   'coin_accounts.user_id': 'ledger',
+  'coin_purchases.user_id': 'ledger',
   'calls.caller_id': 'calls',
   'calls.callee_id': 'calls',
   'user_reports.reporter_id': 'reports',
@@ -107,6 +109,8 @@ export async function exportUserData(
     ledger: async function* () {
       yield `{"account":${json(await coinAccountOf(db, id))},"entries":`;
       yield* batchedArray((after) => ledgerBatch(db, id, after, BATCH));
+      yield ',"purchases":';
+      yield* batchedArray((after) => userPurchasesBatch(db, id, after, BATCH));
       yield '}';
     },
     calls: () => batchedArray((after) => userCallsBatch(db, id, after, BATCH)),

@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, APP_LIMITS, accountEndpoints } from '@switchboard/contract/account';
 import { coinPackageEndpoints } from '@switchboard/contract/coin-packages';
 import { fillPath } from '@switchboard/contract/endpoint';
+import { purchasesEndpoints } from '@switchboard/contract/purchases';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userContacts, userSettings, users } from '../../db/schema/users.ts';
@@ -47,9 +48,11 @@ describe('the account endpoints', () => {
   afterAll(() => t.close());
 
   it('answers 401 without a token on every account endpoint', async () => {
-    const endpoints = [...Object.values(accountEndpoints), ...Object.values(coinPackageEndpoints)].filter(
-      (e) => e.access === 'user',
-    );
+    const endpoints = [
+      ...Object.values(accountEndpoints),
+      ...Object.values(coinPackageEndpoints),
+      ...Object.values(purchasesEndpoints),
+    ].filter((e) => e.access === 'user');
     expect(endpoints.length).toBeGreaterThanOrEqual(11);
     for (const e of endpoints) {
       const res = await t.app.inject({

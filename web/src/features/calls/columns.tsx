@@ -5,6 +5,7 @@ import { IconButton } from '@/components/icon-button.tsx';
 import { Time } from '@/components/time.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { valueColumn } from '@/components/value-column.ts';
+import { formatCoins } from '@/lib/format.ts';
 import { callTitle, capitalize, endReasonText, formatCost, formatQuality, isLive } from './call-format.ts';
 import { CallDuration } from './components/call-duration.tsx';
 import { CallStatusBadge } from './components/call-status-badge.tsx';
@@ -64,7 +65,12 @@ export function callColumns(actions: CallRowActions): ColumnDef<CallRow>[] {
     valueColumn<CallRow>(
       'cost',
       'Cost',
-      (call) => formatCost(call.cost),
+      (call) => (
+        <span className="whitespace-nowrap">
+          {formatCoins(call.coins_used)} coins
+          <span className="text-muted-foreground"> · {formatCost(call.cost)}</span>
+        </span>
+      ),
       'hidden md:table-cell tabular-nums',
     ),
     {

@@ -5,8 +5,9 @@ import {
   coinsEndpoints,
   ListCoinsQuery,
 } from '@switchboard/contract/coins';
-import { ArrowDownIcon, ArrowUpIcon, CoinsIcon, PlusIcon, UsersIcon, XIcon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpIcon, CoinsIcon, PlusIcon, ReceiptIcon, UsersIcon, XIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { DataTable } from '@/components/data-table.tsx';
@@ -78,12 +79,20 @@ export function CoinsPage() {
         title="Coin Management"
         description="Manage user coins and transactions"
         actions={
-          can(coinsEndpoints.add) ? (
-            <Button onClick={() => setAdding(true)}>
-              <PlusIcon aria-hidden="true" />
-              Add Coins
+          <>
+            <Button variant="outline" asChild>
+              <Link to="/coin-management/purchases">
+                <ReceiptIcon aria-hidden="true" />
+                Purchases
+              </Link>
             </Button>
-          ) : undefined
+            {can(coinsEndpoints.add) ? (
+              <Button onClick={() => setAdding(true)}>
+                <PlusIcon aria-hidden="true" />
+                Add Coins
+              </Button>
+            ) : null}
+          </>
         }
       />
 

@@ -39,6 +39,13 @@ function serve() {
           ],
         },
       });
+    if (call.url.startsWith('/api/v1/admin/coins/revenue'))
+      return jsonResponse({
+        success: true,
+        data: {
+          days: [{ day: '2026-03-01', currency: 'EUR', revenue_cents: 499, purchases: 1, coins: 550 }],
+        },
+      });
     const days = Number(new URL(call.url, 'http://x').searchParams.get('days') ?? 30);
     return jsonResponse({ success: true, data: { days: daysOf(days) } });
   });
@@ -87,6 +94,15 @@ describe('Analytics', () => {
     // The rest of the dashboard follows, under the analytics (the spec: /analytics shows the dashboard).
     const dashboardHeading = await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
     expect(heading.compareDocumentPosition(dashboardHeading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows paid revenue per day and currency, with the coins bought beside the money', async () => {
+    serve();
+    renderAt('/analytics');
+    const table = await screen.findByRole('table', { name: 'Revenue per day' });
+    expect(within(table).getByText('EUR')).toBeInTheDocument();
+    expect(within(table).getByText('550 coins')).toBeInTheDocument();
+    expect(within(table).getAllByText(/4\.99/).length).toBeGreaterThan(0);
   });
 
   it('asks the server for the span chosen and keeps it in the URL', async () => {

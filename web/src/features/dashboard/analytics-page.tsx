@@ -1,14 +1,17 @@
 import { ANALYTICS_RANGES, AnalyticsQuery, type AnalyticsRange } from '@switchboard/contract/dashboard';
+import { purchasesEndpoints } from '@switchboard/contract/purchases';
 import { useEffect, useRef } from 'react';
 import { ErrorPanel } from '@/components/error-panel.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { AnalyticsCharts } from './analytics-charts.tsx';
-import { useAnalytics } from './api.ts';
+import { useAnalytics, useRevenue } from './api.ts';
 import { DashboardPage } from './dashboard-page.tsx';
+import { RevenueCard } from './revenue-card.tsx';
 import { SetupFunnelCard } from './setup-funnel-card.tsx';
 
 /**
@@ -22,6 +25,8 @@ export function AnalyticsPage() {
   const { params, update } = useListUrlState(AnalyticsQuery);
   const days = params.days;
   const query = useAnalytics(days);
+  const canReadRevenue = useCan()(purchasesEndpoints.revenue);
+  const revenue = useRevenue(days, canReadRevenue);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -50,6 +55,7 @@ export function AnalyticsPage() {
         </div>
       )}
       <SetupFunnelCard />
+      {canReadRevenue ? <RevenueCard days={revenue.data} failed={revenue.isError && !revenue.data} /> : null}
       <div className="pt-4">
         <DashboardPage />
       </div>

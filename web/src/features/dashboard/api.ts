@@ -1,5 +1,6 @@
 import { type AnalyticsRange, dashboardEndpoints } from '@switchboard/contract/dashboard';
 import { monitoringEndpoints } from '@switchboard/contract/monitoring';
+import { purchasesEndpoints } from '@switchboard/contract/purchases';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client.ts';
 
@@ -28,5 +29,16 @@ export function useAnalytics(days: AnalyticsRange) {
     queryFn: ({ signal }) => callEndpoint(dashboardEndpoints.analytics, { query: { days } }, { signal }),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Paid revenue per day and currency over the same span (Stripe and the App Store; demo purchases are not revenue). */
+export function useRevenue(days: AnalyticsRange, enabled: boolean) {
+  return useQuery({
+    queryKey: ['purchases', 'revenue', days],
+    queryFn: ({ signal }) => callEndpoint(purchasesEndpoints.revenue, { query: { days } }, { signal }),
+    select: (response) => response.data.days,
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -95,6 +95,7 @@ export const FIELD_TABS = [
     fields<'calling'>([
       ['voice_coins_per_minute', 'Voice Coins per Minute', 'integer'],
       ['video_coins_per_minute', 'Video Coins per Minute', 'integer'],
+      ['welcome_coins', 'Coins for a new account', 'integer'],
       ['quality_sample_retention_days', 'Quality Sample Retention (days)', 'integer'],
       ['quality_rtt_ms', 'High RTT above (ms, 3 of 5 samples)', 'integer'],
       ['quality_jitter_ms', 'High Jitter above (ms, 3 of 5 samples)', 'integer'],

@@ -12,6 +12,7 @@ import {
   signIn,
   storeAppSession,
 } from './app-api.ts';
+import { BuyCoins } from './buy-coins.tsx';
 import { useSoftphone } from './use-softphone.ts';
 
 /**
@@ -138,6 +139,8 @@ function Phone({ session, onSignOut }: { session: AppSession; onSignOut: () => v
           </div>
         </section>
       )}
+
+      <BuyCoins session={session} />
 
       <section aria-label="Contacts" className="space-y-2">
         <h2 className="text-lg font-medium">Contacts</h2>

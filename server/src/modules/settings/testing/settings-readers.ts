@@ -58,6 +58,7 @@ export const SETTINGS_READERS: { [K in ScreenSection]: Record<string, Reader> } 
   },
   calling: {
     voice_coins_per_minute: r('modules/calls/call-lifecycle.service.ts', 'pricePerMinute'),
+    welcome_coins: r('modules/coins/welcome-coins.ts', 'grantWelcomeCoins'),
     video_coins_per_minute: r('modules/calls/call-lifecycle.service.ts', 'pricePerMinute'),
     quality_sample_retention_days: r('modules/calls/call-timers-job.ts', 'rollUpOldSamples'),
     quality_rtt_ms: QUALITY,
