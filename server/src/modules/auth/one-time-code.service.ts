@@ -56,6 +56,7 @@ export async function requestOneTimeCode(
       expiresAt,
     });
   });
+  const shown = sender.demoShowsCode ? { demo_code: code } : {};
   sender
     .send({
       userId: account.id,
@@ -67,5 +68,5 @@ export async function requestOneTimeCode(
     .catch((err: unknown) =>
       log.warn({ reason: err instanceof Error ? err.name : 'unknown' }, 'sending a one-time code failed'),
     );
-  return answer;
+  return { ...answer, ...shown };
 }
