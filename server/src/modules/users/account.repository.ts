@@ -36,7 +36,7 @@ const cardColumns = {
 };
 const reachable = and(isNull(users.deletedAt), activeNow);
 
-/** Active users whose username or full name contains the term (trigram indexes), the caller left out. */
+/** Active users whose username or full name contains the term (trigram indexes), the caller left out; an exact username first. */
 export async function searchUsers(
   db: Executor,
   callerId: string,
@@ -54,7 +54,8 @@ export async function searchUsers(
         or(ilike(users.username, pattern), ilike(users.fullName, pattern)),
       ),
     )
-    .orderBy(sql`lower(${users.username})`, users.id)
+    // The username typed in full comes first, however many names contain it ("bob" before "abbott_bob").
+    .orderBy(sql`lower(${users.username}) = lower(${term}) desc`, sql`lower(${users.username})`, users.id)
     .limit(limit);
   return rows.map((r) => ({ ...r, last_seen_at: iso(r.last_seen_at) }));
 }
