@@ -245,3 +245,7 @@ export function testDatabaseKind(env: NodeJS.ProcessEnv = process.env): 'pglite'
 export function toolSearchPath(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.PATH;
 }
+/** The folder an npm command was typed in: npm runs scripts from the package root and keeps it in INIT_CWD. */
+export function commandFolder(env: NodeJS.ProcessEnv = process.env): string {
+  return env.INIT_CWD ?? process.cwd();
+}

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind, testDatabaseUrl } from './config.ts';
 import { createAccessTokens } from './http/access-token.ts';
 import { newRefreshToken } from './modules/auth/refresh-token.ts';
-import { PRESENCE_HEARTBEAT_MS, PRESENCE_STALE_AFTER_MS } from './modules/calls/presence-heartbeat.ts';
+import { PRESENCE_HEARTBEAT_MS, PRESENCE_STALE_AFTER_MS } from './modules/calling/presence-heartbeat.ts';
 import {
   createScratchDatabase,
   FAULT_JWT_SECRET,

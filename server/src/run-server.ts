@@ -12,7 +12,7 @@ import { withStartUpLock } from './db/migrate.ts';
 import { openMigrating } from './db/open-migrated.ts';
 import { seedDemoDataIfEmpty } from './demo/seed-demo-data.ts';
 import { authenticateAdmin } from './modules/auth/authenticate.ts';
-import { startAppNamespace } from './modules/calls/app-namespace.ts';
+import { startAppNamespace } from './modules/calling/app-namespace.ts';
 import { startCallJobs } from './modules/calls/call-timers-job.ts';
 import { readLivePoint } from './modules/calls/live-point.ts';
 import { startDueNotificationsJob } from './modules/notifications/due-notifications-job.ts';

@@ -54,7 +54,7 @@ export interface RealtimeFeeds {
   };
   /** One moment of the living system for the monitor's 15-minute charts (modules/calls/live-point.ts). */
   livePoint?: () => Promise<LivePoint>;
-  /** Further namespaces on the same server (the calling apps' `/app`, modules/calls/app-namespace.ts). */
+  /** Further namespaces on the same server (the calling apps' `/app`, modules/calling/app-namespace.ts). */
   namespaces?: readonly NamespaceStarter[];
 }
 

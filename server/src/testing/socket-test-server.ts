@@ -4,7 +4,7 @@ import type { AdminPrincipal } from '../http/access-token.ts';
 import { authenticateAdmin } from '../modules/auth/authenticate.ts';
 import { createLiveAccess } from '../modules/auth/live-access.ts';
 import { createSessionEnds } from '../modules/auth/session-ends.ts';
-import { startAppNamespace } from '../modules/calls/app-namespace.ts';
+import { startAppNamespace } from '../modules/calling/app-namespace.ts';
 import { type Realtime, type RealtimeFeeds, startRealtime } from '../realtime/socket-server.ts';
 import { createUserPush } from '../realtime/user-push.ts';
 import { connected } from './socket-connected.ts';

@@ -16,14 +16,16 @@ export interface SpawnedProcess {
 export function spawnProcess(
   args: string[],
   env: Record<string, string>,
-  options: { detached?: boolean } = {},
+  options: { detached?: boolean; input?: string } = {},
 ): SpawnedProcess {
   const child = spawn(args[0] as string, args.slice(1), {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     detached: options.detached ?? false,
   });
+  // What is typed at its prompt, then the end of input.
+  if (options.input !== undefined) child.stdin?.end(options.input);
   let text = '';
   child.stdout?.on('data', (chunk) => {
     text += chunk;

@@ -63,6 +63,7 @@ export async function createBackup(
   by: { actor: AdminPrincipal; context: RequestContext } | null,
   trigger: BackupRow['trigger'] = 'manual',
   signal?: AbortSignal,
+  { prune = true }: { prune?: boolean } = {},
 ): Promise<Backup> {
   const filename = backupFilename(deps.database.kind, new Date());
   const running = await db.transaction(async (tx) => {
@@ -85,7 +86,7 @@ export async function createBackup(
       writeBackupFile(deps.database, join(backupDir(deps), filename), signal),
     );
     const done = toBackup(await finishBackup(db, running.id, { sizeBytes }));
-    await pruneOldBackups(db, deps);
+    if (prune) await pruneOldBackups(db, deps);
     return done;
   } catch (error) {
     const message = signal?.aborted
@@ -125,24 +126,28 @@ export async function backupFilePath(
   return { path, filename: row.filename };
 }
 
-/** Restores a backup over the live data, after backing up the current state (which `signal` stops). */
+/**
+ * Restores a backup over the live data, after backing up the current state (which `signal` stops).
+ * Returns the safety backup. `by` is null for `npm run restore`, which has no admin to audit.
+ */
 export async function restoreBackup(
   db: Database,
   deps: DatabaseDeps,
   id: number,
-  by: { actor: AdminPrincipal; context: RequestContext },
+  by: { actor: AdminPrincipal; context: RequestContext } | null,
   signal?: AbortSignal,
-): Promise<void> {
+): Promise<Backup> {
   const { path, filename } = await backupFilePath(db, deps, id);
-  const safety = await createBackup(db, deps, by, 'manual', signal);
+  let safety: Backup;
   try {
-    await restoreFileInto(db, deps, path);
+    safety = await restoreFromFile(db, deps, path, by, signal);
   } catch (error) {
     if (!(error instanceof BackupUnreadableError)) throw error;
     // Marked so that nobody downloads or restores it again believing it good.
     await finishBackup(db, id, { error: DATABASE_MESSAGES.backupUnreadable });
     throw new HttpError(422, DATABASE_MESSAGES.backupUnreadable);
   }
+  if (!by) return safety;
   await db.transaction((tx) =>
     recordAudit(tx, {
       actor: by.actor,
@@ -154,6 +159,29 @@ export async function restoreBackup(
       context: by.context,
     }),
   );
+  return safety;
+}
+
+/**
+ * Backs up the current data, then loads the backup file at `path` over it; returns the safety backup.
+ * Old backups are pruned only once the restore is over: the safety backup could otherwise push out the
+ * very file being restored, when it is the oldest of `backup_keep_last`.
+ */
+export async function restoreFromFile(
+  db: Database,
+  deps: DatabaseDeps,
+  path: string,
+  by: { actor: AdminPrincipal; context: RequestContext } | null,
+  signal?: AbortSignal,
+): Promise<Backup> {
+  const safety = await createBackup(db, deps, by, 'manual', signal, { prune: false });
+  try {
+    await restoreFileInto(db, deps, path);
+  } finally {
+    // A failed prune leaves one backup too many until the next backup prunes; it fails nothing.
+    await pruneOldBackups(db, deps).catch(() => undefined);
+  }
+  return safety;
 }
 
 /**

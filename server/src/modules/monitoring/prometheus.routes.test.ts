@@ -43,7 +43,7 @@ describe('Prometheus /metrics', () => {
   it('serves a remote scraper that presents the configured token', async () => {
     const res = await scrape(withToken, '10.0.0.7', `Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('switchboard_system_cpu_percent');
+    expect(res.body).toContain('switchboard_system_cpu_ratio');
   });
 
   it('answers 401 to a remote client without the right token', async () => {

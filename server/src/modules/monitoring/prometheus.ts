@@ -30,11 +30,19 @@ export function createPrometheus(databaseConnectionErrors: () => number = () => 
     registers: [register],
   });
   const gauge = (name: string, help: string) => new Gauge({ name, help, registers: [register] });
-  const cpu = gauge('switchboard_system_cpu_percent', 'System CPU usage, percent');
-  const memory = gauge('switchboard_system_memory_percent', 'System memory usage, percent');
-  const disk = gauge('switchboard_data_disk_percent', "Usage of the data directory's file system, percent");
+  // Base units, as Prometheus names them: shares of 1 (not percent) and seconds (not ms).
+  const cpu = gauge('switchboard_system_cpu_ratio', 'System CPU usage, 0 to 1');
+  const memory = gauge('switchboard_system_memory_ratio', 'System memory usage, 0 to 1');
+  const disk = gauge('switchboard_data_disk_ratio', "Usage of the data directory's file system, 0 to 1");
   const sockets = gauge('switchboard_socket_connections', 'Open socket.io connections');
-  const dbLatency = gauge('switchboard_database_round_trip_ms', 'Database round-trip time, ms');
+  const databaseUp = gauge(
+    'switchboard_database_up',
+    'Whether the database answered the last round-trip check (1) or not (0)',
+  );
+  const dbLatency = gauge(
+    'switchboard_database_round_trip_seconds',
+    'Database round-trip time of the last check, seconds (NaN while the database does not answer)',
+  );
   readCounter(
     register,
     'switchboard_unhandled_rejections_total',
@@ -53,11 +61,14 @@ export function createPrometheus(databaseConnectionErrors: () => number = () => 
       duration.observe({ group, status: `${Math.floor(status / 100)}xx` }, ms / 1000);
     },
     update(sample: MetricsSample) {
-      cpu.set(sample.cpu_usage);
-      memory.set(sample.memory_usage);
-      disk.set(sample.disk_usage);
+      cpu.set(sample.cpu_usage / 100);
+      memory.set(sample.memory_usage / 100);
+      disk.set(sample.disk_usage / 100);
       sockets.set(sample.active_socket_connections);
-      dbLatency.set(sample.network_latency);
+      // The sample's round trip is in ms, and -1 when the database did not answer.
+      const answered = sample.network_latency >= 0;
+      databaseUp.set(answered ? 1 : 0);
+      dbLatency.set(answered ? sample.network_latency / 1000 : Number.NaN);
     },
     /** The Redis metrics, present only with REDIS_URL. */
     watchRedis(link: RedisLink) {

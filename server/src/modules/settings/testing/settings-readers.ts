@@ -8,7 +8,7 @@ export interface Reader {
 
 const r = (file: string, fn: string): Reader => ({ file, fn });
 const SETTINGS_EFFECTS = 'modules/settings/settings-effects.ts';
-const QUALITY = r('modules/calls/quality-watches.ts', 'qualityThresholds');
+const QUALITY = r('modules/calling/quality-watches.ts', 'qualityThresholds');
 const RATE = r('modules/security/request-rate-limits.ts', 'installRequestRateLimits');
 const ROOT = r('modules/root-admin/root-admin.service.ts', 'seats, registerRootAdmin');
 
@@ -20,7 +20,7 @@ export const SETTINGS_READERS: { [K in ScreenSection]: Record<string, Reader> } 
   app: {
     name: r('modules/app-config/app-config.routes.ts', 'appConfigRoutes (/config.json app.name)'),
     debug_mode: r(SETTINGS_EFFECTS, 'installSettingsEffects (log level)'),
-    maintenance_mode: r(SETTINGS_EFFECTS, 'installSettingsEffects; calls/app-namespace.ts'),
+    maintenance_mode: r(SETTINGS_EFFECTS, 'installSettingsEffects; calling/app-handshake.ts'),
   },
   security: {
     enable_content_security_policy: r(

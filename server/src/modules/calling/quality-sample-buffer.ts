@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { insertQualitySamples, type NewQualitySample } from './call-lifecycle.repository.ts';
+import { insertQualitySamples, type NewQualitySample } from '../calls/call-lifecycle.repository.ts';
 
 export interface QualitySampleBuffer {
   add(sample: NewQualitySample): void;

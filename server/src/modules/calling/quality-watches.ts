@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { recordCrossings } from '../calls/calls.repository.ts';
 import { liveSettings } from '../settings/live-settings.ts';
-import { recordCrossings } from './calls.repository.ts';
 import { type QualityReading, type QualityThresholds, QualityWatch } from './quality-flags.ts';
 
 type Side = 'caller' | 'callee';
