@@ -15,6 +15,7 @@ import {
   partyName,
 } from '../call-format.ts';
 import { CallDuration } from './call-duration.tsx';
+import { CallQualityFigure } from './call-quality-figure.tsx';
 import { CallStatusBadge } from './call-status-badge.tsx';
 
 // The chart library loads only when a call's details are first opened.
@@ -70,7 +71,9 @@ export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: Call
             <DetailField label="Duration">
               <CallDuration call={call} />
             </DetailField>
-            <DetailField label="Quality">{formatQuality(call.quality)}</DetailField>
+            <DetailField label="Quality">
+              <CallQualityFigure call={call} />
+            </DetailField>
             <DetailField label="Cost">{formatCost(call.cost)}</DetailField>
             <DetailField label="Coins Used">{formatCoins(call.coins_used)}</DetailField>
             <DetailField label="Start Time">
