@@ -6,14 +6,7 @@ import { DetailList, DetailsDialog } from '@/components/details-dialog.tsx';
 import { Time } from '@/components/time.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatCoins } from '@/lib/format.ts';
-import {
-  capitalize,
-  endReasonText,
-  formatCost,
-  formatQuality,
-  logsAroundCall,
-  partyName,
-} from '../call-format.ts';
+import { capitalize, endReasonText, formatCost, logsAroundCall, partyName } from '../call-format.ts';
 import { CallDuration } from './call-duration.tsx';
 import { CallQualityFigure } from './call-quality-figure.tsx';
 import { CallStatusBadge } from './call-status-badge.tsx';

@@ -14,5 +14,5 @@ export function CallQualityFigure({ call }: { call: CallRow }) {
     (newest, s) => (newest && newest.at >= s.sampled_at ? newest : { at: s.sampled_at, mos: s.mos }),
     null,
   );
-  return latest ? <>{formatQuality(latest.mos)} (live)</> : <>{formatQuality(null)}</>;
+  return latest ? <>{formatQuality(latest.mos)} (live)</> : formatQuality(null);
 }
