@@ -1,9 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 // By path: Vite loads this file with Node, which does not load a package's TypeScript sources.
 import { DEMO_ADMIN } from '../contract/src/demo-admin.ts';
+import { SlowestTestFiles } from '../scripts/slowest-test-files.ts';
 import { firstLoadZod } from './vite-first-load-zod.ts';
 import { precompress } from './vite-precompress.ts';
 import { routePreloads } from './vite-route-preload.ts';
@@ -62,6 +64,9 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // A test file per core: vitest's default leaves one core idle.
+    maxWorkers: availableParallelism(),
+    reporters: ['default', new SlowestTestFiles()],
     execArgv: testExecArgv,
     setupFiles: ['src/test-setup.ts'],
     css: false,

@@ -28,6 +28,7 @@ import * as userCreate from './user-create.ts';
 import * as userProfile from './user-profile.ts';
 import * as userReports from './user-reports.ts';
 import * as users from './users.ts';
+import * as webhooks from './webhooks.ts';
 
 /*
  * Every endpoint of the contract with the name it is declared under, for the API document's
@@ -65,6 +66,7 @@ const MODULES: readonly Record<string, unknown>[] = [
   userProfile,
   userReports,
   users,
+  webhooks,
 ];
 
 /** What each OpenAPI tag groups, shown beside the tag in the document. */
@@ -92,6 +94,8 @@ export const API_TAGS: Record<string, string> = {
   'root-admin': 'The root administrator: setup, transfer and demo admins.',
   security: 'Security events, blocked addresses and security policies.',
   settings: 'System settings.',
+  webhooks:
+    'Webhook endpoints: where events are sent, their signing secrets, the delivery log and replays. Bodies are described under `webhooks` in this document.',
   social: "Users' social links and contacts, as administrators see them.",
   'system-logs': "The server's persisted logs.",
   'user-reports': 'Reports users file about other users.',

@@ -22,6 +22,7 @@ export const DANGEROUS_PERMISSIONS = [
   { id: 'users:erase', label: 'Erase personal data' },
   { id: 'settings:security', label: 'Security settings and wide IP blocks' },
   { id: 'admins:manage', label: 'Manage admins and roles' },
+  { id: 'webhooks:manage', label: 'Manage webhooks' },
 ] as const;
 export type DangerousPermission = (typeof DANGEROUS_PERMISSIONS)[number]['id'];
 

@@ -108,6 +108,9 @@ export const SETTINGS_FIELD_NOTES: Notes = {
     rate_limit_window: { help: 'Seconds the request count covers.' },
     cors_enabled: { help: 'On: the origins below may call the API from a browser.' },
     cors_origins: { help: 'One origin per line, like https://console.example.com.' },
+    webhooks_allow_private_addresses: {
+      help: 'On: webhook endpoints may point at private, loopback and link-local addresses (on-premises receivers).',
+    },
   },
   root_admin: {
     auto_disable_after_creation: { help: 'On: registration closes once a root admin exists.' },

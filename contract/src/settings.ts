@@ -75,6 +75,8 @@ export const ApiSettings = z.object({
    * site read the API with a stolen token, and `null` is what sandboxed frames and file pages send.
    */
   cors_origins: z.array(z.string().trim().min(1).max(200).refine(isWebOrigin, CORS_ORIGIN_MESSAGE)).max(50),
+  /** Webhook receivers on private, loopback and link-local addresses: off, so a webhook cannot probe the internal network. */
+  webhooks_allow_private_addresses: z.boolean(),
 });
 
 /** The root admin section of the settings: who may register as root admin. */
@@ -160,6 +162,7 @@ export const SETTINGS_DEFAULTS: Settings = {
     rate_limit_window: 60,
     cors_enabled: false,
     cors_origins: [],
+    webhooks_allow_private_addresses: false,
   },
   root_admin: {
     auto_disable_after_creation: true,
@@ -189,6 +192,8 @@ export const SETTINGS_MESSAGES = {
   rootOnly: 'Only root administrators can change the root admin settings',
   twoFactorNeedsSecurity:
     'Requiring two-factor for admins is a security setting: it needs the Security settings permission',
+  privateWebhooksNeedSecurity:
+    'Letting webhooks reach private addresses is a security setting: it needs the Security settings permission',
 } as const;
 
 /**

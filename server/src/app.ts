@@ -62,6 +62,7 @@ import { userReportsRoutes } from './modules/user-reports/user-reports.routes.ts
 import { accountRoutes } from './modules/users/account.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { usernamesById } from './modules/users/users-directory.repository.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { buildAsyncApiDocument } from './realtime/asyncapi-document.ts';
 
 export interface BuildAppOptions {
@@ -109,7 +110,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Switchboard API', version: '1.0.0', description: 'Administrator API of Switchboard' },
+      info: {
+        title: 'Switchboard API',
+        version: '1.0.0',
+        description: 'Administrator API of Switchboard',
+        license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -183,6 +189,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(settingsRoutes, { prefix: API_PREFIX, deps, live });
   await app.register(databaseRoutes, { prefix: API_PREFIX, deps });
   await app.register(factoryResetRoutes, { prefix: API_PREFIX, deps, live });
+  await app.register(webhooksRoutes, { prefix: API_PREFIX, deps });
   if (options.backupSchedule) {
     const stopSchedule = startBackupSchedule(deps.db, {
       database: deps.database,

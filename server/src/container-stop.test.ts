@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sleep } from './testing/fault-harness.ts';
+import { freePort } from './testing/free-port.ts';
 import { REPO_ROOT, type SpawnedProcess, spawnProcess } from './testing/spawn-server.ts';
 import { halfSentRequest, processesUsing } from './testing/stopping-server.ts';
 
-const PORT = 18130;
 const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-container-'));
 let started: SpawnedProcess | undefined;
 
@@ -28,6 +28,7 @@ afterAll(() => {
 describe.skipIf(process.env.SWITCHBOARD_TEST_DB === 'postgres')('the documented container command', () => {
   it('stays up while the server drains after SIGTERM to it alone (docker stop), then exits 0', async () => {
     const command = documentedContainerCommand();
+    const PORT = await freePort();
     // The image holds a built web app; skip the build check here as `--no-build` does.
     const args = command[0] === 'npm' ? [...command, '--', '--no-build'] : [...command, '--no-build'];
     started = spawnProcess(args, {

@@ -12,9 +12,9 @@ import {
   spawnPostgresServer,
   startWriteLoad,
 } from './testing/fault-harness.ts';
+import { freePort } from './testing/free-port.ts';
 import type { SpawnedProcess } from './testing/spawn-server.ts';
 
-const PORT = 18101;
 const serverUrl = testDatabaseUrl();
 let database: ScratchDatabase | undefined;
 let server: SpawnedProcess | undefined;
@@ -31,6 +31,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres' || !serverUrl)(
   () => {
     it('keeps serving: cut writes answer 503, reads are retried, every acknowledged write is kept', async () => {
       database = await createScratchDatabase(serverUrl as string);
+      const PORT = await freePort();
       server = spawnPostgresServer(database.url, PORT);
       await server.waitFor('Switchboard console:');
       const auth = await registerRootAdmin(PORT);

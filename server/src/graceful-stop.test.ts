@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './testing/free-port.ts';
 import { type SpawnedProcess, spawnProcess } from './testing/spawn-server.ts';
 import { halfSentRequest, processesUsing } from './testing/stopping-server.ts';
 
-const PORT = 8144;
+const PORT = await freePort();
 const dataDirs: string[] = [];
 const started: SpawnedProcess[] = [];
 

@@ -14,10 +14,11 @@ import {
   sleep,
   spawnPostgresServer,
 } from './testing/fault-harness.ts';
+import { freePorts } from './testing/free-port.ts';
 import { connected } from './testing/socket-connected.ts';
 import type { SpawnedProcess } from './testing/spawn-server.ts';
 
-const PORTS = [18150, 18151] as const;
+const PORTS = (await freePorts(2)) as [number, number];
 const serverUrl = testDatabaseUrl();
 let database: ScratchDatabase | undefined;
 const started: SpawnedProcess[] = [];

@@ -12,10 +12,10 @@ import {
   startRedis,
   until,
 } from './testing/fault-harness.ts';
+import { freePorts } from './testing/free-port.ts';
 import type { SpawnedProcess } from './testing/spawn-server.ts';
 
-const PORTS = [18110, 18111, 18112];
-const REDIS_PORT = 6391;
+const [REDIS_PORT, ...PORTS] = (await freePorts(4)) as [number, ...number[]];
 const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
 const serverUrl = testDatabaseUrl();
 let database: ScratchDatabase | undefined;

@@ -20,6 +20,8 @@ import { liveSettings } from './modules/settings/live-settings.ts';
 import { startLogRetention } from './modules/system-logs/log-retention.ts';
 import { createSystemLogStream } from './modules/system-logs/system-log-stream.ts';
 import { countRootAdmins } from './modules/users/users.repository.ts';
+import { startDeliveryWorker } from './modules/webhooks/delivery-worker.ts';
+import { internalAddressesAllowed } from './modules/webhooks/webhooks.service.ts';
 import { startRealtime } from './realtime/socket-server.ts';
 import type { Tracing } from './tracing/tracing.ts';
 
@@ -109,6 +111,9 @@ async function serve(
   deps.userPush.attach(realtime.io);
   const dueNotifications = startDueNotificationsJob(deps.db, { userPush: deps.userPush, log: app.log });
   const callJobs = startCallJobs(deps.db, { userPush: deps.userPush, log: app.log });
+  const webhookDelivery = startDeliveryWorker(deps.db, app.log, {
+    allowInternal: () => internalAddressesAllowed(deps.db),
+  });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -149,6 +154,7 @@ async function serve(
       step = 'stopping the background jobs';
       await dueNotifications.stop();
       await callJobs.stop();
+      await webhookDelivery.stop();
       step = 'closing the socket server';
       await realtime.close();
       step = 'flushing the log';

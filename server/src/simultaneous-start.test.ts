@@ -7,9 +7,9 @@ import {
   type ScratchDatabase,
   spawnPostgresServer,
 } from './testing/fault-harness.ts';
+import { freePorts } from './testing/free-port.ts';
 import type { SpawnedProcess } from './testing/spawn-server.ts';
 
-const PORTS = [18120, 18121];
 const serverUrl = testDatabaseUrl();
 let database: ScratchDatabase | undefined;
 const started: SpawnedProcess[] = [];
@@ -26,6 +26,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres' || !serverUrl)(
   () => {
     it('all come up, and the migrations are applied once', async () => {
       database = await createScratchDatabase(serverUrl as string);
+      const PORTS = await freePorts(2);
       const servers = PORTS.map((port) => spawnPostgresServer(database?.url as string, port));
       started.push(...servers);
       const outcomes = await Promise.all(

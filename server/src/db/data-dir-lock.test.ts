@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePorts } from '../testing/free-port.ts';
 import { type SpawnedProcess, spawnProcess, spawnServer } from '../testing/spawn-server.ts';
 
-const PORT_A = 8141;
-const PORT_B = 8142;
+const [PORT_A, PORT_B] = (await freePorts(2)) as [number, number];
 const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-lock-'));
 const started: SpawnedProcess[] = [];
 const LOCKED =

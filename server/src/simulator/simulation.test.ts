@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, registerRootAdmin, until } from '../testing/fault-harness.ts';
+import { freePort } from '../testing/free-port.ts';
 import { type SpawnedProcess, spawnServer } from '../testing/spawn-server.ts';
 import { type Simulation, simulatedAddress, startSimulation } from './simulation.ts';
 
-const PORT = 18150;
+const PORT = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-simulator-'));
 let server: SpawnedProcess | undefined;
 let simulation: Simulation | undefined;

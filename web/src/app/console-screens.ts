@@ -202,6 +202,17 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
       (m) => m.AdminRolesPage,
     ),
   },
+  {
+    // Beside the settings: where events go is an operator's integration, for webhooks:manage only.
+    path: '/settings/webhooks',
+    permission: 'webhooks:manage',
+    title: 'Webhooks',
+    group: 'Trust & system',
+    lazy: lazyScreen(
+      () => import('@/features/webhooks/webhooks-page.tsx'),
+      (m) => m.WebhooksPage,
+    ),
+  },
 ];
 
 /**

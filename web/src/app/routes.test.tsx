@@ -122,10 +122,11 @@ describe('routes while signed in', () => {
       'aria-current',
       'page',
     );
-    // Every route but /login: the 17 console screens (Admin Roles too) and factory reset. Root admin
-    // registration is gone: the signed-in root is one.
-    expect(within(nav).getAllByRole('link')).toHaveLength(18);
+    // Every route but /login: the 18 console screens (Admin Roles and Webhooks too) and factory reset.
+    // Root admin registration is gone: the signed-in root is one.
+    expect(within(nav).getAllByRole('link')).toHaveLength(19);
     expect(within(nav).getByRole('link', { name: 'Admin Roles' })).toHaveAttribute('href', '/settings/roles');
+    expect(within(nav).getByRole('link', { name: 'Webhooks' })).toHaveAttribute('href', '/settings/webhooks');
     expect(within(nav).queryByRole('link', { name: /login/i })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: /Root Admin Registration/ })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Factory Reset Root only' })).toHaveAttribute(

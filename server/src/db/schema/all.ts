@@ -16,3 +16,4 @@ export * from './social.ts';
 export * from './system.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
+export * from './webhooks.ts';

@@ -1,6 +1,7 @@
 import { API_TAGS, namedEndpoints } from '@switchboard/contract/api-catalog';
 import { ApiError } from '@switchboard/contract/common';
 import type { Endpoint } from '@switchboard/contract/endpoint';
+import { WEBHOOK_EVENT_DATA, WebhookBody } from '@switchboard/contract/webhooks';
 import { z } from 'zod';
 import { errorStatuses } from './error-statuses.ts';
 
@@ -84,6 +85,7 @@ export function completeApiDocument(document: Json, apiPrefix: string): Json {
   const components = (document.components ?? {}) as Json;
   return {
     ...document,
+    'x-webhooks': webhookBodies(),
     servers: [{ url: '/', description: 'The server that serves this document' }],
     tags: [...usedTags].sort().map((name) => {
       const description = API_TAGS[name];
@@ -140,4 +142,50 @@ function responsesOf(
 function describe(status: string, given: unknown): string {
   if (typeof given === 'string' && given !== 'Default Response') return given;
   return status.startsWith('2') ? 'Success' : 'See the body';
+}
+
+/**
+ * What each webhook delivery POSTs to an endpoint (OpenAPI 3.0 has no `webhooks`; Redoc and Redocly read
+ * `x-webhooks`): the signed headers and the versioned body, one entry per event.
+ */
+function webhookBodies(): Json {
+  const header = (description: string) => ({ required: true, schema: { type: 'string' }, description });
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENT_DATA).map(([type, { summary, data }]) => [
+      type,
+      {
+        post: {
+          summary,
+          operationId: `webhook_${type.replace('.', '_')}`,
+          tags: ['webhooks'],
+          parameters: [
+            {
+              in: 'header',
+              name: 'webhook-id',
+              ...header('The message id: the same on every retry and replay'),
+            },
+            { in: 'header', name: 'webhook-timestamp', ...header('Unix seconds of this attempt') },
+            {
+              in: 'header',
+              name: 'webhook-signature',
+              ...header('v1,<base64 HMAC-SHA256> per Standard Webhooks'),
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: z.toJSONSchema(WebhookBody.extend({ type: z.literal(type), data }), {
+                  target: 'openapi-3.0',
+                }),
+              },
+            },
+          },
+          responses: {
+            '200': { description: 'Any 2xx: delivered. 410: the endpoint is turned off. Else: retried.' },
+          },
+        },
+      },
+    ]),
+  );
 }

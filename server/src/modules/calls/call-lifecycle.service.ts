@@ -13,6 +13,7 @@ import { findAccount, lockAccount } from '../coins/coins.repository.ts';
 import { liveSettings } from '../settings/live-settings.ts';
 import { findAccountById } from '../users/users.repository.ts';
 import { toAppCall } from './app-call.ts';
+import { recordCallEvent } from './call-events.ts';
 import * as lifecycle from './call-lifecycle.repository.ts';
 import { callQualityFromMos } from './call-quality-estimate.ts';
 import { CALL_RATES } from './call-rates.ts';
@@ -73,7 +74,7 @@ export async function inviteCall(
     const price = await pricePerMinute(ctx.db, tx, input.type);
     if (price > 0 && (await balanceOf(tx, callerId)) < price) throw new CallRefusal('insufficient_coins');
     const now = ctx.clock();
-    return lifecycle.insertCall(tx, {
+    const placed = await lifecycle.insertCall(tx, {
       callerId,
       calleeId: callee.id,
       callerUsername: caller.username,
@@ -83,6 +84,8 @@ export async function inviteCall(
       startedAt: now,
       dueAt: new Date(now.getTime() + seconds(RING_TIMEOUT_SECONDS)),
     });
+    await recordCallEvent(tx, 'call.started', placed);
+    return placed;
   });
   const app = toAppCall(call);
   ctx.push.callChanged(app, { incoming: true });
@@ -109,6 +112,7 @@ export async function acceptCall(ctx: CallContext, userId: string, callId: numbe
       answeredAt: now,
       dueAt: new Date(now.getTime() + seconds(capSeconds)),
     });
+    await recordCallEvent(tx, 'call.answered', active);
     return { call: active, refused: false };
   });
   const app = toAppCall(result.call);
@@ -235,6 +239,19 @@ async function transition(
  * most up to the call's cut-off (its due time), and never more than the caller holds at the end.
  */
 async function finish(
+  db: Database,
+  tx: Executor,
+  call: CallRecord,
+  status: Terminal,
+  reason: EndReason,
+  now: Date,
+): Promise<CallRecord> {
+  const ended = await settle(db, tx, call, status, reason, now);
+  await recordCallEvent(tx, 'call.ended', ended);
+  return ended;
+}
+
+async function settle(
   db: Database,
   tx: Executor,
   call: CallRecord,

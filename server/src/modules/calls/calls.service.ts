@@ -14,6 +14,7 @@ import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { toAppCall } from './app-call.ts';
+import { recordCallEvent } from './call-events.ts';
 import { forceEndCall } from './call-lifecycle.service.ts';
 import { recordToRow } from './call-row.ts';
 import { settleCall } from './call-settlement.ts';
@@ -87,6 +88,8 @@ export async function endCall(
             (await repo.qualitySamples(tx, id)).map((s) => s.mos),
           ),
         );
+    // forceEndCall has told the webhooks already; a seeded call's end is told here.
+    if (!placed) await recordCallEvent(tx, 'call.ended', ended);
     const after = recordToRow(ended);
     await recordAudit(tx, {
       actor,

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { CREDIT_TYPES, DEBIT_TYPES } from '../../db/schema/coins.ts';
 import { badRequest, conflict, notFound } from '../../http/http-error.ts';
+import { recordCoinEvent } from './coin-events.ts';
 import * as repo from './coins.repository.ts';
 
 export const COIN_LEDGER_MESSAGES = {
@@ -86,6 +87,7 @@ export async function applyCoinEntry(db: Executor, input: CoinEntryInput): Promi
       createdBy: input.createdBy,
     });
     await repo.addToAccount(tx, input.userId, input.amount);
+    await recordCoinEvent(tx, entry, input);
     return { entry, replayed: false };
   });
 }

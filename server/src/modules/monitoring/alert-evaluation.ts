@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { dailyCallStats } from '../calls/call-statistics.service.ts';
 import { callsSince } from '../calls/calls-stats.repository.ts';
 import { liveSettings } from '../settings/live-settings.ts';
+import { enqueueWebhookEvent } from '../webhook-outbox/webhook-outbox.ts';
 import { ALERT_RULES, type CallHealth, RECENT_CALLS_MINUTES } from './alert-rules.ts';
 import * as repo from './monitoring.repository.ts';
 
@@ -43,10 +44,22 @@ export async function evaluateAlerts(
   for (const rule of ALERT_RULES) {
     const owner = rule.scope === 'instance' ? instanceId : 'cluster';
     const message = rule.check(sample, calls);
-    const row = message
-      ? await repo.openAlert(db, { instanceId: owner, rule: rule.rule, severity: rule.severity, message })
-      : await repo.clearAlert(db, owner, rule.rule);
-    if (row) events.push({ ...toAlert(row), state: message ? 'raised' : 'cleared' });
+    const event = await db.transaction(async (tx) => {
+      const row = message
+        ? await repo.openAlert(tx, { instanceId: owner, rule: rule.rule, severity: rule.severity, message })
+        : await repo.clearAlert(tx, owner, rule.rule);
+      if (!row) return null;
+      const changed: AlertEvent = { ...toAlert(row), state: message ? 'raised' : 'cleared' };
+      // Only a change is sent, as the console shows it: a lasting condition is one alert.
+      await enqueueWebhookEvent(tx, {
+        type: message ? 'alert.raised' : 'alert.cleared',
+        data: changed,
+        alertRule: rule.rule,
+        orderingKey: `alert:${owner}:${rule.rule}`,
+      });
+      return changed;
+    });
+    if (event) events.push(event);
   }
   return events;
 }

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { type SECURITY_EVENT_TYPES, type SEVERITIES, securityEvents } from '../../db/schema/security.ts';
 import { liveSettings } from '../settings/live-settings.ts';
+import { enqueueWebhookEvent } from '../webhook-outbox/webhook-outbox.ts';
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 export type Severity = (typeof SEVERITIES)[number];
@@ -56,15 +57,32 @@ export async function recordSecurityEvent(
       );
       if (folded.length > 0) return;
     }
-    await tx.insert(securityEvents).values({
-      eventType: event.eventType,
-      severity: event.severity,
-      description: event.description.slice(0, 1000),
-      ipAddress: event.ip,
-      userAgent: event.userAgent,
-      userId: event.userId ?? null,
-      username: event.username ?? null,
-      details: event.details ?? null,
+    const [inserted] = await tx
+      .insert(securityEvents)
+      .values({
+        eventType: event.eventType,
+        severity: event.severity,
+        description: event.description.slice(0, 1000),
+        ipAddress: event.ip,
+        userAgent: event.userAgent,
+        userId: event.userId ?? null,
+        username: event.username ?? null,
+        details: event.details ?? null,
+      })
+      .returning({ id: securityEvents.id, createdAt: securityEvents.createdAt });
+    // A repeat folded into an open event above is not sent again, as the Security screen shows one row.
+    await enqueueWebhookEvent(tx, {
+      type: 'security.event',
+      data: {
+        id: inserted?.id,
+        event_type: event.eventType,
+        severity: event.severity,
+        description: event.description.slice(0, 1000),
+        ip_address: event.ip,
+        user_id: event.userId ?? null,
+        username: event.username ?? null,
+        created_at: inserted?.createdAt.toISOString(),
+      },
     });
   });
 }

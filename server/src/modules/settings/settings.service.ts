@@ -63,6 +63,14 @@ export async function saveSettings(
       throw new HttpError(403, SETTINGS_MESSAGES.twoFactorNeedsSecurity, {
         field: 'security.require_admin_two_factor',
       });
+    // A webhook on an internal address can probe the private network (SSRF): a security decision too.
+    if (
+      before.api.webhooks_allow_private_addresses !== next.api.webhooks_allow_private_addresses &&
+      !holds(actor, 'settings:security')
+    )
+      throw new HttpError(403, SETTINGS_MESSAGES.privateWebhooksNeedSecurity, {
+        field: 'api.webhooks_allow_private_addresses',
+      });
     await writeAllSettings(tx, next, actor.id);
     await recordAudit(tx, {
       actor,

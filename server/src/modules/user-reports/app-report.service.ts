@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/http-error.ts';
 import { findAccountById } from '../users/users.repository.ts';
 import { insertReport } from './app-report.repository.ts';
+import { recordReportEvent } from './report-events.ts';
 
 /** An app user reports another user; the report waits as pending for an admin on the User Reports screen. */
 export async function reportUser(
@@ -17,12 +18,23 @@ export async function reportUser(
 ): Promise<MyReport> {
   if (input.user_id === me) throw badRequest(APP_ACTION_MESSAGES.notYourself, 'user_id');
   if (!(await findAccountById(db, input.user_id))) throw notFound(APP_ACTION_MESSAGES.userNotFound);
-  const row = await insertReport(db, {
-    reportType: input.report_type,
-    reporterId: me,
-    reportedUserId: input.user_id,
-    reason: input.reason,
-    description: input.description || null,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertReport(tx, {
+      reportType: input.report_type,
+      reporterId: me,
+      reportedUserId: input.user_id,
+      reason: input.reason,
+      description: input.description || null,
+    });
+    await recordReportEvent(tx, 'report.created', {
+      id: inserted.id,
+      report_type: inserted.reportType,
+      reporter_id: inserted.reporterId,
+      reported_user_id: inserted.reportedUserId,
+      reason: inserted.reason,
+      status: inserted.status,
+    });
+    return inserted;
   });
   return {
     id: row.id,

@@ -15,9 +15,11 @@ import { conflict, forbidden, notFound } from '../../http/http-error.ts';
 import { pageEnvelope } from '../../http/page-envelope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { recordUsersSuspended } from '../users/user-events.ts';
 import { setSuspended } from '../users/user-status.repository.ts';
 import { lockUsersForChange } from '../users/users.repository.ts';
 import { usernamesById } from '../users/users-directory.repository.ts';
+import { recordReportEvent } from './report-events.ts';
 import * as repo from './user-reports.repository.ts';
 
 type StoredReport = Omit<UserReport, 'reporter_username' | 'reported_user_username'>;
@@ -86,6 +88,7 @@ export async function closeReport(
     if (!before) throw notFound(USER_REPORT_MESSAGES.notFound);
     if (before.status !== 'pending') throw conflict(USER_REPORT_MESSAGES.notPending);
     const after = await repo.closeReport(tx, id, { ...outcome, by: actor.id });
+    await recordReportEvent(tx, 'report.resolved', after);
     await recordAudit(tx, {
       actor,
       action: outcome.status === 'resolved' ? 'user_report.resolve' : 'user_report.dismiss',
@@ -156,6 +159,7 @@ export async function suspendReportedUser(
     // The user page shows why: the report it came from, and the admin's reason (else what the reporter said).
     const suspensionReason = suspensionReasonOf(id, reason ?? report.reason);
     await setSuspended(tx, [userId], suspensionReason, null);
+    await recordUsersSuspended(tx, [target], { reason: suspensionReason, until: null });
     await recordAudit(tx, {
       actor,
       action: 'user.suspend',

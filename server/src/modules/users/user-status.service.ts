@@ -6,6 +6,7 @@ import { type AdminPrincipal, holds } from '../../http/access-token.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditEntry, recordAudits } from '../audit/audit.repository.ts';
+import { recordUsersSuspended } from './user-events.ts';
 import * as repo from './user-status.repository.ts';
 
 /*
@@ -72,6 +73,7 @@ export async function suspendUsers(
   if (changing.length === 0 && ids.length === 1) throw conflict(USER_PROFILE_MESSAGES.alreadySuspended);
   const changed = changing.map((r) => r.id);
   await repo.setSuspended(tx, changed, suspension.reason, suspension.until);
+  await recordUsersSuspended(tx, changing, suspension);
   await recordAudits(
     tx,
     changing.map(

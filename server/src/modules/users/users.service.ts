@@ -19,6 +19,7 @@ import { type AuditEntry, recordAudit, recordAudits } from '../audit/audit.repos
 import { enforcePasswordMinLength } from '../settings/password-policy.ts';
 import { hashPassword } from './password.ts';
 import { refuseTakenNames } from './taken-names.ts';
+import { recordUserCreated, recordUsersDeleted } from './user-events.ts';
 import { reactivateUsers, suspendUsers } from './user-status.service.ts';
 import * as repo from './users.repository.ts';
 import * as list from './users-list.repository.ts';
@@ -101,6 +102,7 @@ async function insertAccount<T>(
         passwordHash,
         isAdmin: input.isAdmin,
       });
+      await recordUserCreated(tx, user);
       return then(tx, user);
     });
   } catch (error) {
@@ -155,6 +157,7 @@ export async function applyUserAction(
 
     if (action === 'delete') {
       await repo.deleteUsers(tx, ids);
+      await recordUsersDeleted(tx, targets);
       await recordAudits(
         tx,
         targets.map((before) => audit('user.delete', before, null)),

@@ -19,6 +19,7 @@ import {
   ShieldUserIcon,
   UserCogIcon,
   UsersIcon,
+  WebhookIcon,
 } from 'lucide-react';
 
 /**
@@ -43,6 +44,7 @@ export const SCREEN_ICONS: Readonly<Record<string, LucideIcon>> = {
   '/database': DatabaseIcon,
   '/settings': SettingsIcon,
   '/settings/roles': UserCogIcon,
+  '/settings/webhooks': WebhookIcon,
   '/admin_root_admin': ShieldUserIcon,
   '/factory-reset': RotateCcwIcon,
 };

@@ -85,6 +85,7 @@ export const FIELD_TABS = [
       ['rate_limit_window', 'Rate Limit Window (seconds)', 'integer'],
       ['cors_enabled', 'Enable CORS', 'toggle'],
       ['cors_origins', 'CORS Origins (one per line)', 'lines'],
+      ['webhooks_allow_private_addresses', 'Allow Webhooks to Private Addresses', 'toggle'],
     ]),
   ),
   tab(

@@ -49,6 +49,7 @@ export const SETTINGS_READERS: { [K in ScreenSection]: Record<string, Reader> } 
     rate_limit_window: RATE,
     cors_enabled: r(SETTINGS_EFFECTS, 'allowedOrigins'),
     cors_origins: r(SETTINGS_EFFECTS, 'allowedOrigins'),
+    webhooks_allow_private_addresses: r('modules/webhooks/webhooks.service.ts', 'internalAddressesAllowed'),
   },
   root_admin: {
     auto_disable_after_creation: ROOT,
