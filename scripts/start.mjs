@@ -2,7 +2,7 @@
 // its sources are newer than its bundle (scripts/build-server.mjs, two seconds or so), then runs the
 // compiled server. `npm start -- --no-build` skips the web app's build check (the server then serves
 // whatever web/dist holds); a missing or stale server bundle is still compiled.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer, bundleIsCurrent, newestMtime, SERVER_BUNDLE } from './build-server.mjs';
@@ -14,9 +14,29 @@ const webSources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/publ
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...webSources.map((p) => newestMtime(join(root, p))));
 if (!process.argv.includes('--no-build') && sourcesAt > builtAt) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log('Building the web app (about a minute on 2 cores; only when its sources changed)…');
+  const build = await runWithProgress('npm', ['run', 'build', '-w', 'web'], 'building the web app');
+  if (build !== 0) process.exit(build ?? 1);
+}
+
+/**
+ * Runs a build step with its output shown, and a line every 10 s while it runs, so a slow machine
+ * shows it is still working (the bundler can print nothing for tens of seconds).
+ */
+function runWithProgress(command, args, what) {
+  const startedAt = Date.now();
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+  const ticker = setInterval(
+    () => console.log(`… still ${what} (${Math.round((Date.now() - startedAt) / 1000)} s)`),
+    10_000,
+  );
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearInterval(ticker);
+      console.log(`Done ${what} in ${Math.round((Date.now() - startedAt) / 1000)} s`);
+      resolve(code);
+    }),
+  );
 }
 
 if (!bundleIsCurrent()) {

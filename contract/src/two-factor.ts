@@ -81,6 +81,14 @@ export const RequestOtpResponse = z.object({
   message: z.string(),
   pending_token: z.string(),
   expires_in: z.number().int(),
+  /**
+   * Demo only: the code itself, given while demo data is on and no OTP_WEBHOOK_URL is set (codes then
+   * have no gateway to leave by). Never present otherwise.
+   */
+  demo_code: z
+    .string()
+    .optional()
+    .describe('demo only: the code, while demo data is on and no OTP_WEBHOOK_URL is set; absent otherwise'),
 });
 
 export const TwoFactorStatus = z.object({

@@ -38,6 +38,10 @@ export const USER_PROFILE_MESSAGES = {
   noteAdded: 'Note added',
   sessionEnded: 'Session ended',
   sessionsReset: (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'} ended`,
+  signInUnlocked: (n: number) =>
+    n === 0
+      ? 'Sign-in was not locked: no failed attempts to clear'
+      : `Sign-in unlocked: ${n} failed ${n === 1 ? 'attempt' : 'attempts'} cleared`,
   reasonRequired: 'A reason is required',
   reasonLong: `The reason must be at most ${SUSPENSION_REASON_MAX} characters`,
   untilInvalid: 'Enter a valid date and time',
@@ -64,6 +68,8 @@ export const USER_ACTION_CONFIRMATIONS = {
   reactivate: 'Reactivate this user? They can sign in again.',
   restore: 'Restore this deleted user? They reappear in the lists and can sign in again.',
   resetSessions: 'End every session of this user? Each device will have to sign in again.',
+  unlockSignIn:
+    'Clear the failed sign-in attempts of this user? A lockout ends at once, from every address. The unlock is recorded in the audit log.',
   endSession: 'End this session? That device will have to sign in again.',
   export: 'Download everything stored about this user? The download is recorded in the audit log.',
   erase: "Erase this user's personal data? This cannot be undone.",
@@ -206,6 +212,16 @@ export const userProfileEndpoints = {
     path: '/admin/users/:id/devices',
     params: Id,
     response: envelope(SessionList),
+  }),
+  /** Root ends a sign-in lockout before it runs out (the user is sure of their password now); audited. */
+  unlockSignIn: endpoint({
+    tag: 'users',
+    access: 'root',
+    permission: 'users:write',
+    method: 'POST',
+    path: '/admin/users/:id/sign-in/unlock',
+    params: Id,
+    response: SuccessMessage,
   }),
   endSession: endpoint({
     ...write,

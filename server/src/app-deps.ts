@@ -45,6 +45,11 @@ export interface OneTimeCodeMessage {
 
 export interface CodeSender {
   send(message: OneTimeCodeMessage): Promise<void>;
+  /**
+   * True only for the demo's sender (demo data on, no OTP_WEBHOOK_URL): the code is then also given in
+   * the request's answer as `demo_code`, so a newcomer can try the app without reading the server log.
+   */
+  readonly demoShowsCode?: boolean;
 }
 
 /** What the guard needs of a signed-in account beyond the token: read fresh from the account row. */

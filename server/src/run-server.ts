@@ -82,7 +82,18 @@ async function serve(
   });
   const [app, seededInMs] = await Promise.all([
     building,
-    migrated.then(() => (config.demoData ? seedDemoData(database) : undefined)),
+    migrated.then(() =>
+      config.demoData
+        ? seedDemoData(
+            database,
+            (line) =>
+              void building.then(
+                (app) => app.log.info(line),
+                () => undefined,
+              ),
+          )
+        : undefined,
+    ),
   ]);
   onLogger(app.log);
   // Never the endpoint or its headers: either may carry the collector's credentials.
@@ -176,10 +187,21 @@ async function serve(
 }
 
 /** Seeds the demo data into an empty database: how long it took, or undefined when there was data already. */
-async function seedDemoData(database: DatabaseHandle): Promise<number | undefined> {
+async function seedDemoData(
+  database: DatabaseHandle,
+  progress: (line: string) => void,
+): Promise<number | undefined> {
   const startedAt = Date.now();
+  // A line per stage, so a first start (a minute or more on a small machine) shows it is working.
+  let shown = '';
+  const onProgress = (_done: number, _total: number, stage: string) => {
+    if (stage === shown) return;
+    shown = stage;
+    const seconds = Math.round((Date.now() - startedAt) / 1000);
+    progress(`seeding the demo data (first start only): ${stage}, ${seconds} s so far`);
+  };
   // Instances starting together on an empty database seed it once.
-  const seeded = await withStartUpLock(database, () => seedDemoDataIfEmpty(database.db));
+  const seeded = await withStartUpLock(database, () => seedDemoDataIfEmpty(database.db, { onProgress }));
   return seeded ? Date.now() - startedAt : undefined;
 }
 

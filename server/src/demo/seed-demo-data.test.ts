@@ -29,7 +29,7 @@ describe('demo data at the default scale', () => {
   }, 120_000);
   afterAll(() => handle?.close());
 
-  it('has about 2,000 users, 8% online and 3% inactive, and 30,000 calls', async () => {
+  it('has about 2,000 users, none online (no one is connected), 3% inactive, and 30,000 calls', async () => {
     const r = await one<{ users: number; online: number; inactive: number; premium: number; calls: number }>(
       db,
       sql`select count(*)::int as users, count(*) filter (where is_online)::int as online,
@@ -39,8 +39,7 @@ describe('demo data at the default scale', () => {
     );
     expect(r.users).toBeGreaterThanOrEqual(2_000);
     expect(r.users).toBeLessThan(2_010);
-    expect(r.online / r.users).toBeGreaterThan(0.06);
-    expect(r.online / r.users).toBeLessThan(0.1);
+    expect(r.online).toBe(0);
     expect(r.inactive / r.users).toBeGreaterThan(0.015);
     expect(r.inactive / r.users).toBeLessThan(0.045);
     expect(r.premium / r.users).toBeGreaterThan(0.12);

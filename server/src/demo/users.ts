@@ -106,7 +106,9 @@ export async function seedUsers(input: StageInput, passwordHash: string): Promis
       },
       {
         isActive: active,
-        isOnline: online,
+        // Online means a live /app connection (modules/calling/presence): the seed connects no one, so
+        // it marks no one online. `online` still shapes the demo's activity and last-seen times.
+        isOnline: false,
         isPremium: model.premium[i] === 1,
         lastSeenAt: new Date(Math.min(lastSeen, now)),
         lastLogin: new Date(Math.max(created, lastSeen - rng.between(0, 4 * 3_600_000))),

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { InvalidCursorError } from '../db/keyset-cursor.ts';
 import { CONNECTION_LOST_MESSAGE, clientDataErrorMessage, isConnectionLost } from '../db/pg-errors.ts';
 import { HttpError } from './http-error.ts';
+import { validationSentence } from './validation-sentence.ts';
 
 /**
  * One error shape for the whole API: `{ success: false, message, detail?, errors? }`.
@@ -20,14 +21,27 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        field: fieldName(issue.instancePath, issue.params),
-        message: issue.message ?? 'Invalid value',
-      }));
+      const errors = error.validation.map((issue) => {
+        const field = fieldName(issue.instancePath, issue.params);
+        // The provider hands zod's issue over as keyword (its code), message and params (the rest).
+        const sentence = validationSentence(field, {
+          ...(issue.params as Record<string, unknown>),
+          code: issue.keyword,
+          message: issue.message,
+        });
+        return {
+          field,
+          message: sentence.startsWith(`${field}: `) ? sentence.slice(field.length + 2) : sentence,
+        };
+      });
       const first = errors[0];
       const body: ApiError = {
         success: false,
-        message: first ? `${first.field}: ${first.message}` : 'Invalid request',
+        message: first
+          ? first.message.startsWith(first.field)
+            ? first.message
+            : `${first.field}: ${first.message}`
+          : 'Invalid request',
         errors,
       };
       return reply.status(400).send(body);

@@ -24,15 +24,22 @@ function routePages(demoData: boolean): Record<string, string> {
  * The built SPA, with index.html for every non-API path so client-side routes survive a reload.
  * The build writes .br and .gz beside each file; the browser gets the smallest it accepts.
  */
-export async function serveWebApp(app: FastifyInstance, { demoData }: { demoData: boolean }): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  { demoData, root = webDist }: { demoData: boolean; root?: string },
+): Promise<void> {
   const pages = routePages(demoData);
   await app.register(fastifyStatic, {
-    root: webDist,
+    root,
     // One route for every file, looked up when asked for: listing and routing each of the build's
     // hundreds of files at start took ~150 ms of it. A path with no file falls to the handler below.
     wildcard: true,
     // '/' is answered below, with its own page.
     index: false,
+    // A directory ('/', '/assets/') is never a file: it falls to the handler below, which answers '/'
+    // with its page. Without this, a request with no Accept-Encoding reached the directory itself and
+    // was refused with 403 (with one, the compressed lookup found no index and fell through).
+    allowedPath: (path) => !path.endsWith('/'),
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, path) => {
@@ -47,7 +54,7 @@ export async function serveWebApp(app: FastifyInstance, { demoData }: { demoData
     const isApi = path.startsWith('/api/') || path.startsWith('/socket.io');
     if (request.method !== 'GET' || isApi) return sendRouteNotFound(request, reply);
     const page = pages[path.split('?')[0] ?? ''];
-    return reply.type('text/html').sendFile(page && existsSync(join(webDist, page)) ? page : 'index.html');
+    return reply.type('text/html').sendFile(page && existsSync(join(root, page)) ? page : 'index.html');
   });
 }
 

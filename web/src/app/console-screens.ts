@@ -13,6 +13,8 @@ export interface SidebarEntry {
   group: NavGroup;
   /** Only a root administrator can use it; the sidebar marks it so. */
   rootOnly?: boolean;
+  /** Listed only while no root administrator exists (the route itself stays). */
+  untilRootExists?: boolean;
   /** What the admin's role must hold to open it; the sidebar hides it otherwise. */
   permission?: Permission | readonly [Permission, ...Permission[]];
 }
@@ -233,6 +235,7 @@ export const STANDALONE_ENTRIES: readonly SidebarEntry[] = [
     title: 'Root Admin Registration',
     group: 'Trust & system',
     rootOnly: true,
+    untilRootExists: true,
   },
   {
     path: '/factory-reset',

@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLES, NO_ACCESS_MESSAGE } from '@switchboard/contract/permissions';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '@/testing/mock-fetch.ts';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { renderApp, storeSignedInSession, TEST_USER } from '@/testing/render-app.tsx';
 
 const support = BUILT_IN_ROLES.find((r) => r.id === 'support');
@@ -48,5 +48,26 @@ describe('the console follows the role', () => {
     expect(nav).toHaveTextContent('Settings');
     expect(nav).not.toHaveTextContent('Admin Roles');
     expect(screen.queryByRole('button', { name: 'New Role' })).not.toBeInTheDocument();
+  });
+
+  it('lists Root Admin Registration only while the server says no root administrator exists', async () => {
+    const status = { success: true, enabled: true, existing_root_admins: 0 };
+    const { calls } = mockFetch((call) =>
+      call.url === '/api/v1/admin_root_admin/status' ? jsonResponse(status) : new Promise<Response>(() => {}),
+    );
+    storeSignedInSession({ user: SUPPORT_USER });
+    const first = renderApp('/users');
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
+    await waitFor(() => expect(nav).toHaveTextContent('Root Admin Registration'));
+    first.unmount();
+
+    status.enabled = false;
+    status.existing_root_admins = 1;
+    renderApp('/users');
+    const after = await screen.findByRole('navigation', { name: 'Main' });
+    const asked = () => calls.filter((call) => call.url === '/api/v1/admin_root_admin/status').length;
+    await waitFor(() => expect(asked()).toBe(2));
+    await waitFor(() => expect(after).toHaveTextContent('Users'));
+    expect(after).not.toHaveTextContent('Root Admin Registration');
   });
 });

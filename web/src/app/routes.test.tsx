@@ -122,16 +122,13 @@ describe('routes while signed in', () => {
       'aria-current',
       'page',
     );
-    // Every route but /login: the 19 console screens (Admin Roles, Purchases and Webhooks too), root
-    // admin registration and factory reset.
-    expect(within(nav).getAllByRole('link')).toHaveLength(21);
+    // Every route but /login: the 19 console screens (Admin Roles, Purchases and Webhooks too) and factory
+    // reset. Root admin registration is gone: the signed-in root is one.
+    expect(within(nav).getAllByRole('link')).toHaveLength(20);
     expect(within(nav).getByRole('link', { name: 'Admin Roles' })).toHaveAttribute('href', '/settings/roles');
     expect(within(nav).getByRole('link', { name: 'Webhooks' })).toHaveAttribute('href', '/settings/webhooks');
     expect(within(nav).queryByRole('link', { name: /login/i })).not.toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'Root Admin Registration Root only' })).toHaveAttribute(
-      'href',
-      '/admin_root_admin',
-    );
+    expect(within(nav).queryByRole('link', { name: /Root Admin Registration/ })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Factory Reset Root only' })).toHaveAttribute(
       'href',
       '/factory-reset',

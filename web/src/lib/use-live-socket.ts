@@ -21,12 +21,15 @@ const SOCKET_TIMEOUT_MS = 20_000;
 const RECONNECT_DELAY_MS = 1000;
 const RECONNECT_DELAY_MAX_MS = 5000;
 
+/** `connecting` until the first answer from the server (connected, or refused), then one of the other two. */
+export type LiveSocketState = 'connecting' | 'connected' | 'disconnected';
+
 /**
  * The console's socket.io connection while the screen is shown: reconnects by itself (with the current
  * access token each time) and reports whether it is connected, so a screen can poll while it is not.
  */
-export function useLiveSocket(handlers: LiveHandlers): { connected: boolean } {
-  const [connected, setConnected] = useState(false);
+export function useLiveSocket(handlers: LiveHandlers): { connected: boolean; state: LiveSocketState } {
+  const [state, setState] = useState<LiveSocketState>('connecting');
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
 
@@ -38,13 +41,13 @@ export function useLiveSocket(handlers: LiveHandlers): { connected: boolean } {
       reconnectionDelay: RECONNECT_DELAY_MS,
       reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
     });
-    socket.on('connect', () => setConnected(true));
+    socket.on('connect', () => setState('connected'));
     socket.on('disconnect', (reason) => {
-      setConnected(false);
+      setState('disconnected');
       // A server-side disconnect (token expired, server stopping) is not retried by socket.io itself.
       if (reason === 'io server disconnect') setTimeout(() => socket.connect(), RECONNECT_DELAY_MS);
     });
-    socket.on('connect_error', () => setConnected(false));
+    socket.on('connect_error', () => setState('disconnected'));
     socket.on('metrics', (sample) => handlersRef.current.metrics?.(sample));
     socket.on('alert', (alert) => handlersRef.current.alert?.(alert));
     socket.on('online_users', (n) => handlersRef.current.online_users?.(n));
@@ -56,5 +59,5 @@ export function useLiveSocket(handlers: LiveHandlers): { connected: boolean } {
     };
   }, []);
 
-  return { connected };
+  return { connected: state === 'connected', state };
 }

@@ -7,7 +7,8 @@ const WEBHOOK_TIMEOUT_MS = 5_000;
 /**
  * How one-time codes leave the server. With `OTP_WEBHOOK_URL` they are POSTed to the operator's
  * gateway; otherwise they are written to the server log, and only while demo data is on (a demo has no
- * gateway). With neither, the code is not delivered and the log says so, without the code.
+ * gateway), and given in the request's answer as `demo_code` for the demo softphone. With neither, the
+ * code is not delivered and the log says so, without the code.
  */
 export function createCodeSender(
   config: Pick<Config, 'otpWebhookUrl' | 'demoData'>,
@@ -16,6 +17,7 @@ export function createCodeSender(
   if (config.otpWebhookUrl) return webhookSender(config.otpWebhookUrl, log);
   if (config.demoData) {
     return {
+      demoShowsCode: true,
       async send(message) {
         log.info(
           { user_id: message.userId, username: message.username, code: message.code },

@@ -1,5 +1,5 @@
 import { LOGIN_ATTEMPT_WINDOW_MINUTES } from '@switchboard/contract/auth';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { loginAttempts } from '../../db/schema/auth.ts';
 
@@ -54,6 +54,24 @@ async function nthNewestFailureSecondsLeft(executor: Executor, scope: SQL, n: nu
     .limit(1)
     .offset(n - 1);
   return row ? Math.max(1, Math.ceil(Number(row.secondsLeft))) : null;
+}
+
+/**
+ * Ends a lockout of these sign-in keys (the username and the e-mail an account signs in with) before it
+ * runs out: the failures still inside the window are deleted, from every address. Returns how many.
+ */
+export async function clearRecentFailures(executor: Executor, keys: string[]): Promise<number> {
+  const rows = await executor
+    .delete(loginAttempts)
+    .where(
+      and(
+        inArray(loginAttempts.username, keys),
+        eq(loginAttempts.succeeded, false),
+        sql`${loginAttempts.createdAt} > ${windowStart}`,
+      ),
+    )
+    .returning({ id: loginAttempts.id });
+  return rows.length;
 }
 
 /** Counted as a failure until the password is proven, so parallel guesses cannot outrun the limit. */

@@ -1,9 +1,9 @@
-import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts } from '../../db/schema/auth.ts';
 import { securityEvents } from '../../db/schema/security.ts';
 import { settings } from '../../db/schema/system.ts';
+import { auditRows } from '../../testing/audit-rows.ts';
 import { settingsRowsChanged } from '../../testing/stored-settings.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import { MAX_FAILURES_PER_IP } from './login-attempts.repository.ts';
@@ -52,7 +52,11 @@ describe('sign-in lockout', () => {
     await failTimes(5, 'alice', ip);
     const locked = await login('alice', PASSWORD, ip);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ success: false, message: LOGIN_MESSAGES.tooManyAttempts });
+    // The message says how long, as Retry-After does: the user knows when to come back.
+    expect(locked.json()).toEqual({
+      success: false,
+      message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    });
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(890);
     expect(retryAfter).toBeLessThanOrEqual(900);
@@ -127,5 +131,31 @@ describe('sign-in lockout', () => {
     } finally {
       await settingsRowsChanged(t.db, t.db.delete(settings).where(eq(settings.key, 'security')));
     }
+  });
+
+  it('lets root unlock a locked account at once, from every address, with an audit row; another admin may not', async () => {
+    const gina = await insertUser(t.db, { username: 'gina', password: PASSWORD, isAdmin: true });
+    const root = await insertUser(t.db, { username: 'unlocker', isRootAdmin: true });
+    const admin = await insertUser(t.db, { username: 'helper', isAdmin: true });
+    const ip = '192.0.2.40';
+    await failTimes(5, 'gina', ip);
+    expect((await login('gina', PASSWORD, ip)).statusCode).toBe(429);
+
+    const unlock = async (who: typeof root) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/users/${gina.id}/sign-in/unlock`,
+        headers: await t.authHeader(who),
+      });
+    expect((await unlock(admin)).statusCode).toBe(403);
+    expect((await login('gina', PASSWORD, ip)).statusCode).toBe(429);
+
+    const done = await unlock(root);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().message).toBe('Sign-in unlocked: 5 failed attempts cleared');
+    const audit = (await auditRows(t.db, gina.id)).filter((row) => row.action === 'user.sign_in_unlocked');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.actorId).toBe(root.id);
+    expect((await login('gina', PASSWORD, ip)).statusCode).toBe(200);
   });
 });

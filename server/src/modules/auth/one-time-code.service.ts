@@ -64,6 +64,7 @@ export async function requestOneTimeCode(
     log.warn('one-time code not sent: the account had its codes for now');
     return answer;
   }
+  const shown = sender.demoShowsCode ? { demo_code: code } : {};
   sender
     .send({
       userId: account.id,
@@ -75,5 +76,5 @@ export async function requestOneTimeCode(
     .catch((err: unknown) =>
       log.warn({ reason: err instanceof Error ? err.name : 'unknown' }, 'sending a one-time code failed'),
     );
-  return answer;
+  return { ...answer, ...shown };
 }

@@ -6,7 +6,7 @@ import { liveSettings } from '../settings/live-settings.ts';
 import { findLockout, insertPendingAttempt, lockAttemptsFromIp } from './login-attempts.repository.ts';
 
 export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new HttpError(429, LOGIN_MESSAGES.tooManyAttempts, {
+  new HttpError(429, LOGIN_MESSAGES.lockedOut(retryAfterSeconds), {
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 

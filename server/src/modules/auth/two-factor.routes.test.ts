@@ -1,4 +1,3 @@
-import { LOGIN_MESSAGES } from '@switchboard/contract/auth';
 import { TWO_FACTOR_MESSAGES } from '@switchboard/contract/two-factor';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
@@ -10,6 +9,7 @@ import { auditRows } from '../../testing/audit-rows.ts';
 import { settingsRowsChanged } from '../../testing/stored-settings.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import { readSettingsSection, writeSettingsSection } from '../settings/settings.repository.ts';
+import { createCodeSender } from './code-sender.ts';
 
 const PASSWORD = 'Correct-horse-1';
 const codeAt = (secret: string, at: Date) =>
@@ -134,7 +134,7 @@ describe('two-factor sign-in', () => {
       expect((await verify(pending.pending_token, '000001')).statusCode).toBe(401);
     const locked = await verify(pending.pending_token, codeAt(secret, now));
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe(LOGIN_MESSAGES.tooManyAttempts);
+    expect(locked.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/);
     expect(locked.headers['retry-after']).toBeDefined();
   });
 
@@ -219,6 +219,31 @@ describe('two-factor sign-in', () => {
       const claims = await t.deps.tokens.verify(ok.json().access_token);
       expect(claims).toMatchObject({ isAdmin: false });
       expect((await verify(token, lastCode())).statusCode).toBe(401);
+    });
+
+    it('gives the code in the answer only for the demo (demo data on, no OTP_WEBHOOK_URL), never otherwise', async () => {
+      await insertUser(t.db, { username: 'newcomer', password: PASSWORD });
+      const gateway = t.deps.codeSender;
+      try {
+        t.deps.codeSender = createCodeSender({ demoData: true }, t.app.log);
+        const demo = await post('/auth/request-otp', { username: 'newcomer' });
+        expect(demo.json().demo_code).toMatch(/^\d{6}$/);
+        expect((await verify(demo.json().pending_token, demo.json().demo_code)).statusCode).toBe(200);
+
+        t.deps.codeSender = createCodeSender({ demoData: false }, t.app.log);
+        expect((await post('/auth/request-otp', { username: 'newcomer' })).json()).not.toHaveProperty(
+          'demo_code',
+        );
+        t.deps.codeSender = createCodeSender(
+          { demoData: true, otpWebhookUrl: 'http://127.0.0.1:1/sms' },
+          t.app.log,
+        );
+        expect((await post('/auth/request-otp', { username: 'newcomer' })).json()).not.toHaveProperty(
+          'demo_code',
+        );
+      } finally {
+        t.deps.codeSender = gateway;
+      }
     });
 
     it('answers the same for an unknown account, and sends nothing', async () => {

@@ -26,7 +26,12 @@ const CODE_REQUESTS_PER_MINUTE = 10;
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const configured = createCodeSender(deps.config, app.log);
   // Read per code, so a test can put its own sender in deps after the app is built.
-  const sender: CodeSender = { send: (message) => (deps.codeSender ?? configured).send(message) };
+  const sender: CodeSender = {
+    send: (message) => (deps.codeSender ?? configured).send(message),
+    get demoShowsCode() {
+      return (deps.codeSender ?? configured).demoShowsCode === true;
+    },
+  };
 
   route(app, twoFactorAuthEndpoints.verifyOtp, async (request) =>
     verifyOtp(deps.db, deps, request.body, requestContext(request)),

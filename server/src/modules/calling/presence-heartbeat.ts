@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import {
+  clearOnlineWithoutPresence,
   leaveInstance,
   reapDeadInstances,
   reclaimPresence,
@@ -39,8 +40,15 @@ export function startPresenceHeartbeat(
 ): { instanceId: string; stop(): Promise<void> } {
   let beating: Promise<void> | null = null;
   let registered: number | null = null;
+  let firstBeat = true;
   const beat = () => {
     beating ??= (async () => {
+      if (firstBeat) {
+        // Once per start: nobody counts as online without a live connection (an old seed's flag).
+        const cleared = await clearOnlineWithoutPresence(db);
+        if (cleared > 0) log.info({ users: cleared }, 'users marked online with no connection set offline');
+        firstBeat = false;
+      }
       // New, or reaped while alive (the heartbeat stalled longer than the others wait) and written again
       // since: say again who is here.
       const startedAt = await stampInstance(db, instanceId);

@@ -97,7 +97,7 @@ describe('the calls time range', () => {
 
   it('refuses a bad range with a 400 naming the field and the reason', async () => {
     const cases: [string, string, string][] = [
-      ['range=2h', 'range', 'Invalid option'],
+      ['range=2h', 'range', 'range must be one of: all, 15m, 1h, 24h, 7d, custom.'],
       ['range=custom', 'range', 'A custom range needs a start (from), an end (to) or both'],
       [
         'range=custom&from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z',

@@ -76,7 +76,7 @@ describe('security moderation: event filters and blocks that expire', () => {
   it('refuses a bad filter with a 400 naming the field and the reason', async () => {
     const cases: [string, string, string][] = [
       ['ip=not-an-ip', 'ip', 'Enter an IPv4 or IPv6 address'],
-      ['type=bogus', 'type', 'Invalid option'],
+      ['type=bogus', 'type', 'type must be one of: '],
       ['start=yesterday', 'start', 'Enter a valid date and time'],
       ['start=2026-11-02T00:00:00Z&end=2026-11-01T00:00:00Z', 'end', 'The end must be after the start'],
     ];

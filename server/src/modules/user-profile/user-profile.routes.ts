@@ -13,6 +13,7 @@ import {
   resetSessions,
   restoreDeletedUser,
   suspendUser,
+  unlockSignIn,
 } from './user-profile.service.ts';
 import {
   callsSection,
@@ -68,6 +69,11 @@ export const userProfileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       requestContext(request),
     );
     return { success: true as const, message: USER_PROFILE_MESSAGES.sessionsReset(ended) };
+  });
+
+  route(app, userProfileEndpoints.unlockSignIn, async (request) => {
+    const cleared = await unlockSignIn(db, requireAdmin(request), request.params.id, requestContext(request));
+    return { success: true as const, message: USER_PROFILE_MESSAGES.signInUnlocked(cleared) };
   });
 
   route(app, userProfileEndpoints.addNote, async (request) =>

@@ -10,12 +10,14 @@ import type { AdminPrincipal } from '../../http/access-token.ts';
 import { notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { clearRecentFailures } from '../auth/login-attempts.repository.ts';
 import { endSession } from '../auth/sessions.service.ts';
 import { revokeAllSessions } from '../auth/user-data.repository.ts';
 import { socialCounts } from '../social/social-of-user.repository.ts';
 import { countUserReports } from '../user-reports/reports-of-user.repository.ts';
 import * as profiles from '../users/user-profile.repository.ts';
 import { reactivateUsers, restoreUser, suspendUsers, suspensionEnd } from '../users/user-status.service.ts';
+import { findAccountById } from '../users/users.repository.ts';
 import { requireSessionsAccess } from './admin-sessions-access.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -102,6 +104,36 @@ export async function endUserSession(
 ): Promise<void> {
   await requireSessionsAccess(db, actor, id, USER_PROFILE_MESSAGES.adminSessionsDenied);
   await endSession(db, deps, actor, id, sessionId, context);
+}
+
+/**
+ * Root ends the user's sign-in lockout at once: the failed attempts still counted (under the username
+ * or the e-mail, from any address) are cleared, in one transaction with the audit row. Returns how many.
+ */
+export async function unlockSignIn(
+  db: Database,
+  root: AdminPrincipal,
+  id: string,
+  context: RequestContext,
+): Promise<number> {
+  const account = await findAccountById(db, id);
+  if (!account) throw notFound(USER_PROFILE_MESSAGES.notFound);
+  return db.transaction(async (tx) => {
+    const cleared = await clearRecentFailures(tx, [
+      account.username.toLowerCase(),
+      account.email.toLowerCase(),
+    ]);
+    await recordAudit(tx, {
+      actor: root,
+      action: 'user.sign_in_unlocked',
+      targetType: 'user',
+      targetId: id,
+      before: { username: account.username, failed_attempts: cleared },
+      after: { username: account.username, failed_attempts: 0 },
+      context,
+    });
+    return cleared;
+  });
 }
 
 /** Ends every session of the user: each device signs in again. Returns how many ended. */

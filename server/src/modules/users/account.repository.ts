@@ -44,8 +44,8 @@ const cardColumns = {
 const reachable = and(isNull(users.deletedAt), activeNow);
 
 /**
- * Active app users whose username or full name contains the term (trigram indexes), the caller left out.
- * Admin accounts are not for app users to find.
+ * Active app users whose username or full name contains the term (trigram indexes), the caller left out,
+ * an exact username first. Admin accounts are not for app users to find.
  */
 export async function searchUsers(
   db: Executor,
@@ -65,7 +65,8 @@ export async function searchUsers(
         or(ilike(users.username, pattern), ilike(users.fullName, pattern)),
       ),
     )
-    .orderBy(sql`lower(${users.username})`, users.id)
+    // The username typed in full comes first, however many names contain it ("bob" before "abbott_bob").
+    .orderBy(sql`lower(${users.username}) = lower(${term}) desc`, sql`lower(${users.username})`, users.id)
     .limit(limit);
   return rows.map((r) => ({ ...r, last_seen_at: iso(r.last_seen_at) }));
 }

@@ -86,6 +86,12 @@ describe('the account endpoints', () => {
     expect((await api('GET', '/users/search?q=')).statusCode).toBe(400);
   });
 
+  it('puts the username typed in full first, ahead of names that only contain it', async () => {
+    for (const username of ['abbott_fredo', 'alfred', 'fred']) await insertUser(t.db, { username });
+    const found = (await api('GET', '/users/search?q=fred')).json().data.users as { username: string }[];
+    expect(found.map((u) => u.username)).toEqual(['fred', 'abbott_fredo', 'alfred', 'friendly-fred']);
+  });
+
   it('adds, lists and removes contacts', async () => {
     const added = await api('POST', '/users/contacts', { user_id: friend.id });
     expect(added.statusCode).toBe(201);

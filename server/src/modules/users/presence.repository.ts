@@ -79,8 +79,7 @@ export async function presenceDisconnected(db: Database, userId: string, instanc
 /**
  * Reaps the instances whose heartbeat is older than `staleSeconds` (by the database's clock, the one all
  * instances share): their presence rows go, and their users with no socket left anywhere go offline, last
- * seen at the dead instance's final heartbeat. Users marked online without a presence row (seeded data) are
- * left alone. Returns the users who went offline.
+ * seen at the dead instance's final heartbeat. Returns the users who went offline.
  */
 export function reapDeadInstances(db: Executor, staleSeconds: number): Promise<string[]> {
   return reap(db, sql`${appInstances.heartbeatAt} < now() - make_interval(secs => ${staleSeconds})`);
@@ -141,6 +140,25 @@ export async function reclaimPresence(
         .onConflictDoUpdate({ target: [userPresence.userId, userPresence.instanceId], set: { sockets } });
       await setPresence(tx, userId, true);
     });
+}
+
+/**
+ * Online is a live connection: a user marked online with no presence row anywhere (written by an older
+ * demo seed, or left by a release without presence rows) goes offline. Connects write the row and the
+ * flag in one transaction, so a user mid-connect is never caught between them. Returns how many.
+ */
+export async function clearOnlineWithoutPresence(db: Executor): Promise<number> {
+  const cleared = await db
+    .update(users)
+    .set({ isOnline: false })
+    .where(
+      and(
+        eq(users.isOnline, true),
+        sql`not exists (select 1 from ${userPresence} where ${userPresence.userId} = ${users.id})`,
+      ),
+    )
+    .returning({ id: users.id });
+  return cleared.length;
 }
 
 /** A stopping instance leaves: its users with no socket on another instance go offline, last seen now. */

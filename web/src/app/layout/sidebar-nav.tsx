@@ -1,6 +1,8 @@
 import { NavLink } from 'react-router';
 import { CONSOLE_SCREENS, NAV_GROUPS, type SidebarEntry, STANDALONE_ENTRIES } from '@/app/console-screens.ts';
+import { useRootAdminStatus } from '@/features/root-admin/api.ts';
 import { useCan } from '@/lib/permissions.ts';
+import { useSession } from '@/lib/session-context.tsx';
 import { cn } from '@/lib/utils.ts';
 import { SCREEN_ICONS } from './screen-icons.ts';
 
@@ -12,10 +14,15 @@ const SECTIONS = NAV_GROUPS.map((group) => ({
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const can = useCan();
+  // Registration is a dead end once a root exists: listed only when the server says none does yet.
+  // A signed-in root is one, so only another admin's sidebar asks.
+  const isRoot = useSession().user?.is_root_admin === true;
+  const rootStatus = useRootAdminStatus({ enabled: !isRoot });
+  const noRootYet = !isRoot && rootStatus.data?.existing_root_admins === 0 && rootStatus.data.enabled;
   // Areas the admin's role cannot read are not listed (a group left empty goes too).
   const sections = SECTIONS.map(({ group, screens }) => ({
     group,
-    screens: screens.filter((entry) => can(entry.permission)),
+    screens: screens.filter((entry) => can(entry.permission) && (!entry.untilRootExists || noRootYet)),
   })).filter(({ screens }) => screens.length > 0);
   return (
     <nav aria-label="Main" className="flex flex-col gap-6 px-3 py-4">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CharacterCount } from '@/components/character-count.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -14,6 +15,9 @@ export function Field({ id, label, children }: { id: string; label: string; chil
   );
 }
 
+/** The longest title the API takes (contract: notifications and official messages). */
+const TITLE_MAX = 200;
+
 interface TitleAndBodyProps {
   /** The form's id prefix. */
   id: string;
@@ -28,15 +32,23 @@ export function TitleAndBody({ id, title, onTitle, body }: TitleAndBodyProps) {
   return (
     <>
       <Field id={`${id}-title`} label="Title *">
-        <Input id={`${id}-title`} value={title} maxLength={200} onChange={(e) => onTitle(e.target.value)} />
+        {/* No maxLength: a longer text is kept and the counter says by how much, never cut silently. */}
+        <Input
+          id={`${id}-title`}
+          value={title}
+          aria-describedby={`${id}-title-count`}
+          onChange={(e) => onTitle(e.target.value)}
+        />
+        <CharacterCount id={`${id}-title-count`} length={title.length} max={TITLE_MAX} />
       </Field>
       <Field id={`${id}-body`} label={body.label}>
         <Textarea
           id={`${id}-body`}
           value={body.value}
-          maxLength={body.maxLength}
+          aria-describedby={`${id}-body-count`}
           onChange={(e) => body.onChange(e.target.value)}
         />
+        <CharacterCount id={`${id}-body-count`} length={body.value.length} max={body.maxLength} />
       </Field>
     </>
   );

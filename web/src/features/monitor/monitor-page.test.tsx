@@ -7,11 +7,14 @@ import { jsonResponse, mockFetch } from '@/testing/mock-fetch.ts';
 import { Providers, storeSignedInSession } from '@/testing/render-app.tsx';
 import { MonitorPage } from './monitor-page.tsx';
 
-const socket = vi.hoisted(() => ({ handlers: {} as import('@/lib/use-live-socket.ts').LiveHandlers }));
+const socket = vi.hoisted(() => ({
+  handlers: {} as import('@/lib/use-live-socket.ts').LiveHandlers,
+  state: 'disconnected' as import('@/lib/use-live-socket.ts').LiveSocketState,
+}));
 vi.mock('@/lib/use-live-socket.ts', () => ({
   useLiveSocket: (handlers: typeof socket.handlers) => {
     socket.handlers = handlers;
-    return { connected: false };
+    return { connected: socket.state === 'connected', state: socket.state };
   },
 }));
 
@@ -26,7 +29,22 @@ const alert = (id: number, severity: string) => ({
 });
 
 describe('Real-time Monitor', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    socket.state = 'disconnected';
+  });
+
+  it('says Connecting… until the socket first answers, not Disconnected', async () => {
+    storeSignedInSession();
+    mockFetch(() => new Promise<Response>(() => {}));
+    socket.state = 'connecting';
+    const { rerender } = render(<MonitorPage />, { wrapper: Providers });
+    expect(screen.getByTestId('socket-status')).toHaveTextContent('Connecting…');
+    expect(screen.queryByText('Disconnected')).not.toBeInTheDocument();
+    socket.state = 'connected';
+    rerender(<MonitorPage />);
+    expect(screen.getByTestId('socket-status')).toHaveTextContent('Connected');
+  });
 
   it('shows the live figures, status, uptime and up to five alerts coloured by severity', async () => {
     storeSignedInSession();

@@ -29,6 +29,12 @@ const severityColour = (severity: string) =>
 
 const STATUSES = ['healthy', 'warning', 'error'];
 
+const SOCKET_BADGE = {
+  connecting: { text: 'Connecting…', variant: 'secondary' },
+  connected: { text: 'Connected', variant: 'success' },
+  disconnected: { text: 'Disconnected', variant: 'destructive' },
+} as const;
+
 export function MonitorPage() {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const [intervalMs, setIntervalMs] = useState<number>(DEFAULT_MONITOR_INTERVAL);
@@ -43,7 +49,11 @@ export function MonitorPage() {
     void queryClient.invalidateQueries({ queryKey: monitorKey });
   }, [autoRefresh, intervalMs, queryClient]);
   const live = useLiveSeries();
-  const { connected } = useLiveSocket({ metrics: onPush, alert: onPush, live_series: live.onPoints });
+  const { connected, state: socketState } = useLiveSocket({
+    metrics: onPush,
+    alert: onPush,
+    live_series: live.onPoints,
+  });
   // While the socket is down the screen polls at the chosen interval instead.
   const query = useMonitor(autoRefresh && !connected ? intervalMs : false);
 
@@ -57,8 +67,8 @@ export function MonitorPage() {
         description="Live system status"
         actions={
           <div className="flex flex-wrap items-center gap-3">
-            <Badge variant={connected ? 'success' : 'destructive'} data-testid="socket-status">
-              {connected ? 'Connected' : 'Disconnected'}
+            <Badge variant={SOCKET_BADGE[socketState].variant} data-testid="socket-status">
+              {SOCKET_BADGE[socketState].text}
             </Badge>
             <Button
               variant="outline"

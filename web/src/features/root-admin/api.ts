@@ -7,9 +7,10 @@ export const rootAdminKeys = {
 };
 
 /** Public endpoint; a failure reads as "registration disabled", so no retries. */
-export function useRootAdminStatus() {
+export function useRootAdminStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: rootAdminKeys.status,
+    enabled,
     queryFn: ({ signal }) => callEndpoint(rootAdminEndpoints.status, {}, { signal, keepSessionOn401: true }),
     retry: false,
     staleTime: 0,

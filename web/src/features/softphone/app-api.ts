@@ -55,6 +55,42 @@ export async function signIn(username: string, password: string): Promise<AppSes
   return { token: body.access_token, user: { id: body.user.id, username: body.user.username } };
 }
 
+type TokenBody = { access_token: string; user: { id: string; username: string } };
+const toSession = (body: TokenBody): AppSession => ({
+  token: body.access_token,
+  user: { id: body.user.id, username: body.user.username },
+});
+
+/** Creates an app account (`POST /auth/register`); the answer signs the new user in. */
+export async function signUp(input: { username: string; email: string; password: string }) {
+  return toSession(await call<TokenBody>('/auth/register', { method: 'POST', body: JSON.stringify(input) }));
+}
+
+/** What `POST /auth/request-otp` answers; `demo_code` only while the server runs demo data without a gateway. */
+export interface CodeRequested {
+  pending_token: string;
+  expires_in: number;
+  demo_code?: string;
+}
+
+/** Asks the server to send a one-time sign-in code to the account with this username or e-mail. */
+export async function requestCode(login: string): Promise<CodeRequested> {
+  return call<CodeRequested>('/auth/request-otp', {
+    method: 'POST',
+    body: JSON.stringify({ username: login }),
+  });
+}
+
+/** Signs in with the code (`POST /auth/verify-otp`). */
+export async function verifyCode(pendingToken: string, code: string): Promise<AppSession> {
+  return toSession(
+    await call<TokenBody>('/auth/verify-otp', {
+      method: 'POST',
+      body: JSON.stringify({ pending_token: pendingToken, code }),
+    }),
+  );
+}
+
 export async function listContacts(token: string): Promise<ContactCard[]> {
   return (await call<{ data: { contacts: ContactCard[] } }>('/users/contacts', { token })).data.contacts;
 }

@@ -13,14 +13,19 @@ import {
   storeAppSession,
 } from './app-api.ts';
 import { BuyCoins } from './buy-coins.tsx';
+import { SignedOutPanel } from './signed-out-panel.tsx';
 import { useSoftphone } from './use-softphone.ts';
 
 /**
- * The reference softphone at /app: an app user signs in, sees contacts and who is online, places and answers
+ * The reference softphone at /app: an app user signs up or signs in (password or one-time code), sees contacts and who is online, places and answers
  * voice and video calls over real WebRTC through this server. Plain on purpose: the example an app team reads.
  */
 export function SoftphonePage() {
   const [session, setSession] = useState<AppSession | null>(readAppSession);
+  const signedIn = (s: AppSession) => {
+    storeAppSession(s);
+    setSession(s);
+  };
   const signOut = () => {
     storeAppSession(null);
     setSession(null);
@@ -31,12 +36,7 @@ export function SoftphonePage() {
       {session ? (
         <Phone session={session} onSignOut={signOut} />
       ) : (
-        <SignIn
-          onSignedIn={(s) => {
-            storeAppSession(s);
-            setSession(s);
-          }}
-        />
+        <SignedOutPanel onSignedIn={signedIn} passwordSignIn={<SignIn onSignedIn={signedIn} />} />
       )}
     </main>
   );

@@ -89,6 +89,8 @@ export const useRestoreUser = () =>
   useUserMutation((id: string) => callEndpoint(userProfileEndpoints.restore, { params: { id } }));
 export const useResetSessions = (id: string) =>
   useUserMutation(() => callEndpoint(userProfileEndpoints.resetSessions, { params: { id } }));
+export const useUnlockSignIn = (id: string) =>
+  useUserMutation(() => callEndpoint(userProfileEndpoints.unlockSignIn, { params: { id } }));
 export const useEndUserSession = (id: string) =>
   useUserMutation((sessionId: string) =>
     callEndpoint(userProfileEndpoints.endSession, { params: { id, sessionId } }),

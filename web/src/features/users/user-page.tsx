@@ -39,10 +39,11 @@ import {
   useResetSessions,
   useRestoreUser,
   useSuspendUser,
+  useUnlockSignIn,
   useUserProfile,
 } from './user-page-api.ts';
 
-type Confirmable = 'reactivate' | 'restore' | 'resetSessions' | 'export' | 'erase';
+type Confirmable = 'reactivate' | 'restore' | 'resetSessions' | 'unlockSignIn' | 'export' | 'erase';
 const noFocusMove = () => undefined;
 
 function StatusBadge({ profile }: { profile: UserProfile }) {
@@ -70,6 +71,7 @@ export function UserPage() {
   const reactivate = useReactivateUser();
   const restore = useRestoreUser();
   const reset = useResetSessions(id);
+  const unlock = useUnlockSignIn(id);
   const erase = useEraseUser();
   const [suspending, setSuspending] = useState(false);
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
@@ -100,6 +102,7 @@ export function UserPage() {
         toast.success(USER_PROFILE_MESSAGES.restored);
       }
       if (action === 'resetSessions') toast.success((await reset.mutateAsync(undefined)).message);
+      if (action === 'unlockSignIn') toast.success((await unlock.mutateAsync(undefined)).message);
       if (action === 'export') {
         await exportUser(id);
         toast.success('Export downloaded');
@@ -113,6 +116,7 @@ export function UserPage() {
     reactivate: { title: 'Reactivate user', label: 'Reactivate', pending: 'Reactivating...' },
     restore: { title: 'Restore user', label: 'Restore', pending: 'Restoring...' },
     resetSessions: { title: 'Reset sessions', label: 'End all sessions', pending: 'Ending...' },
+    unlockSignIn: { title: 'Unlock sign-in', label: 'Unlock', pending: 'Unlocking...' },
     export: { title: 'Export user data', label: 'Download', pending: 'Downloading...' },
     erase: { title: 'Erase personal data', label: 'Erase', pending: 'Erasing...' },
   };
@@ -149,6 +153,11 @@ export function UserPage() {
               {can(userProfileEndpoints.resetSessions) && seesSessions ? (
                 <Button variant="outline" onClick={() => setConfirming('resetSessions')}>
                   Reset sessions
+                </Button>
+              ) : null}
+              {can(userProfileEndpoints.unlockSignIn) ? (
+                <Button variant="outline" onClick={() => setConfirming('unlockSignIn')}>
+                  Unlock sign-in
                 </Button>
               ) : null}
               {can(userProfileEndpoints.export) && seesSessions ? (

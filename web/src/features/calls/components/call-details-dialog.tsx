@@ -6,16 +6,10 @@ import { DetailList, DetailsDialog } from '@/components/details-dialog.tsx';
 import { Time } from '@/components/time.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatCoins } from '@/lib/format.ts';
-import {
-  capitalize,
-  endReasonText,
-  formatCost,
-  formatQuality,
-  logsAroundCall,
-  partyName,
-} from '../call-format.ts';
+import { capitalize, endReasonText, formatCost, logsAroundCall, partyName } from '../call-format.ts';
 import { CallDuration } from './call-duration.tsx';
 import { CallInspectorPanel } from './call-inspector-panel.tsx';
+import { CallQualityFigure } from './call-quality-figure.tsx';
 import { CallStatusBadge } from './call-status-badge.tsx';
 
 // The chart library loads only when a call's details are first opened.
@@ -71,7 +65,9 @@ export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: Call
             <DetailField label="Duration">
               <CallDuration call={call} />
             </DetailField>
-            <DetailField label="Quality">{formatQuality(call.quality)}</DetailField>
+            <DetailField label="Quality">
+              <CallQualityFigure call={call} />
+            </DetailField>
             <DetailField label="Cost">{formatCost(call.cost)}</DetailField>
             <DetailField label="Coins Used">{formatCoins(call.coins_used)}</DetailField>
             <DetailField label="Start Time">

@@ -50,6 +50,8 @@ const SIDES = [
 const timeOf = (iso: string) => formatClockTime(iso, true);
 
 /** Each client reports on its own; one point per report, each side its own line. */
+const MOS_AXIS = { domain: [1, 5], ticks: [1, 2, 3, 4, 5], allowDataOverflow: true } as const;
+
 function chartPoints(samples: CallQualitySample[], metric: Metric) {
   return samples.map((s) => ({ at: toMs(s.sampled_at), [s.side]: s[metric] }));
 }
@@ -112,7 +114,8 @@ export function CallQualityPanel({ call }: { call: CallRow }) {
           <LineChart data={chartPoints(samples, metric)} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
             <XAxis {...timeAxisProps('at', axis)} tick={{ fontSize: 10 }} />
-            <YAxis tick={{ fontSize: 10 }} />
+            {/* MOS is a 1–5 score: its axis shows that scale, not the data's own range. */}
+            <YAxis tick={{ fontSize: 10 }} {...(metric === 'mos' ? MOS_AXIS : {})} />
             <Tooltip labelFormatter={(at) => axis.exact(Number(at))} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             {crossings
@@ -148,12 +151,17 @@ export function CallQualityPanel({ call }: { call: CallRow }) {
 function Crossings({ crossings }: { crossings: CallQualityCrossing[] }) {
   if (crossings.length === 0) return null;
   return (
-    <ul aria-label="Quality thresholds crossed" className="flex flex-col gap-0.5 text-sm">
-      {crossings.map((c) => (
-        <li key={`${c.side}-${c.flag}-${c.crossed_at}`}>
-          {CALL_QUALITY_FLAG_LABELS[c.flag]} crossed at {timeOf(c.crossed_at)} ({c.side})
-        </li>
-      ))}
-    </ul>
+    <section aria-labelledby="quality-crossings-title" className="flex flex-col gap-1">
+      <h3 id="quality-crossings-title" className="text-sm font-medium">
+        Quality thresholds crossed
+      </h3>
+      <ul aria-label="Quality thresholds crossed" className="flex flex-col gap-0.5 text-sm">
+        {crossings.map((c) => (
+          <li key={`${c.side}-${c.flag}-${c.crossed_at}`}>
+            {CALL_QUALITY_FLAG_LABELS[c.flag]} crossed at {timeOf(c.crossed_at)} ({c.side})
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

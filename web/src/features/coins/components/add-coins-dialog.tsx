@@ -18,9 +18,11 @@ interface AddCoinsDialogProps {
   onOpenChange(open: boolean): void;
 }
 
-/** The amount as typed, as an integer; NaN when it is not one. */
-const parseAmount = (text: string) =>
-  /^\s*[-+]?\d+\s*$/.test(text) ? Number.parseInt(text, 10) : Number.NaN;
+/**
+ * The amount as typed, as a number (1e12 too: the server then names the range it is outside of, where
+ * reading it as "not a number" made it say "whole number"); NaN when it is not a number at all.
+ */
+const parseAmount = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
 export function AddCoinsDialog({ open, onOpenChange }: AddCoinsDialogProps) {
   const ids = { user: useId(), amount: useId(), description: useId() };
