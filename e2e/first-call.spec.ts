@@ -66,26 +66,12 @@ describe('README: Make a first call', { timeout: 300_000 }, () => {
     await bob.getByText('Connected', { exact: false }).waitFor();
   });
 
-  it('4. gives Alice coins from the console', async () => {
-    const console = await context.newPage();
-    await console.setViewportSize({ width: 1280, height: 900 });
-    await console.goto(`${server.url}/login`);
-    await console.getByLabel('Username').fill('admin');
-    await console.getByLabel('Password').fill('Admin123!');
-    await console.getByRole('button', { name: 'Sign in' }).click();
-    await console.waitForURL(`${server.url}/dashboard`);
-    await console.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
-    await console
-      .getByPlaceholder(/search/i)
-      .first()
-      .fill('alice');
-    await console.getByRole('link', { name: 'alice', exact: true }).first().click();
-    const adjust = console.getByRole('form', { name: 'Adjust coins' });
-    await adjust.getByLabel('Adjust by').fill('100');
-    await adjust.getByLabel('Reason (required)').fill('First call');
-    await adjust.getByRole('button', { name: 'Adjust' }).click();
-    await console.getByText('Coins adjusted').waitFor();
-    await console.close();
+  it('4. Alice starts with the demo welcome coins and buys more from the demo provider', async () => {
+    await alice.bringToFront();
+    await alice.getByTestId('coin-balance').getByText('Balance: 100 coins').waitFor();
+    await alice.getByRole('button', { name: 'Buy Starter (demo, no payment)' }).click();
+    await alice.getByRole('status').getByText('Bought 100 coins (demo purchase, no payment)').waitFor();
+    await alice.getByTestId('coin-balance').getByText('Balance: 200 coins').waitFor();
   });
 
   it('5. Alice adds Bob as a contact, and sees him online', async () => {

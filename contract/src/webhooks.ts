@@ -189,6 +189,7 @@ export const webhookEndpoints = {
     body: WebhookEndpointInput,
     status: 201,
     response: envelope(WebhookSecret).extend({ message: z.string() }),
+    secret: true,
   }),
   update: endpoint({
     ...webhookAccess,
@@ -211,6 +212,7 @@ export const webhookEndpoints = {
     path: '/admin/webhooks/:id/rotate-secret',
     params: WebhookIdParams,
     response: envelope(WebhookSecret).extend({ message: z.string() }),
+    secret: true,
   }),
   sendTest: endpoint({
     ...webhookAccess,

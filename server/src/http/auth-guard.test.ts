@@ -26,6 +26,9 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/auth/register',
   'POST /api/v1/auth/request-otp',
   'POST /api/v1/auth/verify-otp',
+  // The payment providers' own calls: each body is verified by its signature (Stripe) or signed payload (Apple).
+  'POST /api/v1/payments/apple/notifications',
+  'POST /api/v1/payments/stripe/webhook',
 ];
 
 const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;

@@ -53,6 +53,11 @@ describe('the call inspector over /app: funnel, path and verdict', () => {
       ok: true,
     });
     expect(await ask(callee.socket, 'call_accept', { call_id: callId })).toMatchObject({ ok: true });
+    // Each app acknowledges what is relayed to it, as the softphone does: the sender's answer waits for it.
+    for (const party of [caller.socket, callee.socket])
+      party.on('call_description', (_message: unknown, ack?: (receipt: { ok: true }) => void) =>
+        ack?.({ ok: true }),
+      );
     await ask(caller.socket, 'call_description', { call_id: callId, description: offer });
     await ask(callee.socket, 'call_description', { call_id: callId, description: answer });
     return { caller, callee, callId };

@@ -105,7 +105,7 @@ describe('dashboard, stats and analytics', () => {
     for (const bad of ['8', '365', 'abc', '']) {
       const res = await get(`/api/v1/admin/analytics?days=${bad}`);
       expect(res.statusCode, `days=${bad}`).toBe(400);
-      expect(res.json().message).toMatch(/^days: /);
+      expect(res.json().message).toMatch(/^days must be /);
     }
   });
 

@@ -34,7 +34,8 @@ export function createPrometheus(databaseConnectionErrors: () => number = () => 
   const cpu = gauge('switchboard_system_cpu_ratio', 'System CPU usage, 0 to 1');
   const memory = gauge('switchboard_system_memory_ratio', 'System memory usage, 0 to 1');
   const disk = gauge('switchboard_data_disk_ratio', "Usage of the data directory's file system, 0 to 1");
-  let socketsByNamespace: () => Record<string, number> = () => ({});
+  // Both series exist from the start (0 until realtime reports), so a dashboard or an alert never sees a gap.
+  let socketsByNamespace: () => Record<string, number> = () => ({ console: 0, app: 0 });
   new Gauge({
     name: 'switchboard_socket_connections',
     help: "Open socket.io connections on this instance, per namespace: console (the admins') and app (the calling apps')",

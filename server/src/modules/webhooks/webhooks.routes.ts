@@ -17,9 +17,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     success: true as const,
     data: await webhooks.listWebhookEndpoints(db),
   }));
-  route(app, webhookEndpoints.create, async (request, reply) => {
-    // The secret is in this answer only: no cache may keep it.
-    reply.header('cache-control', 'no-store');
+  route(app, webhookEndpoints.create, async (request) => {
     return {
       success: true as const,
       message: WEBHOOK_MESSAGES.created,
@@ -35,8 +33,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     await webhooks.deleteWebhookEndpoint(db, request.params.id, by(request));
     return { success: true as const, message: WEBHOOK_MESSAGES.deleted };
   });
-  route(app, webhookEndpoints.rotateSecret, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
+  route(app, webhookEndpoints.rotateSecret, async (request) => {
     return {
       success: true as const,
       message: WEBHOOK_MESSAGES.rotated,
