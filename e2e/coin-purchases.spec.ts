@@ -28,7 +28,7 @@ describe('buying coins in the softphone', { timeout: 180_000 }, () => {
     await page.goto(`${server.url}/app`);
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByTestId('coin-balance').getByText('Balance: 0 coins').waitFor();
     await page.getByText('Demo provider: this server runs with demo data').waitFor();
     await page.getByRole('button', { name: 'Buy Starter (demo, no payment)' }).click();

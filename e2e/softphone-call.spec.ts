@@ -90,7 +90,7 @@ describe('a real call between two softphones', { timeout: 240_000 }, () => {
       await page.goto(`${server.url}/app`);
       await page.getByLabel('Username').fill(username);
       await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByText('Connected', { exact: false }).waitFor();
       return page;
     };

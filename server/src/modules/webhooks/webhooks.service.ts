@@ -9,7 +9,7 @@ import {
   type WebhookEndpointUpdate,
 } from '@switchboard/contract/webhooks';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -179,47 +179,45 @@ export async function listWebhookDeliveries(
   return { deliveries, next_cursor: nextCursor };
 }
 
+/** Queues deliveries again and audits how many, in one transaction. */
+async function replayAudited(
+  db: Database,
+  id: string,
+  { actor, context }: By,
+  what: Record<string, unknown>,
+  replay: (tx: Executor) => Promise<number>,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const queued = await replay(tx);
+    await recordAudit(tx, {
+      actor,
+      action: 'webhook.replay',
+      targetType: 'webhook',
+      targetId: id,
+      before: null,
+      after: { ...what, queued },
+      context,
+    });
+    return queued;
+  });
+}
+
 export async function replayWebhookDelivery(
   db: Database,
   id: string,
   deliveryId: number,
-  { actor, context }: By,
+  by: By,
 ): Promise<number> {
   await existing(db, id);
   if (!(await repo.deliveryExists(db, id, deliveryId))) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
-  return db.transaction(async (tx) => {
-    const n = await repo.replayDelivery(tx, id, deliveryId);
-    await recordAudit(tx, {
-      actor,
-      action: 'webhook.replay',
-      targetType: 'webhook',
-      targetId: id,
-      before: null,
-      after: { delivery_id: deliveryId, queued: n },
-      context,
-    });
-    return n;
-  });
+  return replayAudited(db, id, by, { delivery_id: deliveryId }, (tx) =>
+    repo.replayDelivery(tx, id, deliveryId),
+  );
 }
 
-export async function replayWebhookFailures(
-  db: Database,
-  id: string,
-  since: Date,
-  { actor, context }: By,
-): Promise<number> {
+export async function replayWebhookFailures(db: Database, id: string, since: Date, by: By): Promise<number> {
   await existing(db, id);
-  return db.transaction(async (tx) => {
-    const n = await repo.replayFailuresSince(tx, id, since);
-    await recordAudit(tx, {
-      actor,
-      action: 'webhook.replay',
-      targetType: 'webhook',
-      targetId: id,
-      before: null,
-      after: { failures_since: since.toISOString(), queued: n },
-      context,
-    });
-    return n;
-  });
+  return replayAudited(db, id, by, { failures_since: since.toISOString() }, (tx) =>
+    repo.replayFailuresSince(tx, id, since),
+  );
 }
