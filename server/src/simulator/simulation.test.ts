@@ -33,6 +33,16 @@ describe('the traffic simulator against a real server', () => {
     server = spawnServer(dataDir, PORT, { TRUST_PROXY: '127.0.0.1' });
     await server.waitFor('Switchboard console:', 120_000);
     const admin = await registerRootAdmin(PORT);
+    // Without demo data there is no demo provider to buy from: new accounts get the welcome coins instead.
+    const settings = (await (await api(PORT, '/admin/settings', { headers: admin })).json()) as {
+      data: { calling: Record<string, unknown> };
+    };
+    const saved = await api(PORT, '/admin/settings', {
+      method: 'PUT',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...settings.data, calling: { ...settings.data.calling, welcome_coins: 100 } }),
+    });
+    expect(saved.status).toBe(200);
     const history = async (): Promise<HistoryCall[]> => {
       const res = await api(PORT, '/admin/calls/history?limit=100', { headers: admin });
       return ((await res.json()) as { data: { calls: HistoryCall[] } }).data.calls;
@@ -53,7 +63,7 @@ describe('the traffic simulator against a real server', () => {
     );
     const ended = (await history()).filter((c) => c.status === 'ended');
     expect(ended.every((c) => c.caller_username.startsWith('sim_7_'))).toBe(true);
-    // New users start with no coins: a paid call was refused, the caller bought a package, and paid.
+    // Calls are billed from the welcome coins.
     expect(ended.some((c) => c.coins_used > 0)).toBe(true);
 
     // The social side reaches the console's screens through the app's own endpoints.
