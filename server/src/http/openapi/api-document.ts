@@ -1,7 +1,8 @@
 import { API_TAGS, namedEndpoints } from '@switchboard/contract/api-catalog';
 import { ApiError } from '@switchboard/contract/common';
 import type { Endpoint } from '@switchboard/contract/endpoint';
-import { WEBHOOK_EVENT_DATA, WebhookBody } from '@switchboard/contract/webhooks';
+import { WEBHOOK_EVENT_DATA } from '@switchboard/contract/webhook-events';
+import { WebhookBody } from '@switchboard/contract/webhooks';
 import { z } from 'zod';
 import { errorStatuses } from './error-statuses.ts';
 
