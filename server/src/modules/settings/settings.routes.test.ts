@@ -229,10 +229,11 @@ describe('system settings', () => {
     async () => {
       const pool = t.deps.database.pool;
       if (!pool) throw new Error('expected a pg pool');
+      // Below the floors, so root saves it (setting-floors.ts).
       await save((s) => {
         s.database.connection_pool_size = 3;
         s.database.query_timeout = 1;
-      });
+      }, rootAuth);
       // Retire the connections opened before the change: the next one is new.
       const open = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
       for (const client of open) client.release(true);
