@@ -30,7 +30,7 @@ const project = (kind: string, suite: { name: string; include: string[]; exclude
     // One database after the other: run at once, a file and its twin would share TEST_REDIS_URL's
     // socket.io channels, where rooms named for call ids (1, 2, … in each database) would meet.
     sequence: { groupOrder: databases.indexOf(kind) },
-    ...(kind === 'pglite' ? { globalSetup: ['src/testing/vitest-global-setup.ts'] } : {}),
+    globalSetup: ['src/testing/vitest-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -29,7 +29,10 @@ export async function startServer(options: {
   traffic?: boolean;
   /** The server's LOG_LEVEL; `warn` keeps test output short; null leaves it unset (the server's default). */
   logLevel?: string | null;
-  /** Run the compiled bundle as `npm start` does instead of the sources through tsx; it must be built. */
+  /**
+   * Run the compiled bundle as `npm start` does (the default: `npm run test:e2e` builds it first, and each
+   * start skips tsx compiling the sources again), or, when false, the sources through tsx.
+   */
   compiled?: boolean;
   /** Another build's compiled server to run instead (a before-and-after); its web app is its own. */
   bundle?: string | undefined;
@@ -39,6 +42,8 @@ export async function startServer(options: {
   /** A fixed port, e.g. to restart on the one a stopped server had; a free one by default. */
   port?: number;
 }): Promise<RunningServer> {
+  if (!options.bundle && (options.compiled ?? true) && !existsSync(SERVER_BUNDLE))
+    throw new Error('server/dist/bundle/main.mjs is missing: run `npm run build` first');
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
   let printed = '';
   const { LOG_LEVEL: _inherited, ...inherited } = process.env;
@@ -47,7 +52,7 @@ export async function startServer(options: {
     process.execPath,
     options.bundle
       ? [options.bundle]
-      : options.compiled
+      : (options.compiled ?? true)
         ? [SERVER_BUNDLE]
         : ['--import', 'tsx', join(repoRoot, 'server/src/main.ts')],
     {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { testDatabaseKind, testDatabaseUrl } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { createDatabaseFrom, databaseUrl, dropDatabase } from './postgres-template.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite (on disk in `dataDir`, an empty
@@ -29,36 +29,26 @@ export async function openTestDatabase(
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) throw new Error('TEST_DATABASE_URL must be set for the postgres test project');
   const name = `switchboard_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  // The migrated template when the migrations are the current ones (an upgrade test brings its own).
+  const template = options.migrationsFolder ? undefined : postgresTemplate();
+  await createDatabaseFrom(serverUrl, name, template);
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name) });
   await runMigrations(handle, options.migrationsFolder);
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdminClient(serverUrl, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
+      await dropDatabase(serverUrl, name);
     },
   };
-}
-
-async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated PGlite data directory image that each PGlite test database starts from. */
     pgliteImage: string;
+    /** A migrated PostgreSQL database that each PostgreSQL test database is copied from. */
+    postgresTemplate: string;
   }
 }
 
@@ -72,4 +62,9 @@ function migratedImage(): Promise<Blob | undefined> {
     return path ? new Blob([await readFile(path)]) : undefined;
   })();
   return image;
+}
+
+/** The template vitest-global-setup.ts made; none outside a vitest run. */
+function postgresTemplate(): string | undefined {
+  return process.env.VITEST ? inject('postgresTemplate') : undefined;
 }
