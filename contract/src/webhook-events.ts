@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common.ts';
+import { Purchase } from './purchases.ts';
 import { ALERT_RULE_IDS, type WebhookEventType } from './webhooks.ts';
 
 /** Each webhook event's `data`, as receivers get it: the API document's `x-webhooks` is built from this. */
@@ -68,6 +69,16 @@ export const WEBHOOK_EVENT_DATA: Record<WebhookEventType, { summary: string; dat
   'user.deleted': { summary: 'A user was deleted', data: UserRef },
   'coins.credited': { summary: 'Coins were added to an account', data: CoinEventData },
   'coins.reversed': { summary: 'A ledger entry was reversed', data: CoinEventData },
+  'purchase.credited': { summary: 'A verified purchase credited its coins', data: Purchase },
+  'purchase.failed': {
+    summary: 'A purchase was refused (a proof that does not match the package paid for)',
+    data: Purchase,
+  },
+  'purchase.refunded': { summary: 'A purchase was refunded and its coins reversed', data: Purchase },
+  'purchase.disputed': {
+    summary: 'A purchase was disputed at the provider and its coins reversed',
+    data: Purchase,
+  },
   'report.created': { summary: 'An app user reported another user', data: ReportEventData },
   'report.resolved': { summary: 'An admin resolved or dismissed a report', data: ReportEventData },
   'alert.raised': { summary: 'A monitoring rule started to hold', data: AlertEventData },

@@ -1,31 +1,13 @@
-import type { PaymentProviderId, Purchase, PurchaseStatus } from '@switchboard/contract/purchases';
+import type { PaymentProviderId, PurchaseStatus } from '@switchboard/contract/purchases';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { coinPurchases } from '../../db/schema/coins.ts';
+import { recordPurchaseEvent } from './purchase-events.ts';
+import { type PurchaseRecord, toPurchase } from './purchases-record.ts';
 
-type Row = typeof coinPurchases.$inferSelect;
-export type PurchaseRecord = Row;
+type Row = PurchaseRecord;
 
-const iso = (d: Date | null) => (d === null ? null : d.toISOString());
-
-export const toPurchase = (r: Row): Purchase => ({
-  id: r.id,
-  user_id: r.userId,
-  username: r.username,
-  provider: r.provider,
-  provider_transaction_id: r.providerTransactionId,
-  package_id: r.packageId,
-  package_name: r.packageName,
-  coins: r.coins,
-  price_cents: r.priceCents,
-  currency: r.currency,
-  status: r.status,
-  unrecovered_coins: r.unrecoveredCoins,
-  failure_reason: r.failureReason,
-  created_at: r.createdAt.toISOString(),
-  credited_at: iso(r.creditedAt),
-  reversed_at: iso(r.reversedAt),
-});
+export { type PurchaseRecord, toPurchase };
 
 export interface NewPurchase {
   userId: string;
@@ -52,6 +34,7 @@ export async function insertPurchase(tx: Executor, purchase: NewPurchase): Promi
     .values({ ...purchase, creditedAt: purchase.status === 'credited' ? sql`now()` : null })
     .onConflictDoNothing({ target: [coinPurchases.provider, coinPurchases.providerTransactionId] })
     .returning();
+  if (row) await recordPurchaseEvent(tx, row);
   return row;
 }
 
@@ -90,6 +73,7 @@ export async function creditPending(
     .set({ ...values, status: 'credited', creditedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(coinPurchases.id, id), eq(coinPurchases.status, 'pending')))
     .returning();
+  if (row) await recordPurchaseEvent(tx, row);
   return row;
 }
 
@@ -109,6 +93,7 @@ export async function markFailed(
     })
     .where(eq(coinPurchases.id, id))
     .returning();
+  if (row) await recordPurchaseEvent(tx, row);
   return row;
 }
 
@@ -129,5 +114,6 @@ export async function markReversed(
     .where(eq(coinPurchases.id, id))
     .returning();
   if (!row) throw new Error(`purchase ${id} vanished while it was locked`);
+  await recordPurchaseEvent(tx, row);
   return row;
 }

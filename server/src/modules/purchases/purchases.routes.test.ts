@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coinAccounts, coinPackages, coinTransactions } from '../../db/schema/coins.ts';
 import { securityEvents } from '../../db/schema/security.ts';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
 import { auditRows } from '../../testing/audit-rows.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import { expectConsistentLedger } from '../coins/testing/ledger-check.ts';
@@ -278,6 +279,44 @@ describe('coins that are paid for', () => {
     expect(await balanceOf(buyer.id)).toBe(0);
     expect((await stripeWebhook('charge.refunded', charge)).json().outcome).toBe('already_reversed');
     await expectConsistentLedger(t.db);
+  });
+
+  it('tells a subscribed webhook endpoint each status a purchase reaches, without its proof', async () => {
+    const [endpoint] = await t.db
+      .insert(webhookEndpoints)
+      .values({
+        url: 'https://receiver.example.test/hooks',
+        events: ['purchase.credited', 'purchase.failed', 'purchase.refunded', 'purchase.disputed'],
+        secret: 'whsec_dGVzdA==',
+      })
+      .returning();
+    if (!endpoint) throw new Error('no endpoint');
+    const buyer = await insertUser(t.db, { username: 'hooked_buyer' });
+    const metadata = { user_id: buyer.id, package_id: String(starterId) };
+    const intent = { object: 'payment_intent', amount_received: 99, currency: 'usd', metadata };
+    await stripeWebhook('payment_intent.succeeded', { ...intent, id: 'pi_hooked' });
+    await stripeWebhook('payment_intent.succeeded', { ...intent, id: 'pi_hooked_short', amount_received: 5 });
+    await stripeWebhook('charge.refunded', {
+      id: 'ch_hooked',
+      object: 'charge',
+      payment_intent: 'pi_hooked',
+      refunded: true,
+      amount_refunded: 99,
+    });
+
+    const sent = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id))
+      .orderBy(webhookDeliveries.id);
+    const bodies = sent.map((d) => d.body as { type: string; data: Record<string, unknown> });
+    expect(bodies.map((b) => [b.type, b.data.provider_transaction_id, b.data.status])).toEqual([
+      ['purchase.credited', 'pi_hooked', 'credited'],
+      ['purchase.failed', 'pi_hooked_short', 'failed'],
+      ['purchase.refunded', 'pi_hooked', 'refunded'],
+    ]);
+    expect(bodies.every((b) => b.data.username === 'hooked_buyer' && !('proof' in b.data))).toBe(true);
+    await t.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
   });
 
   it('a dispute after the coins were spent takes what is left and records the rest as a debt', async () => {
