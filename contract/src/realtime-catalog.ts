@@ -142,7 +142,7 @@ const appSend = {
   notification: { summary: 'A notification sent to this user.', payload: UserNotification },
   notification_digest: {
     summary:
-      "The notifications of a period (hour, day or week) in one delivery, for a user whose notification frequency is not immediate.",
+      'The notifications of a period (hour, day or week) in one delivery, for a user whose notification frequency is not immediate.',
     payload: UserNotificationDigest,
   },
   official_message: { summary: 'An official message sent to this user.', payload: UserOfficialMessage },

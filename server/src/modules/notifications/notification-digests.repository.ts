@@ -76,7 +76,11 @@ export async function buildDigestBatch(
   if (!row) return { built: [], candidates: 0, last: null };
   const built = typeof row.built === 'string' ? (JSON.parse(row.built) as BuiltDigest[]) : row.built;
   return {
-    built: built.map((d) => ({ id: Number(d.id), userId: d.userId, notificationIds: d.notificationIds.map(Number) })),
+    built: built.map((d) => ({
+      id: Number(d.id),
+      userId: d.userId,
+      notificationIds: d.notificationIds.map(Number),
+    })),
     candidates: Number(row.candidates),
     last: row.last,
   };

@@ -47,7 +47,10 @@ describe('notification digests', () => {
     const id = created.json().data.id as number;
     const sent = await api('POST', `/admin/notifications/${id}/send`, admin);
     expect(sent.statusCode, sent.body).toBe(200);
-    await t.db.update(notifications).set({ sentAt: at(sentAt) }).where(inArray(notifications.id, [id]));
+    await t.db
+      .update(notifications)
+      .set({ sentAt: at(sentAt) })
+      .where(inArray(notifications.id, [id]));
     return id;
   }
 
@@ -81,7 +84,9 @@ describe('notification digests', () => {
 
     await api('PUT', '/users/settings', me, { notification_frequency: 'hourly' });
     const other = await t.appAuthHeader(daily);
-    expect((await api('PUT', '/users/settings', other, { notification_frequency: 'daily' })).statusCode).toBe(200);
+    expect((await api('PUT', '/users/settings', other, { notification_frequency: 'daily' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('saves the system frequency hourly and sets it back to immediate', async () => {
@@ -91,7 +96,8 @@ describe('notification digests', () => {
       return api('PUT', '/admin/settings', admin, next);
     };
     const read = async () =>
-      ((await api('GET', '/admin/settings', admin)).json().data as Settings).notifications.notification_frequency;
+      ((await api('GET', '/admin/settings', admin)).json().data as Settings).notifications
+        .notification_frequency;
     expect((await put('hourly')).statusCode).toBe(200);
     expect(await read()).toBe('hourly');
     expect((await put('immediate')).statusCode).toBe(200);
@@ -104,7 +110,11 @@ describe('notification digests', () => {
     const nextHour = await send('Later news', '2026-03-02T11:05:00Z');
 
     const immediatePushes = pushed.filter((p) => p.event === 'notification');
-    expect(immediatePushes.map((p) => (p.payload as UserNotificationEvent).id)).toEqual([first, second, nextHour]);
+    expect(immediatePushes.map((p) => (p.payload as UserNotificationEvent).id)).toEqual([
+      first,
+      second,
+      nextHour,
+    ]);
     for (const p of immediatePushes) {
       expect(p.userIds).toContain(immediate.id);
       expect(p.userIds).not.toContain(hourly.id);
@@ -148,7 +158,11 @@ describe('notification digests', () => {
     const [digest, ...more] = digestsTo(daily.id);
     expect(more).toEqual([]);
     expect(digest).toMatchObject({ frequency: 'daily', period_start: '2026-03-02T00:00:00.000Z', total: 3 });
-    expect(digest?.notifications.map((n) => n.title)).toEqual(['Maintenance tonight', 'New stickers', 'Later news']);
+    expect(digest?.notifications.map((n) => n.title)).toEqual([
+      'Maintenance tonight',
+      'New stickers',
+      'Later news',
+    ]);
     expect((await stats()).digest_deliveries).toBe(3);
     expect(digestsTo(immediate.id)).toEqual([]);
   });

@@ -45,10 +45,18 @@ export function periodsDue(frequency: repo.DigestFrequency, now: Date): repo.Per
  */
 export async function buildDueDigests(
   db: Database,
-  { userPush, now, completed = new Set<string>() }: { userPush: UserPush; now: Date; completed?: Set<string> },
+  {
+    userPush,
+    now,
+    completed = new Set<string>(),
+  }: { userPush: UserPush; now: Date; completed?: Set<string> },
 ): Promise<number> {
   const window = FREQUENCIES.flatMap((frequency) =>
-    periodsDue(frequency, now).map((period) => ({ frequency, period, key: repo.runKey(frequency, period.start) })),
+    periodsDue(frequency, now).map((period) => ({
+      frequency,
+      period,
+      key: repo.runKey(frequency, period.start),
+    })),
   );
   const inWindow = new Set(window.map((p) => p.key));
   for (const key of completed) if (!inWindow.has(key)) completed.delete(key);

@@ -23,7 +23,10 @@ export async function immediateUsersAmong(
   const chosen = new Map<string, string>();
   for (let i = 0; i < userIds.length; i += LOOKUP_CHUNK) {
     const rows = await db
-      .select({ userId: userSettings.userId, frequency: sql<string>`${userSettings.settings}->>'notification_frequency'` })
+      .select({
+        userId: userSettings.userId,
+        frequency: sql<string>`${userSettings.settings}->>'notification_frequency'`,
+      })
       .from(userSettings)
       .where(
         sql`${userSettings.userId} = any(${sql.param(userIds.slice(i, i + LOOKUP_CHUNK))}::text[])

@@ -105,7 +105,8 @@ describe('System Settings', () => {
     await user.selectOptions(frequency, 'hourly');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
-    const saves = () => calls.filter((c) => c.method === 'PUT').map((c) => (c.body as Settings).notifications);
+    const saves = () =>
+      calls.filter((c) => c.method === 'PUT').map((c) => (c.body as Settings).notifications);
     expect(saves().at(-1)?.notification_frequency).toBe('hourly');
 
     await user.selectOptions(frequency, 'immediate');
