@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, IsoDateTime, limitParam, SuccessMessage, UserId } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { NOTIFICATION_FREQUENCIES } from './settings.ts';
 
 /**
  * What a calling app asks about its own signed-in account (spec: "Configured endpoint names").
@@ -67,6 +68,12 @@ export const ContactsResponse = envelope(
 export const APP_THEMES = ['system', 'light', 'dark'] as const;
 export const CALLS_FROM = ['everyone', 'contacts', 'nobody'] as const;
 
+/**
+ * An app user's own notification frequency: immediate (each notification as it is sent) or one digest per
+ * hour, day or week. null follows the system setting (Settings → Notifications → Notification Frequency).
+ */
+const UserNotificationFrequency = z.enum(NOTIFICATION_FREQUENCIES).nullable();
+
 /** An app user's own preferences; unset ones answer with these defaults. */
 export const AppUserSettings = z.object({
   notifications_enabled: z.boolean().default(true),
@@ -80,6 +87,7 @@ export const AppUserSettings = z.object({
     .trim()
     .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Language must be a code such as en or en-GB')
     .default('en'),
+  notification_frequency: UserNotificationFrequency.default(null),
 });
 export type AppUserSettings = z.infer<typeof AppUserSettings>;
 export const APP_USER_SETTINGS_DEFAULTS: AppUserSettings = AppUserSettings.parse({});
@@ -94,6 +102,7 @@ export const UpdateAppUserSettings = z
     allow_calls_from: z.enum(CALLS_FROM),
     theme: z.enum(APP_THEMES),
     language: AppUserSettings.shape.language.unwrap(),
+    notification_frequency: UserNotificationFrequency,
   })
   .partial()
   .strict();

@@ -100,6 +100,8 @@ export const NotificationStats = z.object({
   draft_notifications: z.number().int(),
   total_recipients: z.number().int(),
   average_read_rate: z.number(),
+  /** Digests delivered: each gathers one user's notifications of an hour, a day or a week into one delivery. */
+  digest_deliveries: z.number().int(),
   recent_activity: z.array(
     z.object({ id: z.number().int(), title: z.string(), sent_at: IsoDateTime, read_rate: z.number() }),
   ),

@@ -19,6 +19,7 @@ import type {
   AppClientToServerEvents,
   AppServerToClientEvents,
   ServerToClientEvents,
+  UserNotificationDigestEvent,
   UserNotificationEvent,
   UserOfficialMessageEvent,
 } from './realtime.ts';
@@ -63,6 +64,14 @@ const UserNotification = z.object({
   type: z.string(),
   priority: z.string(),
   sent_at: z.string(),
+});
+const UserNotificationDigest = z.object({
+  id: z.number().int(),
+  frequency: z.enum(['hourly', 'daily', 'weekly']),
+  period_start: z.string(),
+  period_end: z.string(),
+  total: z.number().int(),
+  notifications: z.array(UserNotification),
 });
 const UserOfficialMessage = z.object({
   id: z.number().int(),
@@ -131,6 +140,11 @@ const appSend = {
     payload: CallIceCandidate.extend(From.shape),
   },
   notification: { summary: 'A notification sent to this user.', payload: UserNotification },
+  notification_digest: {
+    summary:
+      'The notifications of a period (hour, day or week) in one delivery, for a user whose notification frequency is not immediate.',
+    payload: UserNotificationDigest,
+  },
   official_message: { summary: 'An official message sent to this user.', payload: UserOfficialMessage },
 } satisfies Record<keyof AppServerToClientEvents, RealtimeEvent>;
 
@@ -221,5 +235,6 @@ const checks: [
   Same<z.infer<typeof PresenceAckSchema>, PresenceAck>,
   Same<z.infer<typeof UserNotification>, UserNotificationEvent>,
   Same<z.infer<typeof UserOfficialMessage>, UserOfficialMessageEvent>,
-] = [true, true, true, true, true, true, true, true, true, true];
+  Same<z.infer<typeof UserNotificationDigest>, UserNotificationDigestEvent>,
+] = [true, true, true, true, true, true, true, true, true, true, true];
 void checks;

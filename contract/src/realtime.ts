@@ -41,6 +41,23 @@ export interface UserNotificationEvent {
   sent_at: string;
 }
 
+/**
+ * One delivery gathering the notifications sent to a user during a period, for a user whose notification
+ * frequency is hourly, daily or weekly (they get no `notification` event for these).
+ */
+export interface UserNotificationDigestEvent {
+  id: number;
+  frequency: 'hourly' | 'daily' | 'weekly';
+  period_start: string;
+  period_end: string;
+  /** How many notifications the period held; `notifications` lists the first DIGEST_ITEMS_MAX of them. */
+  total: number;
+  notifications: UserNotificationEvent[];
+}
+
+/** A digest's event lists at most this many notifications (all of them are in the user's inbox). */
+export const DIGEST_ITEMS_MAX = 100;
+
 export interface UserOfficialMessageEvent {
   id: number;
   title: string;
@@ -88,6 +105,8 @@ export interface AppServerToClientEvents {
     ack: (result: RelayReceipt) => void,
   ) => void;
   notification: (payload: UserNotificationEvent) => void;
+  /** The notifications of a period in one delivery (users whose notification frequency is not immediate). */
+  notification_digest: (payload: UserNotificationDigestEvent) => void;
   official_message: (payload: UserOfficialMessageEvent) => void;
 }
 

@@ -88,8 +88,7 @@ export const SETTINGS_FIELD_NOTES: Notes = {
       fixed: refused('Off: no SMS provider is configured'),
     },
     notification_frequency: {
-      help: 'How often notifications go out.',
-      fixed: refused('Immediate: each notification goes out when it is sent; digests are not offered'),
+      help: 'How often notifications reach an app user who has not chosen their own: immediate, or one digest per hour, day or week (UTC).',
     },
   },
   database: {

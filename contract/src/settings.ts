@@ -8,6 +8,7 @@ import { SECURITY_POLICIES_DEFAULTS, SecurityPolicies } from './security.ts';
 /** The choices the settings screen offers. */
 export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
 export const NOTIFICATION_FREQUENCIES = ['immediate', 'hourly', 'daily', 'weekly'] as const;
+export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
 export const BACKUP_FREQUENCIES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
 
 /** Numeric settings are integers. */

@@ -81,7 +81,7 @@ export interface SessionEnds {
   subscribe(listener: (sessionId: string) => void): () => void;
 }
 
-export type UserEvent = 'notification' | 'official_message';
+export type UserEvent = 'notification' | 'notification_digest' | 'official_message';
 
 /**
  * Pushes an event to the sockets of given users (room `user:<id>`, joined by calling-app sockets);

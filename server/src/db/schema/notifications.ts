@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from './checks.ts';
 import { bigId, createdAt, deliveryColumns, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -75,9 +85,47 @@ export const notificationRecipients = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     deliveredAt: tstz('delivered_at'),
     readAt: tstz('read_at'),
+    /** The digest that delivered it, for a user whose notification frequency is hourly, daily or weekly. */
+    digestId: bigint('digest_id', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.notificationId, t.userId] }),
     index('notification_recipients_user_idx').on(t.userId),
   ],
+);
+
+export const DIGEST_FREQUENCIES = ['hourly', 'daily', 'weekly'] as const;
+
+/**
+ * One delivery gathering a user's notifications of a period (an hour, a day or an ISO week, UTC). The unique
+ * (user, frequency, period) makes a digest built once, however many instances run the job at the same time.
+ */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    id: bigId(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    frequency: text('frequency', { enum: DIGEST_FREQUENCIES }).notNull(),
+    periodStart: tstz('period_start').notNull(),
+    periodEnd: tstz('period_end').notNull(),
+    notificationCount: integer('notification_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('notification_digests_period_key').on(t.userId, t.frequency, t.periodStart),
+    check('notification_digests_frequency_check', oneOf('frequency', DIGEST_FREQUENCIES)),
+  ],
+);
+
+/** A period whose digests are all built: the job skips it from then on (a speed-up only; the key above is the guard). */
+export const notificationDigestRuns = pgTable(
+  'notification_digest_runs',
+  {
+    frequency: text('frequency', { enum: DIGEST_FREQUENCIES }).notNull(),
+    periodStart: tstz('period_start').notNull(),
+    completedAt: tstz('completed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.frequency, t.periodStart] })],
 );

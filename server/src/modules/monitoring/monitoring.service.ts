@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { RedisLink } from '../../app-deps.ts';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
+import { readLiveCounts } from '../../db/live-counts.ts';
 import { evaluateAlerts, listAlerts } from './alert-evaluation.ts';
 import { clusterHealth, listInstances } from './cluster-health.ts';
 import { HttpStats, routeGroup } from './http-stats.ts';
@@ -47,6 +48,7 @@ export function createMonitoring(db: Database, { app, database, dataDir }: Monit
   const http = new HttpStats();
   const system = createSystemSampler(dataDir);
   const prometheus = createPrometheus(() => database.connectionErrors?.() ?? 0);
+  prometheus.watchOnlineUsers(async () => (await readLiveCounts(db)).onlineUsers);
   let redisLink: RedisLink | null = null;
   const history = new MetricsHistory();
   const sampleListeners = new Set<Listener<MetricsSample>>();

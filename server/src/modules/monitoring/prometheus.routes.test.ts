@@ -69,6 +69,7 @@ describe('Prometheus /metrics', () => {
       expect(up.body).toContain('switchboard_socket_connections{namespace="console"} 2');
       expect(up.body).toContain('switchboard_socket_connections{namespace="app"} 50');
       expect(up.body).toContain('switchboard_database_up 1');
+      expect(up.body).toContain('switchboard_online_users 0');
 
       await gone.deps.database.close();
       gone.deps.database.close = async () => {};
@@ -77,6 +78,8 @@ describe('Prometheus /metrics', () => {
       const down = await scrape(gone, '10.0.0.99', `Bearer ${TOKEN}`);
       expect(down.statusCode).toBe(200);
       expect(down.body).toContain('switchboard_database_up 0');
+      // prom-client writes NaN as `Nan`, which Prometheus reads as NaN.
+      expect(down.body).toContain('switchboard_online_users Nan');
     } finally {
       await gone.close();
     }

@@ -45,6 +45,17 @@ export function createPrometheus(databaseConnectionErrors: () => number = () => 
       for (const [namespace, count] of Object.entries(socketsByNamespace())) this.set({ namespace }, count);
     },
   });
+  // Cluster-wide, from the same counter as the dashboard's and the Monitor's Online Users: app users with
+  // a live connection (a user with two sockets counts once; the socket gauge above counts sockets).
+  let onlineUsers: () => Promise<number> = async () => 0;
+  new Gauge({
+    name: 'switchboard_online_users',
+    help: 'App users with a live connection, across all instances (the Online Users of the dashboard and the Monitor); NaN while the database does not answer',
+    registers: [register],
+    async collect() {
+      this.set(await onlineUsers().catch(() => Number.NaN));
+    },
+  });
   const databaseUp = gauge(
     'switchboard_database_up',
     'Whether the database answered the last round-trip check (1) or not (0)',
@@ -82,6 +93,10 @@ export function createPrometheus(databaseConnectionErrors: () => number = () => 
     /** Read at each scrape: the open sockets per namespace (the realtime server hands it over). */
     watchSockets(read: () => Record<string, number>) {
       socketsByNamespace = read;
+    },
+    /** Read at each scrape: the online users (the monitoring service hands over the live counter). */
+    watchOnlineUsers(read: () => Promise<number>) {
+      onlineUsers = read;
     },
     /** The Redis metrics, present only with REDIS_URL. */
     watchRedis(link: RedisLink) {

@@ -72,6 +72,8 @@ const STAT_COUNTERS = [
   'notifications.draft',
   'notifications.sent_recipients',
   'notifications.sent_reads',
+  /** Digests delivered, kept by the notification_digests insert trigger. */
+  'notifications.digests',
 ] as const;
 
 /** Stat-card figures from the counters the notifications_row_counts trigger keeps. */

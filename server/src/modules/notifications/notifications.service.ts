@@ -15,6 +15,7 @@ import { type Delivery, sendNow, sendPending } from '../messaging/broadcast.ts';
 import { type MessageActor, markRecipientStep, messageAudit } from '../messaging/message-changes.ts';
 import { liveSettings } from '../settings/live-settings.ts';
 import { countAudience } from '../users/audience.ts';
+import { immediateUsersAmong } from '../users/notification-frequency.ts';
 import { usernamesById } from '../users/users-directory.repository.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -49,6 +50,7 @@ export async function notificationStats(db: Database): Promise<NotificationStats
     draft_notifications: counts['notifications.draft'],
     total_recipients: counts['notifications.sent_recipients'],
     average_read_rate: rate(counts['notifications.sent_reads'], counts['notifications.sent_recipients']),
+    digest_deliveries: counts['notifications.digests'],
     recent_activity: recent.map((r) => ({
       id: r.id,
       title: r.title,
@@ -137,18 +139,18 @@ export async function deleteNotification(db: Database, id: number, { actor, cont
 
 /**
  * Settings → Notifications → Push Notifications: on, the users reached online get it at once over their
- * socket; off, it waits in their inbox (the recipient rows are written either way).
+ * socket; off, it waits in their inbox (the recipient rows are written either way). Only users whose
+ * notification frequency is immediate get it now; the others get it in their next digest
+ * (notification-digests.ts).
  */
 async function push(db: Database, userPush: UserPush, { sent, reached }: Delivery<Notification>) {
-  // Settings unreadable: push, as before the switch existed, rather than fail a send already stored.
-  const on = await liveSettings(db)
+  // Settings unreadable: push at once, as before the switches existed, rather than fail a send already stored.
+  const settings = await liveSettings(db)
     .section('notifications')
-    .then(
-      (n) => n.push_notifications,
-      () => true,
-    );
-  if (!on) return;
-  userPush.toUsers(reached, 'notification', {
+    .catch(() => ({ push_notifications: true, notification_frequency: 'immediate' as const }));
+  if (!settings.push_notifications) return;
+  const now = await immediateUsersAmong(db, reached, settings.notification_frequency);
+  userPush.toUsers(now, 'notification', {
     id: sent.id,
     title: sent.title,
     message: sent.message,

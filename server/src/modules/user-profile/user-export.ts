@@ -47,6 +47,7 @@ export const EXPORT_COVERAGE: Record<string, Section> = {
   'follows.following_id': 'social',
   'geolocations.user_id': 'locations',
   'notification_recipients.user_id': 'notifications',
+  'notification_digests.user_id': 'notifications',
   'official_message_recipients.user_id': 'official_messages',
   'messages.sender_id': 'messages',
   'messages.recipient_id': 'messages',

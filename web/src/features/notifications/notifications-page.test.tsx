@@ -44,6 +44,7 @@ const stats: NotificationStats = {
   draft_notifications: 1,
   total_recipients: 100,
   average_read_rate: 0.25,
+  digest_deliveries: 7,
   recent_activity: [{ id: 2, title: 'Outage over', sent_at: base.created_at, read_rate: 0.25 }],
 };
 
@@ -74,6 +75,7 @@ describe('NotificationsPage', () => {
     expect(screen.getByText('Avg Read Rate')).toBeInTheDocument();
     expect(screen.getAllByText('25%').length).toBeGreaterThan(0);
     expect(screen.getByText('Recent Activity')).toBeInTheDocument();
+    expect(screen.getByText('100 recipients, 7 digest deliveries')).toBeInTheDocument();
     expect(rowOf('Outage over').getByText(/25 \/ 100/)).toBeInTheDocument();
     // Only drafts have actions.
     expect(rowOf('Welcome').getByRole('button', { name: 'Send Welcome' })).toBeInTheDocument();

@@ -104,7 +104,11 @@ export function NotificationsPage() {
         <StatCard
           label="Sent"
           value={figure((d) => formatCount(d.sent_notifications))}
-          hint={s ? `${formatCount(s.total_recipients)} recipients` : undefined}
+          hint={
+            s
+              ? `${formatCount(s.total_recipients)} recipients, ${formatCount(s.digest_deliveries)} digest deliveries`
+              : undefined
+          }
         />
         <StatCard label="Scheduled" value={figure((d) => formatCount(d.scheduled_notifications))} />
         <StatCard label="Avg Read Rate" value={figure((d) => formatPercent(d.average_read_rate))} />

@@ -91,6 +91,30 @@ describe('System Settings', () => {
     });
   });
 
+  it('offers Notification Frequency immediate, hourly, daily and weekly, and saves hourly and back', async () => {
+    const { calls } = serve();
+    const { user } = renderScreen(<SettingsPage />, '/settings?tab=notifications');
+    const frequency = await screen.findByLabelText('Notification Frequency');
+    expect(frequency).toBeEnabled();
+    expect([...(frequency as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'Immediate',
+      'Hourly',
+      'Daily',
+      'Weekly',
+    ]);
+    await user.selectOptions(frequency, 'hourly');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
+    const saves = () =>
+      calls.filter((c) => c.method === 'PUT').map((c) => (c.body as Settings).notifications);
+    expect(saves().at(-1)?.notification_frequency).toBe('hourly');
+
+    await user.selectOptions(frequency, 'immediate');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await vi.waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves().at(-1)?.notification_frequency).toBe('immediate');
+  });
+
   it('hides the saved message after 3 s', async () => {
     serve();
     const { user } = renderScreen(<SettingsPage />);

@@ -34,6 +34,7 @@ export const SETTINGS_READERS: { [K in ScreenSection]: Record<string, Reader> } 
   },
   notifications: {
     push_notifications: r('modules/notifications/notifications.service.ts', 'push'),
+    notification_frequency: r('modules/notifications/notification-digests.ts', 'buildDueDigests; push'),
   },
   database: {
     connection_pool_size: r('db/pool-settings.ts', 'applyPoolSettings'),
