@@ -16,6 +16,7 @@ const serverProcessTests = [
   'src/database-connection-loss.test.ts',
   'src/db/data-dir-lock.test.ts',
   'src/graceful-stop.test.ts',
+  'src/modules/webhooks/webhooks-kill.test.ts',
   'src/presence-crash.test.ts',
   'src/redis-outage.test.ts',
   'src/simulator/simulation.test.ts',
