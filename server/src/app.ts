@@ -19,6 +19,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp, webAppBuilt } from './http/web-app.ts';
 import { adminRolesRoutes } from './modules/admin-roles/admin-roles.routes.ts';
 import { grantableRole } from './modules/admin-roles/admin-roles.service.ts';
+import { grantWelcomeCoins } from './modules/coins/welcome-coins.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { auditLogRoutes } from './modules/audit/audit-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -168,7 +169,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(twoFactorRoutes, { prefix: API_PREFIX, deps });
   await app.register(sessionsRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
-  await app.register(usersRoutes, { prefix: API_PREFIX, deps, grantableRole });
+  await app.register(usersRoutes, {
+    prefix: API_PREFIX,
+    deps,
+    grantableRole,
+    welcome: (tx, userId) => grantWelcomeCoins(deps.db, tx, userId),
+  });
   await app.register(userProfileRoutes, { prefix: API_PREFIX, deps });
   await app.register(accountRoutes, { prefix: API_PREFIX, deps });
   await app.register(appSocialRoutes, { prefix: API_PREFIX, deps });
