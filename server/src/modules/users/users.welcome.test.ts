@@ -21,9 +21,8 @@ describe('the welcome grant for accounts an admin adds', () => {
   const entriesOf = (userId: string) =>
     t.db.select().from(coinTransactions).where(eq(coinTransactions.userId, userId));
   const balanceOf = async (userId: string) =>
-    (
-      await t.app.inject({ method: 'GET', url: `/api/v1/admin/users/${userId}`, headers })
-    ).json().data.coin_balance as number;
+    (await t.app.inject({ method: 'GET', url: `/api/v1/admin/users/${userId}`, headers })).json().data
+      .coin_balance as number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -31,7 +30,12 @@ describe('the welcome grant for accounts an admin adds', () => {
     headers = await t.authHeader(root);
     const next = structuredClone(SETTINGS_DEFAULTS);
     next.calling.welcome_coins = 100;
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/v1/admin/settings', headers, payload: next });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers,
+      payload: next,
+    });
     expect(saved.statusCode).toBe(200);
   });
   afterAll(() => t.close());
