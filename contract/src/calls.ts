@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALL_VERDICTS } from './call-inspector.ts';
 import { CALL_QUALITY_FLAGS, CallQuality } from './call-quality.ts';
+import { CoinMoney, CoinValue } from './coin-value.ts';
 import {
   envelope,
   FileBody,
@@ -70,6 +71,10 @@ export const CallRow = z.object({
   ended_at: IsoDateTime.nullable(),
   type: z.enum(CALL_TYPE_VALUES),
   is_anonymous: z.boolean(),
+  /**
+   * The stored US-dollar figure from the old fixed per-minute rates (server's call-rates.ts), kept for API
+   * clients; it is not the package price. The console shows coins (`coins_used`) with `cost_value`.
+   */
   cost: z.number(),
   coins_used: z.number().int(),
   created_at: IsoDateTime,
@@ -79,6 +84,24 @@ export const CallRow = z.object({
   quality_flags: z.array(z.enum(CALL_QUALITY_FLAGS)),
 });
 export type CallRow = z.infer<typeof CallRow>;
+
+/**
+ * A call as the console's screens get it: the stored row with what the server works out as it answers.
+ * While a call is active its cost is still running: `running_coins` are the coins accrued so far by the
+ * rule it will settle by, and `live_mos` the newest quality sample's MOS (either side).
+ */
+export const CallView = CallRow.extend({
+  /** Active calls: coins accrued so far; null otherwise. */
+  running_coins: z.number().int().nullable(),
+  /** Active calls: the MOS of the newest quality sample (1 to 5); null otherwise or before any sample. */
+  live_mos: z.number().nullable(),
+  /**
+   * The money value of the call's coins (`running_coins` while active, else `coins_used`) at the coin
+   * value taken from the package price (docs/coin-value.md); null while no paid package is on sale.
+   */
+  cost_value: CoinMoney.nullable(),
+});
+export type CallView = z.infer<typeof CallView>;
 
 /**
  * The time range of the list, the CSV and the stat cards: calls whose start falls in it. A preset counts
@@ -139,12 +162,12 @@ export const CallStatisticsQuery = z.object(callRangeFields).superRefine(checkRa
 export type CallStatisticsQuery = z.infer<typeof CallStatisticsQuery>;
 
 export const CallsPage = z.object({
-  calls: z.array(CallRow),
+  calls: z.array(CallView),
   ...pageFields,
 });
 export type CallsPage = z.infer<typeof CallsPage>;
 
-/** Call statistics for the cards. Durations in seconds, revenue in USD. */
+/** Call statistics for the cards. Durations in seconds; `total_revenue` in USD at the old fixed rates. */
 export const CallStatistics = z.object({
   total_calls: z.number().int(),
   /** Connected calls right now (not ringing; the range's, within a range). */
@@ -156,6 +179,12 @@ export const CallStatistics = z.object({
   total_duration: z.number().int(),
   average_duration: z.number(),
   total_revenue: z.number(),
+  /** Coins spent on the calls (what the Total Revenue card shows). */
+  total_coins: z.number().int(),
+  /** `total_coins` in money at `coin_value`; null while no paid package is on sale. */
+  revenue_value: CoinMoney.nullable(),
+  /** What one coin is worth, and the package it is taken from (docs/coin-value.md). */
+  coin_value: CoinValue.nullable(),
   average_quality: z.number(),
   /** Calls carrying at least one quality flag (from the rollup). */
   flagged_calls: z.number().int(),
@@ -216,7 +245,7 @@ export const callsEndpoints = {
     tag: 'calls',
     access: 'admin',
     permission: 'calls:read',
-    response: envelope(z.object({ calls: z.array(CallRow) })),
+    response: envelope(z.object({ calls: z.array(CallView) })),
   }),
   history: endpoint({
     method: 'GET',
@@ -235,7 +264,7 @@ export const callsEndpoints = {
     access: 'admin',
     permission: 'calls:read',
     params: CallIdParams,
-    response: envelope(CallRow),
+    response: envelope(CallView),
   }),
   quality: endpoint({
     method: 'GET',
@@ -253,7 +282,7 @@ export const callsEndpoints = {
     access: 'admin',
     permission: 'calls:write',
     params: CallIdParams,
-    response: envelope(CallRow),
+    response: envelope(CallView),
   }),
   /** The list's filters as a streamed CSV file (CALLS_EXPORT_COLUMNS), for the browser to save. */
   exportCsv: endpoint({
@@ -268,6 +297,11 @@ export const callsEndpoints = {
   }),
 };
 
+/**
+ * The calls CSV's columns: the list's, with the cost as coins and their money value at the coin value
+ * of the export's moment (`cost_value` in the currency's main unit, e.g. 0.04, and `cost_currency`;
+ * both empty while no paid package is on sale). The old fixed-rate USD `cost` is not exported.
+ */
 export const CALLS_EXPORT_COLUMNS = [
   'id',
   'caller_username',
@@ -276,10 +310,11 @@ export const CALLS_EXPORT_COLUMNS = [
   'status',
   'duration',
   'quality',
-  'cost',
   'coins_used',
+  'cost_value',
+  'cost_currency',
   'started_at',
   'ended_at',
   'end_reason',
   'quality_flags',
-] as const satisfies readonly (keyof CallRow)[];
+] as const;

@@ -31,10 +31,13 @@ export const COIN_PACKAGE_RULES = {
   priceRange: 'Price must be a whole number of cents, 0 or more',
   currency: 'Currency must be a three-letter code such as USD',
   productIdLong: 'Store product id must be at most 200 characters',
+  productIdPattern:
+    'Store product id may contain only letters, digits, dots, hyphens and underscores (an App Store product id or a Stripe price id)',
 } as const;
 
 export const COIN_PACKAGE_MESSAGES = {
   notFound: 'Coin package not found',
+  productIdTaken: 'Another coin package already has this store product id',
   unavailable: 'This coin package is not on sale',
 } as const;
 
@@ -64,6 +67,8 @@ export const CoinPackageInput = z.object({
     .string()
     .trim()
     .max(200, COIN_PACKAGE_RULES.productIdLong)
+    // App Store product ids (com.example.coins_100) and Stripe price ids (price_1Nx…) alike.
+    .regex(/^[A-Za-z0-9._-]*$/, COIN_PACKAGE_RULES.productIdPattern)
     .nullish()
     .transform((v) => v || null),
   is_active: z.boolean().default(true),

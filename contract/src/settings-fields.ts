@@ -128,7 +128,7 @@ export const SETTINGS_FIELD_NOTES: Notes = {
     voice_coins_per_minute: { help: 'Coins charged per started minute of a voice call; 0 makes them free.' },
     video_coins_per_minute: { help: 'Coins charged per started minute of a video call; 0 makes them free.' },
     welcome_coins: {
-      help: 'Coins credited to an account when it signs up in an app (a ledger entry with the reason welcome); 0 gives none.',
+      help: 'Coins credited once to a new app account, signed up in an app or added by an admin (a ledger entry with the reason welcome); 0 gives none.',
     },
     quality_sample_retention_days: {
       help: 'Days raw quality samples are kept before they are rolled up per call.',

@@ -30,6 +30,7 @@ import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { coinPackagesRoutes } from './modules/coins/coin-packages.routes.ts';
 import { coinsRoutes } from './modules/coins/coins.routes.ts';
+import { grantWelcomeCoins } from './modules/coins/welcome-coins.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { startBackupSchedule } from './modules/database/backup-schedule.ts';
 import { databaseRoutes } from './modules/database/database.routes.ts';
@@ -168,7 +169,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(twoFactorRoutes, { prefix: API_PREFIX, deps });
   await app.register(sessionsRoutes, { prefix: API_PREFIX, deps });
   await app.register(rootAdminRoutes, { prefix: API_PREFIX, deps });
-  await app.register(usersRoutes, { prefix: API_PREFIX, deps, grantableRole });
+  await app.register(usersRoutes, {
+    prefix: API_PREFIX,
+    deps,
+    grantableRole,
+    welcome: (tx, userId) => grantWelcomeCoins(deps.db, tx, userId),
+  });
   await app.register(userProfileRoutes, { prefix: API_PREFIX, deps });
   await app.register(accountRoutes, { prefix: API_PREFIX, deps });
   await app.register(appSocialRoutes, { prefix: API_PREFIX, deps });

@@ -13,11 +13,13 @@ import { findAccount, lockAccount } from '../coins/coins.repository.ts';
 import { liveSettings } from '../settings/live-settings.ts';
 import { findAccountById } from '../users/users.repository.ts';
 import { toAppCall } from './app-call.ts';
+import { billedMinutes, billedSeconds, coinsOwed } from './call-billing.ts';
 import { recordCallEvent } from './call-events.ts';
 import * as lifecycle from './call-lifecycle.repository.ts';
 import { callQualityFromMos } from './call-quality-estimate.ts';
 import { CALL_RATES } from './call-rates.ts';
 import type { CallRecord } from './call-row.ts';
+import { settleCall } from './call-settlement.ts';
 import { lockCall, updateCall } from './calls.repository.ts';
 
 /** A step of a call the rules refuse; the socket answers it as `{ ok: false, code, message }`. */
@@ -50,7 +52,7 @@ type EndReason = NonNullable<CallRecord['endReason']>;
 const seconds = (n: number) => n * 1000;
 
 /** Coins per started minute for a call type, from the live settings; `tx` is the transaction it is read in. */
-async function pricePerMinute(db: Database, tx: Executor, type: AppCallType): Promise<number> {
+async function pricePerMinute(db: Database, tx: Executor | undefined, type: AppCallType): Promise<number> {
   const calling = await liveSettings(db).section('calling', tx);
   return type === 'video' ? calling.video_coins_per_minute : calling.voice_coins_per_minute;
 }
@@ -195,6 +197,20 @@ export async function forceEndCall(
 }
 
 /**
+ * The coins an active call has cost so far, by the rule it will settle by: a call placed through the app
+ * at the live per-minute price from its answer to its cut-off; a seeded one (no due time) as an admin's
+ * end would settle it. Not active: 0.
+ */
+export async function runningCoins(db: Database, call: CallRecord, now: Date): Promise<number> {
+  if (call.status !== 'active') return 0;
+  if (call.dueAt === null) return settleCall(call, now, 'admin_ended').coinsUsed;
+  return coinsOwed(
+    billedSeconds(call, now),
+    await pricePerMinute(db, undefined, call.type === 'video' ? 'video' : 'voice'),
+  );
+}
+
+/**
  * Acts on each live call whose time has come: an unanswered one is missed, a long one ended. One call per
  * transaction, locked SKIP LOCKED, so several instances share the work and none acts twice. Returns how many.
  */
@@ -300,12 +316,10 @@ async function settle(
   // A call that failed carried nothing worth billing.
   if (call.status !== 'active' || !call.answeredAt || status === 'failed')
     return updateCall(tx, call.id, { ...base, duration: 0, cost: 0, coinsUsed: 0 });
-  const elapsed = Math.min(now.getTime(), billedUntil.getTime()) - call.answeredAt.getTime();
-  const cutOff = call.dueAt ? call.dueAt.getTime() - call.answeredAt.getTime() : seconds(MAX_CALL_SECONDS);
-  const duration = Math.max(0, Math.floor(Math.min(elapsed, cutOff, seconds(MAX_CALL_SECONDS)) / 1000));
-  const minutes = Math.ceil(duration / 60);
+  const duration = billedSeconds(call, new Date(Math.min(now.getTime(), billedUntil.getTime())));
+  const minutes = billedMinutes(duration);
   const type = call.type === 'video' ? 'video' : 'voice';
-  const owed = minutes * (await pricePerMinute(db, tx, type));
+  const owed = coinsOwed(duration, await pricePerMinute(db, tx, type));
   let coinsUsed = 0;
   if (owed > 0 && call.callerId) {
     const account = await lockAccount(tx, call.callerId);

@@ -1,4 +1,5 @@
 import { MAX_CALL_SECONDS } from '../../db/schema/calls.ts';
+import { billedMinutes, coinsOwed } from './call-billing.ts';
 import { CALL_RATES } from './call-rates.ts';
 import type { CallRecord } from './call-row.ts';
 
@@ -30,7 +31,7 @@ export function settleCall(
     };
   const seconds = Math.floor((endedAt.getTime() - call.startedAt.getTime()) / 1000);
   const duration = Math.max(0, Math.min(MAX_CALL_SECONDS, seconds));
-  const minutes = Math.ceil(duration / 60);
+  const minutes = billedMinutes(duration);
   const rate = CALL_RATES[call.type];
   const quality = sampleMos.length
     ? Math.round((sampleMos.reduce((a, b) => a + b, 0) / sampleMos.length) * 10) / 10
@@ -39,7 +40,7 @@ export function settleCall(
     status: 'ended',
     duration,
     cost: Math.round(minutes * rate.usd * 100) / 100,
-    coinsUsed: minutes * rate.coins,
+    coinsUsed: coinsOwed(duration, rate.coins),
     endReason,
     endedAt,
     quality,

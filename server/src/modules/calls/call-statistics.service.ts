@@ -1,5 +1,7 @@
 import type { CallStatistics, DailyCallStats } from '@switchboard/contract/calls';
+import { moneyOfCoins } from '@switchboard/contract/coin-value';
 import type { Database } from '../../db/client.ts';
+import { currentCoinValue } from '../coins/coin-value.ts';
 import type { CallRangeQuery } from './call-range.ts';
 import * as repo from './calls-stats.repository.ts';
 
@@ -17,8 +19,12 @@ export async function getCallStatistics(
   db: Database,
   range: CallRangeQuery = { range: 'all' },
 ): Promise<CallStatistics> {
-  const row = range.range === 'all' ? await repo.callTotalsWithActive(db) : await repo.rangeTotals(db, range);
+  const [row, coinValue] = await Promise.all([
+    range.range === 'all' ? repo.callTotalsWithActive(db) : repo.rangeTotals(db, range),
+    currentCoinValue(db),
+  ]);
   const answered = Number(row.answered);
+  const coins = Number(row.coins);
   return {
     total_calls: Number(row.calls),
     active_calls: Number(row.active),
@@ -28,6 +34,9 @@ export async function getCallStatistics(
     total_duration: Number(row.duration),
     average_duration: answered ? Number(row.answered_duration) / answered : 0,
     total_revenue: roundTo2(Number(row.revenue)),
+    total_coins: coins,
+    revenue_value: moneyOfCoins(coins, coinValue),
+    coin_value: coinValue,
     average_quality: averageQuality(Number(row.quality_sum), Number(row.quality_count)),
     flagged_calls: Number(row.flagged),
   };

@@ -22,6 +22,7 @@ export const callTotalsQuery = sql`select
     coalesce(sum(total_duration), 0) as duration,
     coalesce(sum(total_duration) filter (where status in ${ANSWERED}), 0) as answered_duration,
     coalesce(sum(revenue), 0) as revenue,
+    coalesce(sum(coins_used), 0) as coins,
     coalesce(sum(quality_sum), 0) as quality_sum,
     coalesce(sum(quality_count), 0) as quality_count,
     coalesce(sum(flagged_count), 0) as flagged
@@ -36,6 +37,7 @@ export interface CallTotalsRecord {
   duration: Numeric;
   answered_duration: Numeric;
   revenue: Numeric;
+  coins: Numeric;
   quality_sum: Numeric;
   quality_count: Numeric;
   flagged: Numeric;
@@ -69,6 +71,7 @@ export const rangeTotalsQuery = (range: CallRangeQuery): SQL => sql`select
     coalesce(sum(duration), 0) as duration,
     coalesce(sum(duration) filter (where status in ${ANSWERED}), 0) as answered_duration,
     coalesce(sum(cost), 0) as revenue,
+    coalesce(sum(coins_used), 0) as coins,
     coalesce(sum(quality), 0) as quality_sum,
     count(quality) as quality_count,
     count(*) filter (where quality_flags <> '{}'::text[]) as flagged

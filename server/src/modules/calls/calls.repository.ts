@@ -4,7 +4,7 @@ import type {
   CallQualitySample,
 } from '@switchboard/contract/call-quality';
 import type { CallRow } from '@switchboard/contract/calls';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { callQualityCrossings, callQualitySamples, calls } from '../../db/schema/calls.ts';
 import { type CallRecord, recordToRow } from './call-row.ts';
@@ -23,6 +23,29 @@ export async function liveCalls(db: Executor): Promise<CallRow[]> {
 export async function callById(db: Executor, id: number): Promise<CallRow | undefined> {
   const [row] = await db.select().from(calls).where(eq(calls.id, id));
   return row && recordToRow(row);
+}
+
+/** The stored records of these calls (the live ones on a page: a few). */
+export async function callRecords(db: Executor, ids: readonly number[]): Promise<CallRecord[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(calls)
+    .where(inArray(calls.id, [...ids]));
+}
+
+/** Each call's newest quality sample's MOS (either side), over the (call_id, sampled_at) index. */
+export async function latestMos(db: Executor, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([callQualitySamples.callId], {
+      callId: callQualitySamples.callId,
+      mos: callQualitySamples.mos,
+    })
+    .from(callQualitySamples)
+    .where(inArray(callQualitySamples.callId, [...ids]))
+    .orderBy(callQualitySamples.callId, desc(callQualitySamples.sampledAt), desc(callQualitySamples.id));
+  return new Map(rows.map((r) => [r.callId, r.mos]));
 }
 
 export async function lockCall(tx: Executor, id: number): Promise<CallRecord | undefined> {

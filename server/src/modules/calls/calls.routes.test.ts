@@ -151,6 +151,9 @@ describe('calls API', () => {
       total_duration: 420,
       average_duration: 210,
       total_revenue: 0.29,
+      total_coins: 12,
+      revenue_value: { cents: 10, currency: 'USD' },
+      coin_value: expect.objectContaining({ currency: 'USD' }),
       average_quality: 3.83,
       flagged_calls: 0,
     });
@@ -198,7 +201,7 @@ describe('calls API', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,caller_username,callee_username,type,status,duration,quality,cost,coins_used,started_at,ended_at,end_reason,quality_flags',
+      'id,caller_username,callee_username,type,status,duration,quality,coins_used,cost_value,cost_currency,started_at,ended_at,end_reason,quality_flags',
     );
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).every((l) => l.includes(',voice,'))).toBe(true);

@@ -1,8 +1,8 @@
 import type { CallQuality } from '@switchboard/contract/call-quality';
 import {
   CALL_MESSAGES,
-  type CallRow,
   type CallsPage,
+  type CallView,
   type ListCallsQuery,
 } from '@switchboard/contract/calls';
 import type { UserPush } from '../../app-deps.ts';
@@ -18,16 +18,22 @@ import { recordCallEvent } from './call-events.ts';
 import { forceEndCall } from './call-lifecycle.service.ts';
 import { recordToRow } from './call-row.ts';
 import { settleCall } from './call-settlement.ts';
+import { viewCall, viewCalls } from './call-views.ts';
 import * as repo from './calls.repository.ts';
 import * as list from './calls-list.repository.ts';
 
-const pageOf = (result: list.CallsPageResult, page: number, limit: number): CallsPage => ({
-  calls: result.rows,
+const pageOf = async (
+  db: Database,
+  result: list.CallsPageResult,
+  page: number,
+  limit: number,
+): Promise<CallsPage> => ({
+  calls: await viewCalls(db, result.rows),
   ...pageEnvelope('limit', { page, limit }, result),
 });
 
 export async function listCalls(db: Database, query: ListCallsQuery): Promise<CallsPage> {
-  return pageOf(await list.listCalls(db, query), query.page, query.limit);
+  return pageOf(db, await list.listCalls(db, query), query.page, query.limit);
 }
 
 /** Calls no longer live, newest first; the total is the calls counter less the live ones. */
@@ -37,16 +43,17 @@ export async function callHistory(db: Database, query: { page: number; limit: nu
     readCounters(db, ['calls.total', 'calls.status.ringing', 'calls.status.active']),
   ]);
   const total = counts['calls.total'] - counts['calls.status.ringing'] - counts['calls.status.active'];
-  return pageOf({ rows, total, totalCapped: false, nextCursor: null }, query.page, query.limit);
+  return pageOf(db, { rows, total, totalCapped: false, nextCursor: null }, query.page, query.limit);
 }
 
-export async function getCall(db: Database, id: number): Promise<CallRow> {
+export async function getCall(db: Database, id: number): Promise<CallView> {
   const call = await repo.callById(db, id);
   if (!call) throw notFound(CALL_MESSAGES.notFound);
-  return call;
+  return viewCall(db, call);
 }
 
-export const activeCalls = (db: Database): Promise<CallRow[]> => repo.liveCalls(db);
+export const activeCalls = async (db: Database): Promise<CallView[]> =>
+  viewCalls(db, await repo.liveCalls(db));
 
 export async function callQuality(db: Database, id: number): Promise<CallQuality> {
   if (!(await repo.callExists(db, id))) throw notFound(CALL_MESSAGES.notFound);
@@ -69,7 +76,7 @@ export async function endCall(
   actor: AdminPrincipal,
   id: number,
   context: RequestContext,
-): Promise<CallRow> {
+): Promise<CallView> {
   const result = await db.transaction(async (tx) => {
     const call = await repo.lockCall(tx, id);
     if (!call) throw notFound(CALL_MESSAGES.notFound);
@@ -104,5 +111,5 @@ export async function endCall(
   });
   // On whichever instance each party is connected (Redis adapter), at once.
   if (result.placed) push.callChanged(toAppCall(result.ended));
-  return result.after;
+  return viewCall(db, result.after);
 }

@@ -5,8 +5,9 @@ import {
 } from '@switchboard/contract/coin-packages';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { AdminPrincipal } from '../../http/access-token.ts';
-import { notFound } from '../../http/http-error.ts';
+import { conflict, notFound } from '../../http/http-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as packages from './coin-packages.repository.ts';
@@ -44,19 +45,21 @@ export async function createPackage(
   input: PackageValues,
   context: RequestContext,
 ): Promise<CoinPackage> {
-  return db.transaction(async (tx) => {
-    const created = await packages.insertPackage(tx, input);
-    await recordAudit(tx, {
-      actor,
-      action: 'coins.package_create',
-      targetType: 'coin_package',
-      targetId: String(created.id),
-      before: null,
-      after: created,
-      context,
-    });
-    return created;
-  });
+  return takenProductIdAsConflict(() =>
+    db.transaction(async (tx) => {
+      const created = await packages.insertPackage(tx, input);
+      await recordAudit(tx, {
+        actor,
+        action: 'coins.package_create',
+        targetType: 'coin_package',
+        targetId: String(created.id),
+        before: null,
+        after: created,
+        context,
+      });
+      return created;
+    }),
+  );
 }
 
 export async function updatePackage(
@@ -66,20 +69,32 @@ export async function updatePackage(
   input: PackageValues,
   context: RequestContext,
 ): Promise<CoinPackage> {
-  return db.transaction(async (tx) => {
-    const before = await packages.findPackage(tx, id);
-    if (!before) throw notFound(COIN_PACKAGE_MESSAGES.notFound);
-    const after = await packages.updatePackage(tx, id, input);
-    if (!after) throw notFound(COIN_PACKAGE_MESSAGES.notFound);
-    await recordAudit(tx, {
-      actor,
-      action: 'coins.package_update',
-      targetType: 'coin_package',
-      targetId: String(id),
-      before,
-      after,
-      context,
-    });
-    return after;
-  });
+  return takenProductIdAsConflict(() =>
+    db.transaction(async (tx) => {
+      const before = await packages.findPackage(tx, id);
+      if (!before) throw notFound(COIN_PACKAGE_MESSAGES.notFound);
+      const after = await packages.updatePackage(tx, id, input);
+      if (!after) throw notFound(COIN_PACKAGE_MESSAGES.notFound);
+      await recordAudit(tx, {
+        actor,
+        action: 'coins.package_update',
+        targetType: 'coin_package',
+        targetId: String(id),
+        before,
+        after,
+        context,
+      });
+      return after;
+    }),
+  );
+}
+
+/** A store product id names one package: a second one is a 409 on the field, not a failed insert. */
+async function takenProductIdAsConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(COIN_PACKAGE_MESSAGES.productIdTaken, 'store_product_id');
+    throw error;
+  }
 }

@@ -14,12 +14,14 @@ import {
   getUser,
   listUsers,
   setUserAdmin,
+  type WelcomeAccount,
 } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; grantableRole: GrantableRole }> = async (
-  app,
-  { deps, grantableRole },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  deps: AppDeps;
+  grantableRole: GrantableRole;
+  welcome?: WelcomeAccount;
+}> = async (app, { deps, grantableRole, welcome }) => {
   const { db } = deps;
 
   route(app, usersEndpoints.list, async (request) => ({
@@ -39,6 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; grantableRole: 
       request.body,
       requestContext(request),
       grantableRole,
+      welcome,
     );
     return { success: true as const, data: user };
   });

@@ -49,12 +49,23 @@ export type GrantableRole = (
   roleId: string | undefined,
 ) => Promise<string>;
 
+/**
+ * What a new app account receives as it is created (coins' welcome grant, handed in by app.ts: coins sit
+ * above users); it runs in the account's own transaction.
+ */
+export type WelcomeAccount = (tx: Transaction, userId: string) => Promise<unknown>;
+
+/**
+ * An admin adds an account. An app account (not an admin) is welcomed as a softphone sign-up is, in the
+ * same transaction, so it exists with its welcome coins or not at all.
+ */
 export async function createUser(
   db: Database,
   actor: AdminPrincipal,
   input: z.output<typeof CreateUserRequest>,
   context: RequestContext,
   grantableRole: GrantableRole,
+  welcome?: WelcomeAccount,
 ): Promise<AdminUserRow> {
   if (input.is_admin && !holds(actor, 'admins:manage')) throw forbidden(ROLE_MESSAGES.denied);
   return insertAccount(
@@ -66,6 +77,7 @@ export async function createUser(
       adminRole: input.is_admin ? (tx) => grantableRole(tx, actor, input.role_id) : undefined,
     },
     async (tx, user) => {
+      if (!input.is_admin && welcome) await welcome(tx, user.id);
       await recordAudit(tx, {
         actor,
         action: 'user.create',

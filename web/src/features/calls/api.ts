@@ -1,6 +1,7 @@
 import {
   type CallRow,
   type CallStatisticsQuery,
+  type CallView,
   callsEndpoints,
   type ExportCallsQuery,
   type ListCallsQuery,
@@ -23,12 +24,23 @@ export const callKeys = {
   one: (id: number) => [...callKeys.all, 'one', id] as const,
 };
 
+/**
+ * While a page shows an active call, it reloads this often (quality samples arrive every 5 s, the cost
+ * moves each started minute); a page of ended calls does not poll.
+ */
+export const LIVE_CALLS_POLL_MS = 10_000;
+
+const anyActive = (calls: readonly CallView[] | undefined) =>
+  calls?.some((c) => c.status === 'active') ?? false;
+
 export function useCalls(params: CallsListParams) {
   return useQuery({
     queryKey: callKeys.list(params),
     queryFn: ({ signal }) => callEndpoint(callsEndpoints.list, { query: params }, { signal }),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
+    // An active call's running cost and latest MOS move: the page follows them while it shows one.
+    refetchInterval: (query) => (anyActive(query.state.data?.data.calls) ? LIVE_CALLS_POLL_MS : false),
   });
 }
 
@@ -49,6 +61,8 @@ export function useCall(id: number | null) {
     queryFn: ({ signal }) => callEndpoint(callsEndpoints.get, { params: { id: id ?? 0 } }, { signal }),
     select: (response) => response.data,
     enabled: id !== null,
+    refetchInterval: (query) =>
+      anyActive(query.state.data && [query.state.data.data]) ? LIVE_CALLS_POLL_MS : false,
   });
 }
 

@@ -1,11 +1,31 @@
 import { CALL_FAILURE_REASON_LABELS } from '@switchboard/contract/call-end-reasons';
-import { anonymousCallerName, type CallRow } from '@switchboard/contract/calls';
-import { formatUsdCents } from '@/lib/format.ts';
+import { anonymousCallerName, type CallRow, type CallView } from '@switchboard/contract/calls';
+import { formatCoins, formatMoney } from '@/lib/format.ts';
 
-/** Costs arrive in dollars; the shared formatter takes cents. */
-export const formatCost = (usd: number) => formatUsdCents(Math.round(usd * 100));
 export const formatQuality = (quality: number | null) =>
   quality === null ? 'N/A' : `${quality.toFixed(1)}/5`;
+
+/** An active call's newest MOS, marked live; otherwise the call's stored figure. */
+export const callQualityText = (call: CallView) =>
+  call.status === 'active' && call.live_mos !== null
+    ? `${formatQuality(call.live_mos)} (live)`
+    : formatQuality(call.quality);
+
+/** Coins, the unit calls are billed in: "4 coins", "1 coin". */
+export const coinsText = (coins: number) => `${formatCoins(coins)} ${coins === 1 ? 'coin' : 'coins'}`;
+
+/**
+ * A call's cost as the server gives it: its coins (so far, while active) and, beside them, their money
+ * value at the package price when a paid package is on sale: { coins: "4 coins", money: "$0.03" }.
+ */
+export function callCost(call: CallView): { coins: string; money: string | null; running: boolean } {
+  const running = call.status === 'active' && call.running_coins !== null;
+  return {
+    coins: coinsText(running ? (call.running_coins ?? 0) : call.coins_used),
+    money: call.cost_value && formatMoney(call.cost_value.cents, call.cost_value.currency),
+    running,
+  };
+}
 /** A party's name; an anonymous caller is marked so, with the username an admin may still see. */
 export const partyName = (username: string | null, anonymous: boolean) =>
   anonymous ? anonymousCallerName(username) : (username ?? 'Unknown');

@@ -1,6 +1,6 @@
 import type { CallInspection } from '@switchboard/contract/call-inspector';
 import type { CallQualityCrossing } from '@switchboard/contract/call-quality';
-import type { CallRow, CallStatistics } from '@switchboard/contract/calls';
+import type { CallStatistics, CallView } from '@switchboard/contract/calls';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +10,7 @@ import { configureApiClient } from '@/lib/api-client.ts';
 import { StaticSession } from '@/lib/session-context.tsx';
 import { serveFetch } from '@/testing/mock-fetch.ts';
 import { TEST_USER } from '@/testing/render-app.tsx';
+import { LIVE_CALLS_POLL_MS } from './api.ts';
 import { CallsPage } from './calls-page.tsx';
 
 const STATS: CallStatistics = {
@@ -21,11 +22,14 @@ const STATS: CallStatistics = {
   total_duration: 205_000,
   average_duration: 205,
   total_revenue: 12.5,
+  total_coins: 5000,
+  revenue_value: { cents: 4163, currency: 'USD' },
+  coin_value: { cents_per_coin: 0.8325, currency: 'USD', package_id: 3, package_name: 'Best value' },
   average_quality: 4.2,
   flagged_calls: 7,
 };
 
-const call = (id: number, extra: Partial<CallRow> = {}): CallRow => ({
+const call = (id: number, extra: Partial<CallView> = {}): CallView => ({
   id,
   caller_id: 'a',
   callee_id: 'b',
@@ -43,6 +47,9 @@ const call = (id: number, extra: Partial<CallRow> = {}): CallRow => ({
   created_at: '2026-11-20T10:00:00.000Z',
   end_reason: null,
   quality_flags: [],
+  running_coins: null,
+  live_mos: null,
+  cost_value: { cents: 2, currency: 'USD' },
   ...extra,
 });
 
@@ -76,10 +83,17 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function serve(
-  options: { failList?: () => boolean; rows?: CallRow[]; crossings?: CallQualityCrossing[] } = {},
+  options: {
+    failList?: () => boolean;
+    rows?: CallView[] | (() => CallView[]);
+    crossings?: CallQualityCrossing[];
+  } = {},
 ) {
   const requests: URL[] = [];
-  const rows = options.rows ?? [call(1), call(2, { status: 'active', ended_at: null, type: 'video' })];
+  const rowsNow = () =>
+    typeof options.rows === 'function'
+      ? options.rows()
+      : (options.rows ?? [call(1), call(2, { status: 'active', ended_at: null, type: 'video' })]);
   serveFetch(
     vi.fn(async (input: URL | string) => {
       const url = new URL(String(input), 'http://localhost');
@@ -97,6 +111,7 @@ function serve(
           data: { samples: [], crossings: options.crossings ?? [], worse_side: null },
         });
       if (options.failList?.()) return json({ success: false, message: 'boom' }, 500);
+      const rows = rowsNow();
       return json({
         success: true,
         data: {
@@ -151,7 +166,10 @@ describe('CallsPage', () => {
     const table = await screen.findByRole('table', { name: 'Recent Calls' });
     expect(screen.getByText('1,234')).toBeInTheDocument();
     expect(screen.getByText('3:25')).toBeInTheDocument();
-    expect(screen.getByText('$12.50')).toBeInTheDocument();
+    // Revenue from calls is coins, with their money value at the package price beside them.
+    expect(screen.getByText('5,000 coins')).toBeInTheDocument();
+    expect(screen.getByText('$41.63 at the Best value package price')).toBeInTheDocument();
+    expect(screen.queryByText('$12.50')).not.toBeInTheDocument();
     for (const label of ['Total Calls', 'Active Calls', 'Avg Duration', 'Total Revenue'])
       expect(screen.getByText(label)).toBeInTheDocument();
     for (const head of ['Call Details', 'Status', 'Duration', 'Quality', 'Cost', 'Actions'])
@@ -161,6 +179,78 @@ describe('CallsPage', () => {
     expect(screen.getByPlaceholderText('Search calls by username...')).toBeInTheDocument();
     // Only the live call can be ended.
     expect(screen.getAllByRole('button', { name: /^End call/ })).toHaveLength(1);
+  });
+
+  it('shows what a call cost in coins with the money value from the package price, never the stored dollars', async () => {
+    serve({ rows: [call(1), call(6, { coins_used: 1, cost_value: null })] });
+    const user = renderPage();
+    const table = await screen.findByRole('table', { name: 'Recent Calls' });
+    const row = within(table).getByRole('row', { name: /caller1 → callee1/ });
+    expect(within(row).getByText('3 coins')).toBeInTheDocument();
+    expect(within(row).getByText('· $0.02')).toBeInTheDocument();
+    expect(within(table).queryByText(/\$0\.06/)).not.toBeInTheDocument();
+    // Without a paid package on sale there is no money value to show: coins alone.
+    const free = within(table).getByRole('row', { name: /caller6 → callee6/ });
+    expect(within(free).getByText('1 coin')).toBeInTheDocument();
+    expect(within(free).queryByText(/\$/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'View call caller1 → callee1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('3 coins')).toBeInTheDocument();
+    expect(within(dialog).getByText('· $0.02')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/\$0\.06/)).not.toBeInTheDocument();
+  });
+
+  it('shows an active call with its latest MOS and running cost, and follows them as they change', async () => {
+    // The clock runs on its own, and the test moves it one poll ahead instead of waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let later = false;
+      serve({
+        rows: () => [
+          call(1),
+          call(8, {
+            status: 'active',
+            ended_at: null,
+            duration: 0,
+            quality: null,
+            coins_used: 0,
+            running_coins: later ? 5 : 4,
+            live_mos: later ? 4.1 : 3.6,
+            cost_value: { cents: later ? 4 : 3, currency: 'USD' },
+          }),
+        ],
+      });
+      const user = renderPage();
+      await screen.findByRole('table', { name: 'Recent Calls' });
+      // `hidden`: the open details make the rest of the page inert to assistive technology.
+      const row = () =>
+        within(screen.getByRole('table', { name: 'Recent Calls', hidden: true })).getByRole('row', {
+          name: /caller8 → callee8/,
+          hidden: true,
+        });
+      expect(within(row()).getByText('3.6/5 (live)')).toBeInTheDocument();
+      expect(within(row()).getByText('4 coins so far')).toBeInTheDocument();
+      expect(within(row()).getByText('· $0.03')).toBeInTheDocument();
+      expect(within(row()).queryByText('N/A')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'View call caller8 → callee8' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('4 coins so far')).toBeInTheDocument();
+      expect(within(dialog).getByText('3.6/5 (live)')).toBeInTheDocument();
+
+      // The call runs on; the list reloads while it shows an active call, and the row and the open details follow.
+      later = true;
+      await vi.advanceTimersByTimeAsync(LIVE_CALLS_POLL_MS);
+      await waitFor(() => expect(within(row()).getByText('4.1/5 (live)')).toBeInTheDocument());
+      expect(within(row()).getByText('5 coins so far')).toBeInTheDocument();
+      const open = screen.getByRole('dialog');
+      expect(within(open).getByText('5 coins so far')).toBeInTheDocument();
+      expect(within(open).getByText('· $0.04')).toBeInTheDocument();
+      expect(within(open).getByText('4.1/5 (live)')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('opens the details of the call the URL names (the palette links /calls?call=<id>)', async () => {

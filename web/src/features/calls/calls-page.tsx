@@ -1,5 +1,5 @@
-import { CALL_MESSAGES, type CallRow, callsEndpoints, ListCallsQuery } from '@switchboard/contract/calls';
-import { ActivityIcon, ClockIcon, DollarSignIcon, DownloadIcon, PhoneIcon } from 'lucide-react';
+import { CALL_MESSAGES, type CallView, callsEndpoints, ListCallsQuery } from '@switchboard/contract/calls';
+import { ActivityIcon, ClockIcon, CoinsIcon, DownloadIcon, PhoneIcon } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
@@ -12,12 +12,12 @@ import { STAT_GRID } from '@/components/stat-overview.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { formatCount, formatDurationClock } from '@/lib/format.ts';
+import { formatCount, formatDurationClock, formatMoney } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useListUrlState } from '@/lib/use-list-url-state.ts';
 import { useReturnFocus } from '@/lib/use-return-focus.ts';
 import { downloadCallsCsv, useCallStatistics, useCalls, useEndCall } from './api.ts';
-import { callTitle, formatCost } from './call-format.ts';
+import { callTitle, coinsText } from './call-format.ts';
 import { callColumns } from './columns.tsx';
 import { CallDetailsDialog } from './components/call-details-dialog.tsx';
 import { CallRangePicker, RANGE_LABELS } from './components/call-range-picker.tsx';
@@ -31,9 +31,9 @@ export function CallsPage() {
   const stats = useCallStatistics(range);
   const endCall = useEndCall();
   const canEnd = useCan()(callsEndpoints.end);
-  const [viewing, setViewing] = useState<CallRow | null>(null);
+  const [viewing, setViewing] = useState<CallView | null>(null);
   const linked = useLinkedCall();
-  const [ending, setEnding] = useState<CallRow | null>(null);
+  const [ending, setEnding] = useState<CallView | null>(null);
   const [exporting, setExporting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const returnFocus = useReturnFocus(headingRef);
@@ -62,6 +62,8 @@ export function CallsPage() {
   };
   const s = stats.data;
   const page = calls.data;
+  // The open details follow the list as it refreshes (an active call's running cost and MOS).
+  const viewed = viewing && (page?.calls.find((c) => c.id === viewing.id) ?? viewing);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -131,8 +133,15 @@ export function CallsPage() {
             />
             <StatCard
               label="Total Revenue"
-              icon={<DollarSignIcon />}
-              value={s && formatCost(s.total_revenue)}
+              icon={<CoinsIcon />}
+              value={s && coinsText(s.total_coins)}
+              hint={
+                s
+                  ? s.revenue_value && s.coin_value
+                    ? `${formatMoney(s.revenue_value.cents, s.revenue_value.currency)} at the ${s.coin_value.package_name} package price`
+                    : 'No paid coin package on sale'
+                  : undefined
+              }
             />
           </div>
           <Card>
@@ -174,7 +183,7 @@ export function CallsPage() {
         </>
       )}
       <CallDetailsDialog
-        call={viewing ?? linked.call}
+        call={viewed ?? linked.call}
         onOpenChange={(open) => {
           if (open) return;
           setViewing(null);

@@ -1,22 +1,22 @@
-import type { CallRow } from '@switchboard/contract/calls';
+import type { CallView } from '@switchboard/contract/calls';
 import type { ColumnDef } from '@tanstack/react-table';
 import { EyeIcon, PhoneIcon, PhoneOffIcon, VideoIcon } from 'lucide-react';
 import { IconButton } from '@/components/icon-button.tsx';
 import { Time } from '@/components/time.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { valueColumn } from '@/components/value-column.ts';
-import { formatCoins } from '@/lib/format.ts';
-import { callTitle, capitalize, endReasonText, formatCost, formatQuality, isLive } from './call-format.ts';
+import { callQualityText, callTitle, capitalize, endReasonText, isLive } from './call-format.ts';
+import { CallCost } from './components/call-cost.tsx';
 import { CallDuration } from './components/call-duration.tsx';
 import { CallStatusBadge } from './components/call-status-badge.tsx';
 
-export interface CallRowActions {
-  onView(call: CallRow, opener: HTMLElement): void;
+export interface CallViewActions {
+  onView(call: CallView, opener: HTMLElement): void;
   /** Absent when the admin's role may not end calls: the button is not offered. */
-  onEnd?: ((call: CallRow, opener: HTMLElement) => void) | undefined;
+  onEnd?: ((call: CallView, opener: HTMLElement) => void) | undefined;
 }
 
-export function callColumns(actions: CallRowActions): ColumnDef<CallRow>[] {
+export function callColumns(actions: CallViewActions): ColumnDef<CallView>[] {
   return [
     {
       id: 'details',
@@ -42,7 +42,7 @@ export function callColumns(actions: CallRowActions): ColumnDef<CallRow>[] {
         );
       },
     },
-    valueColumn<CallRow>('status', 'Status', (call) => (
+    valueColumn<CallView>('status', 'Status', (call) => (
       <div className="flex flex-col items-start gap-0.5">
         <CallStatusBadge status={call.status} />
         {call.status === 'failed' && call.end_reason ? (
@@ -50,27 +50,22 @@ export function callColumns(actions: CallRowActions): ColumnDef<CallRow>[] {
         ) : null}
       </div>
     )),
-    valueColumn<CallRow>(
+    valueColumn<CallView>(
       'duration',
       'Duration',
       (call) => <CallDuration call={call} />,
       'hidden sm:table-cell tabular-nums',
     ),
-    valueColumn<CallRow>(
+    valueColumn<CallView>(
       'quality',
       'Quality',
-      (call) => formatQuality(call.quality),
+      (call) => callQualityText(call),
       'hidden md:table-cell tabular-nums',
     ),
-    valueColumn<CallRow>(
+    valueColumn<CallView>(
       'cost',
       'Cost',
-      (call) => (
-        <span className="whitespace-nowrap">
-          {formatCoins(call.coins_used)} coins
-          <span className="text-muted-foreground"> · {formatCost(call.cost)}</span>
-        </span>
-      ),
+      (call) => <CallCost call={call} />,
       'hidden md:table-cell tabular-nums',
     ),
     {

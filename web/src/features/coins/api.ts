@@ -1,3 +1,4 @@
+import { type CoinPackageInput, coinPackageEndpoints } from '@switchboard/contract/coin-packages';
 import {
   type AddCoinsRequest,
   coinsEndpoints,
@@ -49,5 +50,28 @@ export function useReverseTransaction() {
   return useMutation({
     mutationFn: (id: number) => callEndpoint(coinsEndpoints.reverse, { params: { id } }),
     onSettled: invalidate,
+  });
+}
+
+export const packageKeys = { all: ['coin-packages'] as const };
+
+/** Every coin package, on sale or withdrawn, for the packages card. */
+export function useCoinPackages() {
+  return useQuery({
+    queryKey: packageKeys.all,
+    queryFn: ({ signal }) => callEndpoint(coinPackageEndpoints.adminList, {}, { signal }),
+    select: (response) => response.data.packages,
+  });
+}
+
+/** Adds a package (no id) or replaces one's fields. */
+export function useSavePackage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: CoinPackageInput }) =>
+      id === null
+        ? callEndpoint(coinPackageEndpoints.create, { body })
+        : callEndpoint(coinPackageEndpoints.update, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: packageKeys.all }),
   });
 }

@@ -26,6 +26,7 @@ import { useReturnFocus } from '@/lib/use-return-focus.ts';
 import { useCoins, useReverseTransaction } from './api.ts';
 import { signedCoins, transactionColumns } from './columns.tsx';
 import { AddCoinsDialog } from './components/add-coins-dialog.tsx';
+import { CoinPackagesCard } from './components/coin-packages-card.tsx';
 import { CoinsToolbar } from './components/coins-toolbar.tsx';
 import { TopUsersCard } from './components/top-users-card.tsx';
 
@@ -114,6 +115,8 @@ export function CoinsPage() {
           users={stats?.top_spenders.map((u) => ({ username: u.username, amount: u.total_spent }))}
         />
       </div>
+
+      <CoinPackagesCard />
 
       <Card className="gap-4 py-4">
         <CardHeader className="px-4">

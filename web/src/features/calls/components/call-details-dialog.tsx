@@ -1,4 +1,4 @@
-import type { CallRow } from '@switchboard/contract/calls';
+import type { CallView } from '@switchboard/contract/calls';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { DetailField } from '@/components/detail-field.tsx';
@@ -6,7 +6,8 @@ import { DetailList, DetailsDialog } from '@/components/details-dialog.tsx';
 import { Time } from '@/components/time.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatCoins } from '@/lib/format.ts';
-import { capitalize, endReasonText, formatCost, logsAroundCall, partyName } from '../call-format.ts';
+import { capitalize, endReasonText, logsAroundCall, partyName } from '../call-format.ts';
+import { CallCost } from './call-cost.tsx';
 import { CallDuration } from './call-duration.tsx';
 import { CallInspectorPanel } from './call-inspector-panel.tsx';
 import { CallQualityFigure } from './call-quality-figure.tsx';
@@ -29,7 +30,7 @@ function Party({ id, name, hidden }: { id: string | null; name: string | null; h
 }
 
 interface CallDetailsDialogProps {
-  call: CallRow | null;
+  call: CallView | null;
   onOpenChange(open: boolean): void;
   onCloseAutoFocus(event: Event): void;
 }
@@ -68,7 +69,9 @@ export function CallDetailsDialog({ call, onOpenChange, onCloseAutoFocus }: Call
             <DetailField label="Quality">
               <CallQualityFigure call={call} />
             </DetailField>
-            <DetailField label="Cost">{formatCost(call.cost)}</DetailField>
+            <DetailField label="Cost">
+              <CallCost call={call} />
+            </DetailField>
             <DetailField label="Coins Used">{formatCoins(call.coins_used)}</DetailField>
             <DetailField label="Start Time">
               <Time value={call.started_at} exact />
