@@ -63,6 +63,8 @@ export async function runSetupFunnel(url: string, token: string, calls: number):
     talkMedianSeconds: TALK_MEDIAN_SECONDS,
   });
   let seconds: number;
+  let errors = 0;
+  let lastError: string | null = null;
   try {
     let lastPrinted = 0;
     for (;;) {
@@ -79,9 +81,10 @@ export async function runSetupFunnel(url: string, token: string, calls: number):
     }
     seconds = (Date.now() - started) / 1000;
   } finally {
+    // Read before the stop, whose hang-ups race the users going offline.
+    ({ errors, lastError } = simulation.stats());
     await simulation.stop();
   }
-  const { errors, lastError } = simulation.stats();
   // Calls end within the ring time-out (30 s) and their setup reports are written at once; wait for the
   // last ones to settle before reading them.
   await new Promise((resolve) => setTimeout(resolve, 3000));
