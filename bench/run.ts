@@ -27,6 +27,7 @@ import { type PgbenchResult, runPgbench } from './pgbench.ts';
 import { stepsOf } from './repository-sql.ts';
 import { type Scenario, targetFor } from './scenarios.ts';
 import { chooseServer } from './server-choice.ts';
+import { printSetupFunnel, runSetupFunnel, type SetupFunnelResult } from './setup-funnel.ts';
 import { type FanoutResult, printFanout, runSocketFanout } from './socket-fanout.ts';
 import { givenServerFromEnv } from './socket-fanout-given.ts';
 
@@ -36,7 +37,8 @@ const dataDir = process.env.BENCH_DATA_DIR;
 const database = databaseUrl ? 'postgres' : 'pglite';
 // BENCH_ONLY=geosocial runs one group, BENCH_ONLY=calls the scenarios whose name starts with it;
 // BENCH_ONLY=sockets only the socket fan-out, BENCH_ONLY=monitor only the check that monitoring sees load,
-// BENCH_ONLY=floor only the framework floor (BENCH_ONLY=none: only the browser part).
+// BENCH_ONLY=floor only the framework floor, BENCH_ONLY=setup only the setup funnel of BENCH_SETUP_CALLS
+// (1,000) simulated calls (BENCH_ONLY=none: only the browser part).
 const only = process.env.BENCH_ONLY;
 const selected = selectedScenarios(only);
 // The floor is a few seconds: it runs beside whatever HTTP scenarios run, so they can be read against it.
@@ -87,6 +89,9 @@ const server = await startServer({
   logLevel,
   compiled: serverChoice.compiled,
   bundle: serverChoice.otherBuild,
+  // The setup funnel's simulated users each send their own address (X-Forwarded-For), as the demo traffic
+  // does, so the per-address socket and request caps see many clients rather than one.
+  env: { TRUST_PROXY: '127.0.0.1' },
 });
 try {
   const token = await apiToken(server.url);
@@ -141,6 +146,12 @@ try {
     results.push(sendResult);
     printSendUnderLoad(sendResult);
   }
+  const setupFunnel: SetupFunnelResult[] = [];
+  if (!only || only === 'setup') {
+    const funnel = await runSetupFunnel(server.url, token, Number(process.env.BENCH_SETUP_CALLS ?? 1000));
+    printSetupFunnel(funnel);
+    setupFunnel.push(funnel);
+  }
   const sockets: FanoutResult[] = [];
   if (!only || only === 'sockets') {
     const given = givenServerFromEnv();
@@ -157,7 +168,11 @@ try {
   // BENCH_PAGES=/login audits only the listed paths (comma-separated).
   const pagePaths = process.env.BENCH_PAGES?.split(',');
   const pages: PageResult[] =
-    process.env.BENCH_BROWSER === 'off' || only === 'sockets' || only === 'monitor' || only === 'floor'
+    process.env.BENCH_BROWSER === 'off' ||
+    only === 'sockets' ||
+    only === 'monitor' ||
+    only === 'floor' ||
+    only === 'setup'
       ? []
       : await auditPages(
           server.url,
@@ -178,6 +193,7 @@ try {
         floor,
         results,
         monitoring,
+        setupFunnel,
         sockets,
         pages,
       },

@@ -41,6 +41,10 @@ export async function startServer(options: {
   databaseUrl?: string;
   /** A fixed port, e.g. to restart on the one a stopped server had; a free one by default. */
   port?: number;
+  /** The address it listens on; 127.0.0.1 by default (the NAT tests give an address their namespaces reach). */
+  host?: string;
+  /** More settings from the environment, e.g. the TURN server it offers. */
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
   if (!options.bundle && (options.compiled ?? true) && !existsSync(SERVER_BUNDLE))
     throw new Error('server/dist/bundle/main.mjs is missing: run `npm run build` first');
@@ -62,12 +66,13 @@ export async function startServer(options: {
         ...(logLevel === null ? {} : { LOG_LEVEL: logLevel }),
         // The server picks a free port itself and prints it: probing for one first could race another process.
         PORT: String(options.port ?? 0),
-        HOST: '127.0.0.1',
+        HOST: options.host ?? '127.0.0.1',
         DATA_DIR: dataDir,
         DEMO_DATA: options.demo ? 'on' : 'off',
         DEMO_TRAFFIC: options.traffic ? 'on' : 'off',
         DATABASE_URL: options.databaseUrl ?? '',
         REDIS_URL: '',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
