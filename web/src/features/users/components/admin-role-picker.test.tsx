@@ -58,8 +58,8 @@ describe('the role of a new or promoted admin', () => {
     expect(await optionsOf(dialog, user)).toEqual([
       'Coin desk',
       'Support',
-      'Moderator',
       'Finance',
+      'Moderator',
       'Viewer',
       'Admin',
     ]);
