@@ -84,7 +84,7 @@ function send(target: FuzzTarget, c: FuzzCase, token: string | null): Promise<An
 }
 
 /** `GET /api/v1/users/{id}` → the contract's access for it. */
-function accessByOperation(prefix: string): Map<string, Access> {
+export function accessByOperation(prefix: string): Map<string, Access> {
   const access = new Map<string, Access>();
   for (const { endpoint } of namedEndpoints()) {
     const path = `${prefix}${endpoint.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;

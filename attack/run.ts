@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT, type SpawnedProcess, spawnServer } from '../server/src/testing/spawn-server.ts';
-import { fuzzApi } from './api-fuzz.ts';
+import { accessByOperation, fuzzApi } from './api-fuzz.ts';
 import { queryTargets, type Target } from './targets.ts';
 import { type WapitiFindings, wapitiFindings } from './wapiti-report.ts';
 
@@ -212,7 +212,9 @@ interface ScanResult {
   summary: string;
 }
 
-async function scan(token: string, work: string, only: RegExp | null): Promise<ScanResult> {
+/** `appToken`: for sqlmap's URLs of the app API, which an admin's token does not open. */
+async function scan(token: string, appToken: string, work: string, only: RegExp | null): Promise<ScanResult> {
+  const access = accessByOperation('/api/v1');
   const openapi = await (await fetch(`${BASE}/api/docs/json`)).json();
   const targets = queryTargets(openapi).filter((t) => !only || only.test(t.url));
 
@@ -221,7 +223,8 @@ async function scan(token: string, work: string, only: RegExp | null): Promise<S
   let params = 0;
   for (const target of targets) {
     params += target.params.length;
-    const { injectable, run: r } = await sqlmap(target, token, join(work, 'sqlmap'));
+    const forApp = access.get(`GET ${target.url.split('?')[0]}`) === 'user';
+    const { injectable, run: r } = await sqlmap(target, forApp ? appToken : token, join(work, 'sqlmap'));
     if (injectable) injections.push(target.url);
     if (r.timedOut) timedOut.push(target.url);
     console.log(
@@ -334,7 +337,7 @@ async function main(): Promise<void> {
       .join(', ');
     const fuzzSummary = `fuzz ${fuzz.operations} operations (${fuzz.appOperations} of the app API with an app token), ${fuzz.requests} requests (${statuses}), ${fuzz.failures.length} problems, seed ${FUZZ_SEED}`;
 
-    const scanned = SCANNERS ? await scan(rootToken, work, only) : null;
+    const scanned = SCANNERS ? await scan(rootToken, appToken, work, only) : null;
     const alive = server.child.exitCode === null;
     const failed = fuzz.failures.length + (scanned?.failed ?? 0) + (alive ? 0 : 1);
     const seconds = Math.round((Date.now() - started) / 1000);
