@@ -29,6 +29,10 @@ export const CALL_REFUSALS = {
   wrong_state: 'The call cannot do that in its current state',
   self: 'You cannot call yourself',
   callee_unavailable: 'That user cannot be called',
+  /** The callee's privacy setting allow_calls_from is `nobody`. */
+  callee_takes_no_calls: 'This person does not take calls',
+  /** The callee's privacy setting allow_calls_from is `contacts`, and the caller is not one of theirs. */
+  callee_contacts_only: 'This person only takes calls from their contacts',
   invalid: 'Invalid request',
   rate_limited: `Too many events: at most ${APP_LIMITS.socketEventsPerSecond} a second on one connection`,
   unavailable: 'The call service is unavailable, please try again',

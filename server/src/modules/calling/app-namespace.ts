@@ -130,7 +130,7 @@ export function startAppNamespace(
     handleSignallingRelay(socket, heard);
     setup.handle(socket);
     quality.handle(socket);
-    handlePresenceQuery(socket, deps.db, log);
+    handlePresenceQuery(socket, deps.db, me, log);
 
     socket.on('disconnect', () => {
       if (![...ns.sockets.values()].some((other) => other.data.userId === me)) eventWindows.delete(me);

@@ -11,6 +11,7 @@ import { MAX_CALL_SECONDS } from '../../db/schema/calls.ts';
 import { applyCoinEntry } from '../coins/coin-ledger.ts';
 import { findAccount, lockAccount } from '../coins/coins.repository.ts';
 import { liveSettings } from '../settings/live-settings.ts';
+import { callBarredBy } from '../users/call-privacy.ts';
 import { findAccountById } from '../users/users.repository.ts';
 import { toAppCall } from './app-call.ts';
 import { billedMinutes, billedSeconds, coinsOwed } from './call-billing.ts';
@@ -61,7 +62,10 @@ async function balanceOf(db: Executor, userId: string): Promise<number> {
   return (await findAccount(db, userId))?.balance ?? 0;
 }
 
-/** Places a call: it rings at the callee for RING_TIMEOUT_SECONDS. */
+/**
+ * Places a call: it rings at the callee for RING_TIMEOUT_SECONDS. The callee's privacy setting
+ * `allow_calls_from` is obeyed here, so every way of placing a call obeys it.
+ */
 export async function inviteCall(
   ctx: CallContext,
   callerId: string,
@@ -76,6 +80,9 @@ export async function inviteCall(
     ]);
     if (!caller?.isActive) throw new CallRefusal('callee_unavailable');
     if (!callee?.isActive) throw new CallRefusal('callee_unavailable');
+    // Before busy: someone the callee does not take calls from learns nothing of their calls.
+    const barred = await callBarredBy(tx, callee.id, callerId);
+    if (barred) throw new CallRefusal(`callee_${barred}`);
     if ((await lifecycle.liveCallOf(tx, callerId)) !== null) throw new CallRefusal('caller_busy');
     if ((await lifecycle.liveCallOf(tx, callee.id)) !== null) throw new CallRefusal('busy');
     const price = await pricePerMinute(ctx.db, tx, input.type);

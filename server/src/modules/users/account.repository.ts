@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { userContacts, userSettings, users } from '../../db/schema/users.ts';
 import { activeNow } from './active-now.ts';
+import { hidesPresence } from './hides-presence.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -25,10 +26,6 @@ export async function findProfile(db: Executor, userId: string): Promise<Account
     .limit(1);
   return row ? { ...row, created_at: row.created_at.toISOString() } : null;
 }
-
-/** The user chose to hide their presence (privacy setting show_online_status=false). */
-const hidesPresence = sql`exists (select 1 from ${userSettings} where ${userSettings.userId} = ${users.id}
-  and ${userSettings.settings}->>'show_online_status' = 'false')`;
 
 /** What other app users see of an account: its presence only when its owner shows it. */
 const cardColumns = {

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { appInstances, userPresence } from '../../db/schema/presence.ts';
 import { users } from '../../db/schema/users.ts';
+import { hidesPresence } from './hides-presence.ts';
 
 /** Marks a user online or offline and stamps "last seen"; the users counters follow (trigger on is_online). */
 export async function setPresence(db: Executor, userId: string, online: boolean): Promise<void> {
@@ -11,13 +12,27 @@ export async function setPresence(db: Executor, userId: string, online: boolean)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
 }
 
-/** Of these users, the ones online now. */
-export async function onlineAmong(db: Executor, userIds: readonly string[]): Promise<string[]> {
+/**
+ * Of these users, the ones another app user (`askerId`) may see online now: those who hide their presence
+ * are left out, except to themselves.
+ */
+export async function onlineAmong(
+  db: Executor,
+  askerId: string,
+  userIds: readonly string[],
+): Promise<string[]> {
   if (userIds.length === 0) return [];
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, [...userIds]), eq(users.isOnline, true), isNull(users.deletedAt)));
+    .where(
+      and(
+        inArray(users.id, [...userIds]),
+        eq(users.isOnline, true),
+        isNull(users.deletedAt),
+        or(eq(users.id, askerId), not(hidesPresence)),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 

@@ -40,8 +40,12 @@ export function useInvalidateUsers() {
 export function useSetAdmin() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, isAdmin }: { id: string; isAdmin: boolean }) =>
-      callEndpoint(usersEndpoints.setAdmin, { params: { id }, body: { is_admin: isAdmin } }),
+    /** `roleId`: the role a promoted admin holds (make admin only). */
+    mutationFn: ({ id, isAdmin, roleId }: { id: string; isAdmin: boolean; roleId?: string }) =>
+      callEndpoint(usersEndpoints.setAdmin, {
+        params: { id },
+        body: { is_admin: isAdmin, ...(isAdmin && roleId ? { role_id: roleId } : {}) },
+      }),
     onSettled: invalidate,
   });
 }

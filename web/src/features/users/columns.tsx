@@ -18,7 +18,7 @@ export interface UserRowActionHandlers {
   /** Ids with a change in flight; their actions are disabled until it settles. */
   busyIds: ReadonlySet<string>;
   /** Absent when the admin's role may not make or remove admins: the button is not offered. */
-  onToggleAdmin?: (user: AdminUserRow) => void;
+  onToggleAdmin?: (user: AdminUserRow, opener: HTMLElement) => void;
   /** Absent when the admin's role may not delete users. */
   onDelete?: (user: AdminUserRow, opener: HTMLElement) => void;
   /** Absent when the admin's role may not change a user's status. */

@@ -13,12 +13,17 @@ export function useBulkRun(
   searchRef: RefObject<HTMLInputElement | null>,
 ) {
   const bulk = useBulkUserAction();
-  const run = async (action: BulkUserActionName, reason?: string) => {
+  /** `reason`: why (suspend); `roleId`: the role the new admins hold (make admin). */
+  const run = async (
+    action: BulkUserActionName,
+    { reason, roleId }: { reason?: string; roleId?: string } = {},
+  ) => {
     try {
       const result = await bulk.mutateAsync({
         action,
         user_ids: [...selection.selected],
         ...(reason ? { reason } : {}),
+        ...(roleId ? { role_id: roleId } : {}),
       });
       toast.success(result.message);
       const active = document.activeElement;

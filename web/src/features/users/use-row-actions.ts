@@ -27,16 +27,18 @@ export function useRowActions() {
     }
   };
 
-  const toggleAdmin = (user: AdminUserRow) =>
+  /** Resolves to whether the change was made. `roleId`: the role a promoted admin holds. */
+  const setAdminOf = (user: AdminUserRow, makeAdmin: boolean, roleId?: string) =>
     whileBusy(user.id, async () => {
-      const makeAdmin = !user.is_admin;
       try {
-        await setAdmin.mutateAsync({ id: user.id, isAdmin: makeAdmin });
+        await setAdmin.mutateAsync({ id: user.id, isAdmin: makeAdmin, roleId });
         toast.success(
           makeAdmin ? `${user.username} is now an admin` : `${user.username} is no longer an admin`,
         );
+        return true;
       } catch (error) {
         toast.error(errorMessage(error, makeAdmin ? 'Failed to make admin' : 'Failed to remove admin'));
+        return false;
       }
     });
 
@@ -59,7 +61,8 @@ export function useRowActions() {
 
   return {
     busyIds,
-    toggleAdmin,
+    makeAdmin: (user: AdminUserRow, roleId: string) => setAdminOf(user, true, roleId),
+    removeAdmin: (user: AdminUserRow) => setAdminOf(user, false),
     deleting,
     askDelete: setDeleting,
     cancelDelete: () => setDeleting(null),

@@ -135,6 +135,8 @@ describe('UsersPage', () => {
       usersAfter((u) => (u.username === 'user11' || u.is_root_admin ? u : { ...u, is_admin: true })),
     );
     await user.click(bulkButton('Make Admin'));
+    const ask = within(await screen.findByRole('dialog', { name: 'Make 9 users admin' }));
+    await user.click(await ask.findByRole('button', { name: 'Make Admin' }));
     const bulk = await waitFor(() => {
       const request = server.requests.find((r) => r.path === '/api/v1/admin/users/bulk');
       expect(request).toBeDefined();
@@ -144,6 +146,7 @@ describe('UsersPage', () => {
     expect(bulk.body).toEqual({
       action: 'make_admin',
       user_ids: Array.from({ length: 9 }, (_, i) => userId(i + 2)),
+      role_id: 'viewer',
     });
     expect(await screen.findByText(USER_ACTION_MESSAGES.make_admin(9))).toBeInTheDocument();
     expect(screen.queryByText('9 selected')).not.toBeInTheDocument();
@@ -296,10 +299,12 @@ describe('UsersPage', () => {
     await screen.findByText(/@user2 ·/);
     server.setRows(usersAfter((u) => (u.username === 'user2' ? { ...u, is_admin: true } : u)));
     await user.click(row('user2').getByRole('button', { name: 'Make Admin: user2' }));
+    const ask = within(await screen.findByRole('dialog', { name: 'Make user2 admin' }));
+    await user.click(await ask.findByRole('button', { name: 'Make Admin' }));
     expect(await screen.findByText('user2 is now an admin')).toBeInTheDocument();
     const patch = server.requests.find((r) => r.method === 'PATCH');
     expect(patch?.path).toBe(`/api/v1/admin/users/${userId(2)}/admin`);
-    expect(patch?.body).toEqual({ is_admin: true });
+    expect(patch?.body).toEqual({ is_admin: true, role_id: 'viewer' });
     expect(await row('user2').findByRole('button', { name: 'Remove Admin: user2' })).toBeInTheDocument();
   });
 

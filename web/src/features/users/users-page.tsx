@@ -31,6 +31,7 @@ import {
 } from './columns.tsx';
 import { BulkActionsBar, removeAdminRefusal } from './components/bulk-actions-bar.tsx';
 import { LazyAddUserDialog, preloadAddUserDialog } from './components/lazy-add-user-dialog.tsx';
+import { MakeAdminDialog } from './components/make-admin-dialog.tsx';
 import { UsersEmpty } from './components/users-empty.tsx';
 import { UsersToolbar } from './components/users-toolbar.tsx';
 import { useBulkRun } from './use-bulk-run.ts';
@@ -66,6 +67,8 @@ export function UsersPage() {
     kind: 'reactivate' | 'restore';
   } | null>(null);
   const [suspending, setSuspending] = useState<AdminUserRow[] | null>(null);
+  // The rows Make Admin asks a role for: one row's, or the selection's (bulk).
+  const [promoting, setPromoting] = useState<{ users: AdminUserRow[]; bulk: boolean } | null>(null);
   // Whether the open suspension is the bulk action's (the selection) or one row's.
   const [suspendingBulk, setSuspendingBulk] = useState(false);
   const statusActions = useStatusActions();
@@ -107,7 +110,15 @@ export function UsersPage() {
           },
         }
       : {}),
-    ...(canManageAdmins ? { onToggleAdmin: rowActions.toggleAdmin } : {}),
+    ...(canManageAdmins
+      ? {
+          onToggleAdmin: (user: AdminUserRow, opener: HTMLElement) => {
+            if (user.is_admin) return void rowActions.removeAdmin(user);
+            returnFocus.remember(opener);
+            setPromoting({ users: [user], bulk: false });
+          },
+        }
+      : {}),
     ...(can(usersEndpoints.delete)
       ? {
           onDelete: (user: AdminUserRow, opener: HTMLElement) => {
@@ -157,10 +168,12 @@ export function UsersPage() {
               canManageAdmins={canManageAdmins}
               canChangeStatus={can(userProfileEndpoints.suspend)}
               onAction={(action) => {
+                const selected = rows.filter((row) => selection.selected.has(row.id));
                 if (action === 'suspend') {
                   setSuspendingBulk(true);
-                  setSuspending(rows.filter((row) => selection.selected.has(row.id)));
-                } else bulk.run(action);
+                  setSuspending(selected);
+                } else if (action === 'make_admin') setPromoting({ users: selected, bulk: true });
+                else bulk.run(action);
               }}
               onDelete={(opener) => {
                 returnFocus.remember(opener);
@@ -239,10 +252,26 @@ export function UsersPage() {
         onSuspend={async (input) => {
           const targets = suspending ?? [];
           if (suspendingBulk) {
-            return (await bulk.run('suspend', input.reason)) ? null : 'Failed to suspend users';
+            return (await bulk.run('suspend', { reason: input.reason })) ? null : 'Failed to suspend users';
           }
           const [target] = targets;
           return target ? statusActions.suspend(target, input) : null;
+        }}
+      />
+      <MakeAdminDialog
+        open={promoting !== null}
+        who={
+          promoting?.users.length === 1
+            ? (promoting.users[0]?.username ?? 'user')
+            : `${promoting?.users.length ?? 0} users`
+        }
+        onOpenChange={(open) => !open && setPromoting(null)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+        onConfirm={async (roleId) => {
+          if (!promoting) return true;
+          const [single] = promoting.users;
+          if (promoting.bulk) return bulk.run('make_admin', { roleId });
+          return single ? rowActions.makeAdmin(single, roleId) : true;
         }}
       />
       <ConfirmDialog

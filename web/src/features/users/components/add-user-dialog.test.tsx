@@ -17,7 +17,8 @@ async function openDialog() {
   const view = renderUsersPage();
   await screen.findByText(/@user10 ·/);
   await view.user.click(screen.getByRole('button', { name: 'Add User' }));
-  const dialog = within(await screen.findByRole('dialog'));
+  // The form is downloaded when the dialog first opens: give that download time on a busy machine.
+  const dialog = within(await screen.findByRole('dialog', {}, { timeout: 10_000 }));
   return { ...view, dialog };
 }
 
@@ -80,6 +81,7 @@ describe('Add User dialog', () => {
       full_name: 'New Person',
       password: 'Str0ng!pass',
       is_admin: true,
+      role_id: 'viewer',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(server.listRequests().length).toBeGreaterThan(listsBefore));

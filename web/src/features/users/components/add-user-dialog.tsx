@@ -15,13 +15,15 @@ import { Label } from '@/components/ui/label.tsx';
 import { ApiRequestError } from '@/lib/api-client.ts';
 import { useAppConfig, useRefreshAppConfig } from '@/lib/app-config-context.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
+import { useAssignableRoles } from '../use-assignable-roles.ts';
 import { useCreateUser } from '../use-create-user.ts';
+import { AdminRoleSelect } from './admin-role-select.tsx';
 
 type FormValues = z.input<typeof CreateUserRequest>;
 type FieldName = keyof FormValues;
 
 const EMPTY: FormValues = { username: '', email: '', full_name: '', password: '', is_admin: false };
-const FIELDS: readonly string[] = Object.keys(EMPTY);
+const FIELDS: readonly string[] = [...Object.keys(EMPTY), 'role_id'];
 
 /** The create request with the live password length (Settings → Security), checked before the server does. */
 const requestWithMin = (min: number) =>
@@ -51,6 +53,8 @@ export function AddUserDialog({ open, onOpenChange, onCloseAutoFocus }: AddUserD
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;
+  const isAdmin = form.watch('is_admin') === true;
+  const assignable = useAssignableRoles(open);
 
   const close = (next: boolean) => {
     if (createUser.isPending) return;
@@ -63,7 +67,12 @@ export function AddUserDialog({ open, onOpenChange, onCloseAutoFocus }: AddUserD
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const created = await createUser.mutateAsync(values);
+      // An admin starts with the role picked here, the least privileged one unless another is picked.
+      const { role_id, ...account } = values;
+      const roleId = role_id ?? assignable.defaultRoleId;
+      const created = await createUser.mutateAsync(
+        values.is_admin && roleId ? { ...account, role_id: roleId } : account,
+      );
       toast.success(`User ${created.data.username} created`);
       form.reset(EMPTY);
       onOpenChange(false);
@@ -160,6 +169,24 @@ export function AddUserDialog({ open, onOpenChange, onCloseAutoFocus }: AddUserD
           />
           <Label htmlFor={`${id}-is-admin`}>Admin</Label>
         </div>
+        {isAdmin ? (
+          <Controller
+            control={form.control}
+            name="role_id"
+            render={({ field }) => (
+              <div className="flex flex-col gap-1.5">
+                <AdminRoleSelect
+                  assignable={assignable}
+                  value={field.value ?? assignable.defaultRoleId}
+                  onChange={field.onChange}
+                />
+                {errors.role_id?.message ? (
+                  <p className="text-sm text-destructive">{errors.role_id.message}</p>
+                ) : null}
+              </div>
+            )}
+          />
+        ) : null}
         {errors.root?.server ? (
           <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
             {errors.root.server.message}

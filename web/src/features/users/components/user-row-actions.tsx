@@ -17,7 +17,7 @@ interface UserRowActionsProps {
   isSelf: boolean;
   busy: boolean;
   /** Not offered when absent (the admin's role may not do it). */
-  onToggleAdmin?: (user: AdminUserRow) => void;
+  onToggleAdmin?: (user: AdminUserRow, opener: HTMLElement) => void;
   onDelete?: (user: AdminUserRow, opener: HTMLElement) => void;
   onSuspend?: (user: AdminUserRow, opener: HTMLElement) => void;
   onReactivate?: (user: AdminUserRow, opener: HTMLElement) => void;
@@ -85,7 +85,7 @@ export function UserRowActions(props: UserRowActionsProps) {
           label={`${toggleLabel}: ${user.username}`}
           title={toggleBlocked ?? toggleLabel}
           disabled={busy || toggleBlocked !== null}
-          onClick={() => onToggleAdmin(user)}
+          onClick={(event) => onToggleAdmin(user, event.currentTarget)}
         />
       ) : null}
       {!deleted && onDelete ? (

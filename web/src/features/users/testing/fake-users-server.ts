@@ -1,4 +1,6 @@
+import type { AdminRole } from '@switchboard/contract/admin-roles';
 import type { ApiError } from '@switchboard/contract/common';
+import { BUILT_IN_ROLES } from '@switchboard/contract/permissions';
 import type { CreateUserRequest } from '@switchboard/contract/user-create';
 import {
   type AdminUserRow,
@@ -47,6 +49,13 @@ export function makeUsers(count = 23): AdminUserRow[] {
   });
 }
 
+const AT = '2026-01-01T00:00:00.000Z';
+/** The roles the server holds: the built-in ones and one custom role, "Coin desk" (coins:read). */
+export const FAKE_ROLES: AdminRole[] = [
+  ...BUILT_IN_ROLES.map((r) => ({ ...r, permissions: [...r.permissions] })),
+  { id: 'r-coins', name: 'Coin desk', description: '', permissions: ['coins:read' as const] },
+].map((r) => ({ ...r, built_in: r.id !== 'r-coins', admins: 0, created_at: AT, updated_at: AT }));
+
 export const errorResponse = (status: number, body: ApiError) => jsonResponse(body, status);
 
 /**
@@ -89,6 +98,8 @@ export function createFakeUsersServer(initialRows: AdminUserRow[] = makeUsers())
     }
     const { method, path } = request;
     if (method === 'GET' && path === '/api/v1/admin/public/users') return list(request.query);
+    if (method === 'GET' && path === '/api/v1/admin/roles')
+      return jsonResponse({ success: true, data: { roles: FAKE_ROLES } });
     if (method === 'POST' && path === '/api/v1/admin/users/bulk') {
       const { action, user_ids } = request.body as BulkUserAction;
       const body: BulkUserActionResponse = {
