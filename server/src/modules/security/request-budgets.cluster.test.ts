@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, APP_LIMITS } from '@switchboard/contract/account';
 import { SETTINGS_DEFAULTS, SETTINGS_MESSAGES } from '@switchboard/contract/settings';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRedisUrl } from '../../config.ts';
 import { startRedis, until } from '../../testing/fault-harness.ts';
@@ -12,8 +13,7 @@ const redisUrl = testRedisUrl();
 const run = Math.floor(Math.random() * 200) + 20;
 const address = (n: number) => `10.${run}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
-type Inject = TestApp['app']['inject'];
-type Request = Parameters<Inject>[0] & object;
+type Request = InjectOptions;
 
 const at = (apps: TestApp[], i: number): TestApp => {
   const t = apps[i];
