@@ -12,6 +12,7 @@ import { API_PREFIX, installAuthGuard } from './http/auth-guard.ts';
 import { installClientAddress } from './http/client-address.ts';
 import { installErrorHandler, sendRouteNotFound } from './http/error-handler.ts';
 import { completeApiDocument } from './http/openapi/api-document.ts';
+import { localRequestBudgets, rateLimitStore } from './http/request-budgets.ts';
 import { RequestLogLines } from './http/request-log.ts';
 import { responseSerializer } from './http/response-serializer.ts';
 import { collectRouteTable } from './http/route-table.ts';
@@ -142,12 +143,21 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const blocked = createBlockedIpCache(deps.db);
   installBlockedIpGuard(app, deps.db, blocked);
   app.decorate('blockedIps', blocked);
+  // With REDIS_URL every instance counts against one budget per principal. Loaded only then: the Redis
+  // client is a fifth of the compiled server.
+  const { redisUrl } = deps.config;
+  const budgets = redisUrl
+    ? (await import('./http/redis-request-budgets.ts')).connectRequestBudgets(redisUrl, app.log)
+    : localRequestBudgets();
+  app.addHook('onClose', () => budgets.close());
   // Off by default; routes opt in with `config.rateLimit`. Every hit becomes a security event.
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStore(budgets),
     onExceeded: (request) => recordRateLimitHit(deps.db, request),
   });
   installAuthGuard(app, {
+    budgets,
     authenticate: (token) => authenticateAccount(deps, token),
     recordRefused: (request, status, principal) => recordRefusedAccess(deps.db, request, status, principal),
     recordRateLimited: (request) => recordRateLimitHit(deps.db, request),
@@ -163,7 +173,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Pool size and query timeout govern the PostgreSQL connections opened from the next one on.
   live.onChange((next) => applyPoolSettings(deps.database, next.database));
   await installSettingsEffects(app, live, deps.config.logLevel);
-  installRequestRateLimits(app, deps.db, live);
+  installRequestRateLimits(app, deps.db, live, budgets);
   await app.register(healthRoutes, { prefix: API_PREFIX, deps, monitoring });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(twoFactorRoutes, { prefix: API_PREFIX, deps });

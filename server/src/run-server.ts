@@ -107,7 +107,9 @@ async function serve(
     monitoring: app.monitoring,
     settings: liveSettings(deps.db),
     livePoint: () => readLivePoint(deps.db),
-    namespaces: [(io, isBlocked) => startAppNamespace(io, deps, app.log, isBlocked)],
+    namespaces: [
+      (io, isBlocked, link) => startAppNamespace(io, deps, app.log, isBlocked, undefined, { link }),
+    ],
   });
   deps.userPush.attach(realtime.io);
   const dueNotifications = startDueNotificationsJob(deps.db, { userPush: deps.userPush, log: app.log });

@@ -10,8 +10,9 @@ import {
   type SessionPrincipal,
 } from './access-token.ts';
 import { clientNetwork } from './client-network.ts';
-import { createFixedWindowLimiter, retryAfterSeconds } from './fixed-window-limiter.ts';
+import { retryAfterSeconds } from './fixed-window-limiter.ts';
 import { forbidden, HttpError, unauthorized } from './http-error.ts';
+import type { RequestBudgets } from './request-budgets.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,6 +37,8 @@ export const API_PREFIX = '/api/v1';
 
 /** What the guard asks of the modules above it; app.ts hands it over. */
 export interface AuthGuardDeps {
+  /** Where the anonymous budget below is counted (shared by every instance with REDIS_URL). */
+  budgets: RequestBudgets;
   /** The account a bearer token belongs to while the account and session are live, else null. */
   authenticate(token: string | null): Promise<AccountPrincipal | null>;
   /** Keeps a refused request as a security event (when the security settings ask for it). */
@@ -66,14 +69,13 @@ const MINUTE_MS = 60_000;
 export function installAuthGuard(app: FastifyInstance, deps: AuthGuardDeps): void {
   app.decorateRequest('admin', null);
   app.decorateRequest('account', null);
-  const refused = createFixedWindowLimiter();
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
     if (!route.url?.startsWith(`${API_PREFIX}/`) || route.config?.public) return;
 
     const principal = await deps.authenticate(bearerToken(request.headers.authorization));
     if (!principal) {
-      const hit = refused.hit(clientNetwork(request.ip), MINUTE_MS);
+      const hit = await deps.budgets.hit(`refused:${clientNetwork(request.ip)}`, MINUTE_MS);
       if (hit.count > UNAUTHENTICATED_REQUESTS_PER_MINUTE) {
         // One security event per address and window says the limit was reached; the rest write nothing.
         if (hit.count === UNAUTHENTICATED_REQUESTS_PER_MINUTE + 1) await deps.recordRateLimited(request);

@@ -57,7 +57,18 @@ export function connectRedisAdapter(
         return 0;
       }),
   });
-  io.adapter(createAdapter(pub, sub));
+  // A broadcast with acknowledgements (the signalling relay) first asks Redis how many instances will
+  // answer. While Redis is down that question would reject with nobody to catch it: only this instance
+  // answers then, so a peer on this instance still gets its signalling and a peer elsewhere is at once
+  // `unavailable` to the sender.
+  const redisAdapter = createAdapter(pub, sub);
+  // socket.io calls it with `new`: a function, not an arrow.
+  io.adapter(function countingOnThisInstance(nsp: Parameters<typeof redisAdapter>[0]) {
+    const adapter = redisAdapter(nsp);
+    const serverCount = adapter.serverCount.bind(adapter);
+    adapter.serverCount = () => (up() ? serverCount().catch(() => 1) : Promise.resolve(1));
+    return adapter;
+  } as unknown as typeof redisAdapter);
   monitoring?.setRedisLink({ up, errors: () => errors, dropped: () => dropped });
   return [pub, sub];
 }

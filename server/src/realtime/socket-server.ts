@@ -61,10 +61,14 @@ export interface RealtimeFeeds {
   namespaces?: readonly NamespaceStarter[];
 }
 
-/** Starts a namespace on the socket server; told whether a socket's address is blocked. */
+/**
+ * Starts a namespace on the socket server; told whether a socket's address is blocked, and, with REDIS_URL,
+ * whether the link to the other instances is up (null without Redis: there are no other instances).
+ */
 export type NamespaceStarter = (
   io: Server,
   isBlocked: (socket: Socket) => Promise<boolean>,
+  link: { up(): boolean } | null,
 ) => { drain(): Promise<void>; close(): Promise<void> };
 
 export interface Realtime {
@@ -213,7 +217,8 @@ export async function startRealtime(
   const stopLiveSeries = livePoint
     ? pushLiveSeries(io, MONITORING_ROOM, livePoint, LIVE_COUNTS_INTERVAL_MS, log)
     : () => undefined;
-  const extraNamespaces = (namespaces ?? []).map((start) => start(io as unknown as Server, isBlocked));
+  const link = redisClients.length > 0 ? { up: () => redisClients.every((client) => client.isReady) } : null;
+  const extraNamespaces = (namespaces ?? []).map((start) => start(io as unknown as Server, isBlocked, link));
 
   return {
     io,

@@ -4,6 +4,7 @@ import {
   type AppCall,
   type AppCallType,
   type CallAck,
+  type OkAck,
   QUALITY_SAMPLE_INTERVAL_MS,
 } from '@switchboard/contract/calling';
 import { coinPackageEndpoints } from '@switchboard/contract/coin-packages';
@@ -13,12 +14,16 @@ import {
   type AppServerToClientEvents,
   SOCKET_PATH,
 } from '@switchboard/contract/realtime';
+import { sendWithRetry } from '@switchboard/contract/relay-retry';
 import { io, type Socket } from 'socket.io-client';
 import type { Random } from '../synthetic/prng.ts';
 import { AppClient, AppRequestError } from './app-client.ts';
 import { planSide } from './call-setup.ts';
 import { type NetworkProfile, qualitySample } from './network-profiles.ts';
 import { SocialLife } from './social-life.ts';
+
+/** How long a relayed message waits for its receipt before it counts as undelivered (the server waits 5 s). */
+const RELAY_RECEIPT_WAIT_MS = 7000;
 
 type AppSocket = Socket<AppServerToClientEvents, AppClientToServerEvents>;
 
@@ -155,7 +160,7 @@ export class VirtualUser {
       this.observer.event();
       // The callee answers the caller's offer; each side's ICE starts once it has both descriptions.
       if (description.type === 'offer') {
-        socket.emit('call_description', { call_id, description: { type: 'answer', sdp: SIMULATED_SDP } });
+        this.relay({ call_id, description: { type: 'answer', sdp: SIMULATED_SDP } });
         this.connectMedia(call_id);
       } else if (description.type === 'answer') this.connectMedia(call_id);
     });
@@ -258,6 +263,8 @@ export class VirtualUser {
   }
 
   private ring(call: AppCall): void {
+    // After a Redis outage the server may ring the same call again: this user already hears it.
+    if (this.current?.call.id === call.id) return;
     this.observer.event();
     if (this.invitedAt !== null) this.observer.delivered(Date.now() - this.invitedAt);
     this.invitedAt = null;
@@ -283,10 +290,7 @@ export class VirtualUser {
       if (own.calleeUrl !== undefined) this.observer.connected(own.calleeUrl !== this.baseUrl);
       // The callee answered: the caller offers.
       if (call.caller_id === this.id)
-        this.socket?.emit('call_description', {
-          call_id: call.id,
-          description: { type: 'offer', sdp: SIMULATED_SDP },
-        });
+        this.relay({ call_id: call.id, description: { type: 'offer', sdp: SIMULATED_SDP } });
       // The caller decides how long the conversation lasts.
       if (call.caller_id === this.id) {
         const median = this.talkMedianSeconds ?? TALK_MEDIAN_S[call.type];
@@ -353,6 +357,18 @@ export class VirtualUser {
   private rest(err: unknown): void {
     const seconds = err instanceof AppRequestError && err.retryAfterSeconds ? err.retryAfterSeconds : 10;
     this.pausedUntil = Date.now() + seconds * 1000;
+  }
+
+  /** Signalling, sent again while the server answers `unavailable` and the call is still this user's. */
+  private relay(payload: { call_id: number; description: { type: 'offer' | 'answer'; sdp: string } }): void {
+    const socket = this.socket;
+    if (!socket) return;
+    void sendWithRetry(
+      () => socket.timeout(RELAY_RECEIPT_WAIT_MS).emitWithAck('call_description', payload) as Promise<OkAck>,
+      { stillWanted: () => this.current?.call.id === payload.call_id && this.socket === socket },
+    ).then((ack) => {
+      if (!ack.ok) this.observer.error('call_description', new Error(ack.message));
+    });
   }
 
   private async emitWithAck(

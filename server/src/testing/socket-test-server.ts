@@ -40,7 +40,7 @@ export async function startSocketTestServer(
     monitoring: options.monitoring,
     livePoint: options.livePoint,
     namespaces: options.appNamespace
-      ? [(io, isBlocked) => startAppNamespace(io, t.deps, t.app.log, isBlocked)]
+      ? [(io, isBlocked, link) => startAppNamespace(io, t.deps, t.app.log, isBlocked, undefined, { link })]
       : undefined,
   });
   t.deps.userPush.attach(realtime.io);

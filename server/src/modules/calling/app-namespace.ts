@@ -12,6 +12,7 @@ import { liveInstanceIds, presenceConnected, presenceDisconnected } from '../use
 import { appSessionRoom, installAppHandshake } from './app-handshake.ts';
 import { type AppNamespace, type AppSocket, refused } from './app-socket.ts';
 import { handleCallReattach } from './call-reattach.ts';
+import { startCallResync } from './call-resync.ts';
 import { handleCallSteps } from './call-steps.ts';
 import { createHeardMarks } from './heard-marks.ts';
 import {
@@ -42,7 +43,13 @@ export function startAppNamespace(
   {
     heartbeatMs = PRESENCE_HEARTBEAT_MS,
     staleAfterMs = PRESENCE_STALE_AFTER_MS,
-  }: { heartbeatMs?: number; staleAfterMs?: number } = {},
+    link = null,
+  }: {
+    heartbeatMs?: number;
+    staleAfterMs?: number;
+    /** The Redis link between instances, with REDIS_URL: while it is down, calls resync from the database. */
+    link?: { up(): boolean } | null;
+  } = {},
 ): { drain(): Promise<void>; close(): Promise<void> } {
   const ns = io.of(APP_NAMESPACE) as unknown as AppNamespace;
   const instanceId = randomUUID();
@@ -80,6 +87,7 @@ export function startAppNamespace(
   });
 
   installAppHandshake(ns, deps, log, isBlocked);
+  const resync = link ? startCallResync(ns, deps.db, log, () => link.up()) : null;
 
   // A session that ends (logout, revoke, a suspension or deletion ending them all) closes its sockets on
   // every instance at once; the recheck below catches any other way a token stops being good.
@@ -164,6 +172,7 @@ export function startAppNamespace(
     close: async () => {
       closing = true;
       clearInterval(recheck);
+      resync?.stop();
       offSessionEnds();
       await quality.stop();
       await stopHeartbeat();

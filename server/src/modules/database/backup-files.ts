@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { DATABASE_MESSAGES } from '@switchboard/contract/database';
 import { parse } from 'pg-connection-string';
@@ -65,7 +65,9 @@ export async function writeBackupFile(
     await run('pg_dump', ['-Fc', '--no-owner', '-f', path], {
       maxBuffer: 16 * 1024 * 1024,
       signal,
-      env: libpqEnvironment(handle.url),
+      // Named, so that the instance that finds this backup abandoned can end the dump's session, and with
+      // it a pg_dump whose server was killed (it would go on writing otherwise).
+      env: { ...libpqEnvironment(handle.url), PGAPPNAME: backupSessionName(basename(path)) },
     });
   } catch (error) {
     await rm(path, { force: true });
@@ -174,5 +176,8 @@ async function requireBinary(name: string, message: string): Promise<void> {
     throw new HttpError(503, message);
   }
 }
+
+/** The PostgreSQL application_name of the pg_dump session that writes this backup file (63 bytes at most). */
+export const backupSessionName = (filename: string) => `switchboard backup ${filename}`.slice(0, 63);
 
 export const backupExists = (path: string) => existsSync(path);

@@ -54,12 +54,17 @@ export function startBackupSchedule(
   let checking: Promise<void> | null = null;
   const startedAt = new Date();
   const shutdown = new AbortController();
-  recoverInterruptedBackups(db, files)
-    .then((names) => {
-      if (names.length) log.warn({ backups: names }, 'backups interrupted by a stop were marked failed');
-    })
-    .catch((err) => log.error({ err }, 'checking for interrupted backups failed'));
+  // At start and every check, on every instance: a backup whose writer died (its lease, the advisory lock,
+  // lapsed with its connection) is marked failed and its pg_dump ended, whichever instance notices first.
+  const recover = () =>
+    recoverInterruptedBackups(db, files)
+      .then((names) => {
+        if (names.length) log.warn({ backups: names }, 'backups interrupted by a stop were marked failed');
+      })
+      .catch((err) => log.error({ err }, 'checking for interrupted backups failed'));
+  void recover();
   const check = async () => {
+    await recover();
     try {
       const last = await lastCompletedBackup(db);
       if (backupDue(await live.get(), last ? new Date(last.createdAt) : null, new Date(), startedAt)) {

@@ -1,13 +1,16 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DATABASE_MESSAGES } from '@switchboard/contract/database';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { until } from '../../testing/fault-harness.ts';
 import { createTestApp, insertUser, type TestApp } from '../../testing/test-app.ts';
 import { insertRunningBackup } from './backup.repository.ts';
-import { backupDir } from './backup-files.ts';
+import { backupDir, backupSessionName } from './backup-files.ts';
 import { backupsList, recoverInterruptedBackups } from './backups.service.ts';
 
 describe('backup storage', () => {
@@ -89,11 +92,37 @@ describe('backup storage', () => {
     });
     const partial = join(shared, row.filename);
     writeFileSync(partial, 'partial dump');
+    // Just started, it may not hold its writer's lock yet: nobody takes it for abandoned.
+    expect(
+      await recoverInterruptedBackups(t.db, { database: t.deps.database, dataDir, backupDir: shared }),
+    ).toEqual([]);
+    await t.db.execute(sql`update backups set created_at = now() - interval '1 minute' where id = ${row.id}`);
+    // On PostgreSQL its pg_dump outlived the killed instance: a session of the backup's name stands for it.
+    const orphan =
+      t.deps.database.url && t.deps.database.kind === 'postgres'
+        ? spawn('psql', ['-X', t.deps.database.url, '-c', 'select pg_sleep(120)'], {
+            env: { ...process.env, PGAPPNAME: backupSessionName(row.filename) },
+            stdio: 'ignore',
+          })
+        : null;
+    if (orphan) {
+      await until(async () => {
+        const rows = await t.db.execute(
+          sql`select 1 from pg_stat_activity where application_name = ${backupSessionName(row.filename)}`,
+        );
+        return ((rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[])).length > 0;
+      }, 10_000);
+    }
     expect(
       await recoverInterruptedBackups(t.db, { database: t.deps.database, dataDir, backupDir: shared }),
     ).toEqual([row.filename]);
     expect(existsSync(partial)).toBe(false);
     const listed = (await backupsList(t.db)).find((b) => b.id === String(row.id));
     expect(listed).toMatchObject({ status: 'failed', error: DATABASE_MESSAGES.backupInterrupted });
+    // The orphaned dump lost its session and exited.
+    if (orphan)
+      await new Promise((resolve) =>
+        orphan.exitCode !== null ? resolve(null) : orphan.once('exit', resolve),
+      );
   });
 });

@@ -113,3 +113,15 @@ export async function deleteAllBackupsAlone(tx: Executor): Promise<string[] | nu
   const rows = await tx.delete(backups).returning({ filename: backups.filename });
   return rows.map((r) => r.filename);
 }
+
+/**
+ * Ends the database sessions named so (the pg_dump of an abandoned backup, whose instance died): the
+ * orphaned pg_dump loses its connection and exits. How many were ended.
+ */
+export async function endBackupSessions(executor: Executor, applicationName: string): Promise<number> {
+  const rows = await queryRows<{ ended: boolean }>(
+    executor,
+    sql`select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = ${applicationName}`,
+  );
+  return rows.filter((r) => r.ended).length;
+}

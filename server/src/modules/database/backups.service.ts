@@ -12,6 +12,7 @@ import {
   type BackupRow,
   countBackups,
   deleteAllBackupsAlone,
+  endBackupSessions,
   findBackup,
   finishBackup,
   insertRunningBackupAlone,
@@ -25,6 +26,7 @@ import {
   backupExists,
   backupFilename,
   backupFilesUsage,
+  backupSessionName,
   pgRestore,
   removeBackupFiles,
   writeBackupFile,
@@ -66,6 +68,8 @@ export async function createBackup(
   { prune = true }: { prune?: boolean } = {},
 ): Promise<Backup> {
   const filename = backupFilename(deps.database.kind, new Date());
+  // A backup left running by an instance that died no longer stands in the way once its lease lapsed.
+  await recoverInterruptedBackups(db, deps);
   const running = await db.transaction(async (tx) => {
     const row = await insertRunningBackupAlone(tx, { filename, trigger, createdBy: by?.actor.id ?? null });
     if (!row) throw conflict(DATABASE_MESSAGES.backupRunning);
@@ -100,6 +104,8 @@ export async function createBackup(
   }
 }
 
+const WRITER_LOCK_GRACE_MS = 30_000;
+
 /**
  * Backups left `running` by an instance that was killed while writing them (no live instance holds
  * their lock) are marked failed, and their partial files removed. Returns their filenames.
@@ -107,7 +113,11 @@ export async function createBackup(
 export async function recoverInterruptedBackups(db: Database, files: DatabaseDeps): Promise<string[]> {
   const recovered: string[] = [];
   for (const row of await runningBackups(db)) {
+    // A backup just started may not hold its lock yet: only one older than this can have been abandoned.
+    if (Date.now() - new Date(row.createdAt).getTime() < WRITER_LOCK_GRACE_MS) continue;
     if (!(await backupAbandoned(files.database, row.id))) continue;
+    // Its lease (the writer's advisory lock) lapsed with its instance: a pg_dump left behind stops now.
+    if (files.database.kind === 'postgres') await endBackupSessions(db, backupSessionName(row.filename));
     await rm(join(backupDir(files), row.filename), { force: true });
     await finishBackup(db, row.id, { error: DATABASE_MESSAGES.backupInterrupted });
     recovered.push(row.filename);

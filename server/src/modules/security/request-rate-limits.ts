@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { API_PREFIX } from '../../http/auth-guard.ts';
 import { clientNetwork } from '../../http/client-network.ts';
-import { createFixedWindowLimiter, retryAfterSeconds } from '../../http/fixed-window-limiter.ts';
+import { retryAfterSeconds } from '../../http/fixed-window-limiter.ts';
 import { HttpError } from '../../http/http-error.ts';
+import type { RequestBudgets } from '../../http/request-budgets.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { recordRateLimitHit } from './threat-events.ts';
 
@@ -31,9 +32,14 @@ const SIGN_IN_URLS = new Set([
  * A path under the API that no route matches counts as anonymous (the address budget).
  * Health probes and routes with their own `config.rateLimit` are exempt. Every refusal is a 429
  * with Retry-After and a `rate_limit_exceeded` security event (folded per address).
+ * Each budget is one per principal across the cluster when `counts` are kept in Redis (REDIS_URL).
  */
-export function installRequestRateLimits(app: FastifyInstance, db: Database, live: LiveSettings): void {
-  const limiter = createFixedWindowLimiter();
+export function installRequestRateLimits(
+  app: FastifyInstance,
+  db: Database,
+  live: LiveSettings,
+  counts: RequestBudgets,
+): void {
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions;
     // A path no route matches costs the anonymous budget: probing for routes is not free.
@@ -83,7 +89,7 @@ export function installRequestRateLimits(app: FastifyInstance, db: Database, liv
       }
     }
     for (const budget of budgets) {
-      const hit = limiter.hit(budget.key, budget.windowMs);
+      const hit = await counts.hit(budget.key, budget.windowMs);
       setLimitHeaders(reply, budget.max, hit.count);
       if (hit.count > budget.max) {
         await recordRateLimitHit(db, request);

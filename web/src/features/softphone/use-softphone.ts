@@ -4,6 +4,7 @@ import {
   type AppCall,
   type AppCallType,
   type CallAck,
+  type OkAck,
   QUALITY_SAMPLE_INTERVAL_MS,
 } from '@switchboard/contract/calling';
 import {
@@ -11,6 +12,7 @@ import {
   type AppServerToClientEvents,
   SOCKET_PATH,
 } from '@switchboard/contract/realtime';
+import { sendWithRetry } from '@switchboard/contract/relay-retry';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { type AppSession, iceConfiguration } from './app-api.ts';
@@ -36,6 +38,27 @@ export interface Softphone {
 }
 
 const LIVE = ['ringing', 'active'];
+/** How long a relayed message waits for its receipt before it counts as undelivered (the server waits 5 s). */
+const RECEIPT_MS = 7000;
+
+/**
+ * Sends signalling the server relays to the other party, again while the answer is `unavailable` (the
+ * other party is moving to another instance, or the instances cannot reach each other) and the call is
+ * still this phone's.
+ */
+function relay<E extends 'call_description' | 'call_ice_candidate'>(
+  socket: AppSocket,
+  event: E,
+  payload: Parameters<AppClientToServerEvents[E]>[0],
+  stillWanted: () => boolean,
+): void {
+  // Typed loosely: socket.io's emitWithAck cannot narrow a generic event name.
+  const emit = () =>
+    (
+      socket.timeout(RECEIPT_MS) as unknown as { emitWithAck(e: E, p: typeof payload): Promise<OkAck> }
+    ).emitWithAck(event, payload);
+  void sendWithRetry(emit, { stillWanted }).catch(() => undefined);
+}
 
 /**
  * One app user's phone: the `/app` socket, the call it is in, and the WebRTC connection of that call.
@@ -55,6 +78,11 @@ export function useSoftphone(session: AppSession): Softphone {
   /** The call as last heard, for the socket's reconnection to re-attach to. */
   const callRef = useRef<AppCall | null>(null);
   callRef.current = call;
+  /** Whether the call is still this phone's live call: signalling for an ended one is not sent again. */
+  const ours = useCallback(
+    (callId: number) => () => callRef.current?.id === callId && LIVE.includes(callRef.current.status),
+    [],
+  );
   // Every event this phone sends goes through one queue paced under the server's per-connection limit.
   const [outbox] = useState(() => createPacedSender(APP_LIMITS.socketEventsPerSecond));
   const send = outbox.send;
@@ -81,7 +109,7 @@ export function useSoftphone(session: AppSession): Softphone {
       pcRef.current = pc;
       pc.onicecandidate = (event) => {
         const candidate = event.candidate?.toJSON() ?? null;
-        send(() => socket.emit('call_ice_candidate', { call_id: current.id, candidate }));
+        send(() => relay(socket, 'call_ice_candidate', { call_id: current.id, candidate }, ours(current.id)));
       };
       // The setup funnel's client steps: ICE connected (with this side's path) or failed, and first media
       // (a remote track unmutes when its first packets arrive).
@@ -128,7 +156,7 @@ export function useSoftphone(session: AppSession): Softphone {
       }, QUALITY_SAMPLE_INTERVAL_MS);
       return pc;
     },
-    [session.token, send],
+    [session.token, send, ours],
   );
 
   useEffect(() => {
@@ -141,14 +169,18 @@ export function useSoftphone(session: AppSession): Softphone {
       if (!lost || !current || !LIVE.includes(current.status)) return;
       // The server this socket was on went away (a deploy, a crash) and it reconnected, maybe to another
       // instance: it carries its call again; the media never went through the server and kept flowing.
-      send(() =>
-        socket.emit('call_reattach', { call_id: current.id }, (ack) => {
-          if (ack.ok) return setCall(ack.call);
-          if (ack.code === 'unavailable') return setError(ack.message);
-          closeMedia();
-          setMedia('none');
-          setCall(null);
-        }),
+      send(
+        () =>
+          void sendWithRetry(
+            () => socket.timeout(RECEIPT_MS).emitWithAck('call_reattach', { call_id: current.id }),
+            { stillWanted: () => socket.connected && callRef.current?.id === current.id },
+          ).then((ack) => {
+            if (ack.ok) return setCall(ack.call);
+            if (ack.code === 'unavailable') return setError(ack.message);
+            closeMedia();
+            setMedia('none');
+            setCall(null);
+          }),
       );
     });
     socket.on('disconnect', () => {
@@ -157,6 +189,8 @@ export function useSoftphone(session: AppSession): Softphone {
     });
     socket.on('connect_error', (err) => setError(err.message));
     socket.on('call_incoming', (incoming) => {
+      // After a Redis outage the server may ring the same call again: it is the call this phone rings for.
+      if (callRef.current?.id === incoming.id) return;
       setCall(incoming);
       send(() =>
         socket.emit('call_setup_report', {
@@ -181,10 +215,12 @@ export function useSoftphone(session: AppSession): Softphone {
           const offer = await pc.createOffer();
           await pc.setLocalDescription(offer);
           send(() =>
-            socket.emit('call_description', {
-              call_id: next.id,
-              description: { type: offer.type, sdp: offer.sdp },
-            }),
+            relay(
+              socket,
+              'call_description',
+              { call_id: next.id, description: { type: offer.type, sdp: offer.sdp } },
+              ours(next.id),
+            ),
           );
         });
       }
@@ -200,7 +236,12 @@ export function useSoftphone(session: AppSession): Softphone {
         const answer = await pc.createAnswer();
         await pc.setLocalDescription(answer);
         send(() =>
-          socket.emit('call_description', { call_id, description: { type: answer.type, sdp: answer.sdp } }),
+          relay(
+            socket,
+            'call_description',
+            { call_id, description: { type: answer.type, sdp: answer.sdp } },
+            ours(call_id),
+          ),
         );
       }
     });
@@ -216,7 +257,7 @@ export function useSoftphone(session: AppSession): Softphone {
       socket.close();
       closeMedia();
     };
-  }, [session, openMedia, closeMedia, send, outbox]);
+  }, [session, openMedia, closeMedia, send, outbox, ours]);
 
   const answer = (ack: CallAck) => {
     if (ack.ok) setCall(ack.call);
