@@ -99,13 +99,21 @@ describe.skipIf(!databaseServer)('a cluster of three behind HAProxy (issue #45)'
     const rowsOf = (ids: { id: string }[]) =>
       db.query('select * from calls where id = any($1::bigint[])', [ids.map((r) => r.id)]);
     const admin = await registerRootAdmin(c.port);
+    // A 503 is a request no instance processed (HAProxy had none up, or the one it reached was stopping).
     const grant = async (userId: string) => {
-      const res = await api(c.port, '/admin/coins/add', {
-        method: 'POST',
-        headers: admin,
-        body: JSON.stringify({ user_id: userId, amount: 5000, description: 'cluster test' }),
-      });
-      expect(res.status, await res.text()).toBe(200);
+      for (let attempt = 1; ; attempt++) {
+        const res = await api(c.port, '/admin/coins/add', {
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({ user_id: userId, amount: 5000, description: 'cluster test' }),
+        });
+        if (res.status === 503 && attempt < 20) {
+          await sleep(1000);
+          continue;
+        }
+        expect(res.status, await res.text()).toBe(200);
+        return;
+      }
     };
 
     // The console keeps writing through HAProxy all along: each acknowledged entry must survive.

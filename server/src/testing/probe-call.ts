@@ -236,9 +236,13 @@ export class ProbeCall {
   }
 
   private async place(): Promise<void> {
-    const ringing = new Promise<AppCall>((resolve) =>
-      this.callee.socket?.once('call_incoming', (call) => resolve(call)),
-    );
+    const ringing = new Promise<AppCall>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('a probe call never rang')), 30_000);
+      this.callee.socket?.once('call_incoming', (call) => {
+        clearTimeout(timer);
+        resolve(call);
+      });
+    });
     const invited = await this.caller.ask('call_invite', { callee_id: this.callee.id, type: 'voice' });
     if (!invited?.ok) throw new Error(`probe invite refused: ${JSON.stringify(invited)}`);
     this.caller.call = invited.call;
