@@ -115,9 +115,19 @@ export class ProbeParty {
         1;
       void this.reattachCall(lostAt, index);
     });
+    // A refusal (HAProxy with no instance up answers 503) is tried again, for up to a minute.
     await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
+      const deadline = setTimeout(() => reject(new Error(`${this.username} could not connect`)), 60_000);
+      const retry = (err: Error) => {
+        if (!this.reattach) setTimeout(() => socket.connect(), 1000);
+        else if (!socket.active) reject(err);
+      };
+      socket.on('connect_error', retry);
+      socket.once('connect', () => {
+        clearTimeout(deadline);
+        socket.off('connect_error', retry);
+        resolve();
+      });
     });
   }
 
