@@ -161,7 +161,7 @@ describe.skipIf(!databaseServer)('a cluster of three behind HAProxy (issue #45)'
     const active = async () =>
       (await db.query<{ n: number }>(`select count(*)::int as n from calls where status = 'active'`))[0]?.n ??
       0;
-    await until(async () => (await active()) >= 10, 90_000).catch(() => {
+    await until(async () => (await active()) >= 10, 180_000).catch(() => {
       throw new Error(fail(`fewer than 10 live calls: ${JSON.stringify(simulation?.stats())}`));
     });
 
