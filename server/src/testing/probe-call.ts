@@ -55,7 +55,7 @@ export class ProbeParty {
   }
 
   /** Signs up, retrying what a loaded cluster may refuse or not answer (a sign-up that went through signs in). */
-  async signUp(password = `Probe-${this.username}-Pass!`): Promise<void> {
+  async signUp(password = `Probe-${this.username}-Pass1!`): Promise<void> {
     const body = { username: this.username, password, email: `${this.username}@probe.invalid` };
     for (let attempt = 1; ; attempt++) {
       try {
