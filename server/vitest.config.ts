@@ -24,6 +24,9 @@ const serverProcessTests = [
   'src/tracing/tracing-process.test.ts',
 ];
 
+/** Issue #45's cluster test: HAProxy and three compiled instances on PostgreSQL (`npm run test:cluster`). */
+const clusterTests = ['src/cluster.test.ts'];
+
 const project = (kind: string, suite: { name: string; include: string[]; exclude: string[] }) => ({
   test: {
     ...suite,
@@ -43,9 +46,17 @@ export default defineConfig({
     // A test file per core (vitest's default leaves one core idle); each opens its own database.
     maxWorkers: availableParallelism(),
     reporters: ['default', new SlowestTestFiles()],
-    projects: databases.flatMap((kind) => [
-      project(kind, { name: kind, include: ['src/**/*.test.ts'], exclude: serverProcessTests }),
-      project(kind, { name: `${kind}-processes`, include: serverProcessTests, exclude: [] }),
-    ]),
+    projects: [
+      ...databases.flatMap((kind) => [
+        project(kind, {
+          name: kind,
+          include: ['src/**/*.test.ts'],
+          exclude: [...serverProcessTests, ...clusterTests],
+        }),
+        project(kind, { name: `${kind}-processes`, include: serverProcessTests, exclude: [] }),
+      ]),
+      // On PostgreSQL only, and left out of `npm test` and `test:processes` (its own step of .ci/run).
+      project('postgres', { name: 'cluster', include: clusterTests, exclude: [] }),
+    ],
   },
 });

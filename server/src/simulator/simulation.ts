@@ -19,6 +19,12 @@ export interface SimulationOptions {
   socialRate?: number;
   /** Median talk time in seconds; by default a minute for voice and two for video. */
   talkMedianSeconds?: number;
+  /** Each socket that came back after its server went away (a deploy, a crash), `ms` after it was lost. */
+  onReconnected?: (ms: number) => void;
+  /** Each live call that re-attached (`ok`) or not once its socket came back, `ms` after it was lost. */
+  onReattached?: (ms: number, ok: boolean) => void;
+  /** Each failure a user met (what it was doing, and the error), besides the count in stats(). */
+  onError?: (what: string, message: string) => void;
   /** One line per notable happening (an admin ending a call, a failure); never per event. */
   log?: (line: string) => void;
 }
@@ -73,10 +79,13 @@ export function startSimulation(options: SimulationOptions): Simulation {
     error: (what, err) => {
       errors++;
       lastError = `${what}: ${err instanceof Error ? err.message : String(err)}`;
+      options.onError?.(what, err instanceof Error ? err.message : String(err));
     },
     endedByAdmin: (call: AppCall) =>
       log(`call ${call.id} (${call.caller_username} → ${call.callee_username}) was ended by an admin`),
     delivered: (ms) => deliveries.add(ms),
+    reconnected: (ms) => options.onReconnected?.(ms),
+    reattached: (ms, ok) => options.onReattached?.(ms, ok),
     connected: (acrossInstances) => {
       connectedCalls++;
       if (acrossInstances) connectedAcrossInstances++;

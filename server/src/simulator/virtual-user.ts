@@ -42,6 +42,8 @@ export interface UserObserver {
    * carried re-attached (`ok`), or was over by then.
    */
   reattached?(ms: number, ok: boolean): void;
+  /** The socket came back `ms` after it was lost, whether or not it carried a call. */
+  reconnected?(ms: number): void;
 }
 
 export interface VirtualUserIdentity {
@@ -183,6 +185,7 @@ export class VirtualUser {
       if (lostAt === null) return;
       const since = lostAt;
       lostAt = null;
+      this.observer.reconnected?.(Date.now() - since);
       void this.reattach(since);
     });
     await new Promise<void>((resolve) => {
@@ -253,13 +256,28 @@ export class VirtualUser {
     }
   }
 
+  /**
+   * Carries its live call again from the instance the socket reached. An instance that cannot yet (it is
+   * stopping too, or did not answer) is asked again every second while the call still waits for this side.
+   */
   private async reattach(lostAt: number): Promise<void> {
-    const own = this.current;
-    if (!own || !this.socket) return;
-    const ack = await this.emitWithAck('call_reattach', { call_id: own.call.id });
-    this.observer.reattached?.(Date.now() - lostAt, ack.ok);
-    if (ack.ok) this.follow(ack.call);
-    else if (ack.code !== 'unavailable' && this.current === own) this.clearCall();
+    for (;;) {
+      const own = this.current;
+      if (!own || !this.socket?.connected) return;
+      const ack = await this.emitWithAck('call_reattach', { call_id: own.call.id });
+      if (this.current !== own) return;
+      if (ack.ok) {
+        this.observer.reattached?.(Date.now() - lostAt, true);
+        this.follow(ack.call);
+        return;
+      }
+      if (ack.code !== 'unavailable') {
+        this.observer.reattached?.(Date.now() - lostAt, false);
+        this.clearCall();
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   }
 
   private ring(call: AppCall): void {
