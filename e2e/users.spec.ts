@@ -46,6 +46,10 @@ describe('the Users screen on the demo data', () => {
     const bulk = page.getByRole('region', { name: 'Bulk actions' }).or(page.getByLabel('Bulk actions'));
     await bulk.getByText('2 selected').waitFor();
     await bulk.getByRole('button', { name: 'Make Admin' }).click();
+    // The role of the new admins is asked first: the least privileged one is picked.
+    const makeAdmin = page.getByRole('dialog', { name: 'Make 2 users admin' });
+    await makeAdmin.getByRole('button', { name: 'Make Admin' }).click();
+    await makeAdmin.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Remove admin: e2e-alpha' }).waitFor();
     await page.getByRole('button', { name: 'Remove admin: e2e-beta' }).waitFor();
 
