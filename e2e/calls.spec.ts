@@ -29,13 +29,10 @@ describe('the Calls screen on the demo data', () => {
     assert.ok((await totalShown()) > 1000);
     for (const card of ['Total Calls', 'Active Calls', 'Avg Duration', 'Total Revenue'])
       await page.getByText(card, { exact: true }).waitFor();
-    assert.match(
-      (await page
-        .getByText(/^\$[\d,]+\.\d\d$/)
-        .first()
-        .textContent()) ?? '',
-      /^\$/,
-    );
+    // Revenue is coins spent, valued at a package price beside them; each call's cost likewise.
+    await page.getByText(/^\$[\d,]+\.\d\d at the .+ package price$/).waitFor();
+    await table().locator('tbody tr').first().waitFor();
+    assert.match((await table().locator('tbody').textContent()) ?? '', /\d coins? · \$[\d,]+\.\d\d/);
   });
 
   it('filters by status and type, searches by username, and opens and closes the details', async () => {
