@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { apiToken, createUser } from './support/api.ts';
+import { apiToken, createUser, withoutWelcomeCoins } from './support/api.ts';
 import { launchBrowser, signIn } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -16,6 +16,7 @@ describe('buying coins in the softphone', { timeout: 180_000 }, () => {
   before(async () => {
     [server, browser] = await Promise.all([startServer({ demo: true }), launchBrowser()]);
     const admin = await apiToken(server.url);
+    await withoutWelcomeCoins(server.url, admin);
     await createUser(server.url, admin, { username, email: `${username}@example.com`, password: PASSWORD });
   });
   after(async () => {

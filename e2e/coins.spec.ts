@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createUser } from './support/api.ts';
+import { createUser, withoutWelcomeCoins } from './support/api.ts';
 import type { RunningServer } from './support/server.ts';
 import { signedInPage } from './support/server-and-browser.ts';
 
 describe('the Coin Management screen on the demo data', () => {
   const running = signedInPage('/coin-management', async (url, token) => {
+    await withoutWelcomeCoins(url, token);
     await createUser(url, token, {
       username: 'e2e-coins',
       email: 'e2e-coins@example.test',

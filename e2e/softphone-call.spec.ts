@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { apiToken, createUser } from './support/api.ts';
+import { apiToken, createUser, withoutWelcomeCoins } from './support/api.ts';
 import { CHROMIUM, CHROMIUM_ARGS, signIn } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -59,6 +59,7 @@ describe('a real call between two softphones', { timeout: 240_000 }, () => {
       chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...MEDIA_ARGS] }),
     ]);
     admin = await apiToken(server.url);
+    await withoutWelcomeCoins(server.url, admin);
     const suffix = Date.now().toString(36);
     aliceId = (
       await createUser(server.url, admin, {

@@ -23,3 +23,19 @@ export async function createUser(
   if (res.status !== 201) throw new Error(`create user failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { id: string } }).data;
 }
+
+/**
+ * Sets "Coins for a new account" (`calling.welcome_coins`, 100 in the demo) to 0, so the accounts a spec
+ * creates next start with an empty balance and its sums are its own.
+ */
+export async function withoutWelcomeCoins(baseUrl: string, token: string): Promise<void> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const read = await fetch(`${baseUrl}/api/v1/admin/settings`, { headers });
+  const settings = ((await read.json()) as { data: { calling: Record<string, unknown> } }).data;
+  const res = await fetch(`${baseUrl}/api/v1/admin/settings`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ ...settings, calling: { ...settings.calling, welcome_coins: 0 } }),
+  });
+  if (!res.ok) throw new Error(`saving the welcome coins failed: ${res.status} ${await res.text()}`);
+}
