@@ -24,7 +24,8 @@ describe('keyboard focus when a users dialog closes', () => {
     const { user } = renderUsersPage();
     await screen.findByText(/@user2 ·/);
     await user.click(screen.getByRole('button', { name: 'Add User' }));
-    await screen.findByRole('dialog');
+    // The Add User dialog is loaded on first use, and now also fetches the roles it offers.
+    await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add User' })).toHaveFocus());
