@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
+import { databaseUrl, withAdminClient } from './postgres-template.ts';
 import { type SpawnedProcess, spawnProcess, spawnServer } from './spawn-server.ts';
 
 /**
@@ -21,38 +22,25 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /** A new, empty database on the server at serverUrl (TEST_DATABASE_URL), dropped by drop(). */
 export async function createScratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
   const name = `switchboard_fault_${randomBytes(6).toString('hex')}`;
-  await withClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = databaseUrl(serverUrl, name);
   return {
     name,
-    url: url.toString(),
+    url,
     terminateBackends: () =>
-      withClient(serverUrl, async (client) => {
+      withAdminClient(serverUrl, async (client) => {
         const result = await client.query(
           'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
           [name],
         );
         return result.rowCount ?? 0;
       }),
-    query: (text, values) =>
-      withClient(url.toString(), async (client) => (await client.query(text, values)).rows),
+    query: (text, values) => withAdminClient(url, async (client) => (await client.query(text, values)).rows),
     drop: () =>
-      withClient(
+      withAdminClient(
         serverUrl,
         async (client) => void (await client.query(`drop database if exists ${name} with (force)`)),
       ),
