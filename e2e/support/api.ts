@@ -1,3 +1,5 @@
+import type { Settings } from '@switchboard/contract/settings';
+
 /** Direct API calls for arranging test data, so a spec's clicks go to what it is about. */
 export async function apiToken(baseUrl: string, username = 'admin', password = 'Admin123!'): Promise<string> {
   const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
@@ -31,7 +33,7 @@ export async function createUser(
 export async function withoutWelcomeCoins(baseUrl: string, token: string): Promise<void> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const read = await fetch(`${baseUrl}/api/v1/admin/settings`, { headers });
-  const settings = ((await read.json()) as { data: { calling: Record<string, unknown> } }).data;
+  const settings = ((await read.json()) as { data: Settings }).data;
   const res = await fetch(`${baseUrl}/api/v1/admin/settings`, {
     method: 'PUT',
     headers,
