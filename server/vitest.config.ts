@@ -56,7 +56,9 @@ export default defineConfig({
         project(kind, { name: `${kind}-processes`, include: serverProcessTests, exclude: [] }),
       ]),
       // On PostgreSQL only, and left out of `npm test` and `test:processes` (its own step of .ci/run).
-      project('postgres', { name: 'cluster', include: clusterTests, exclude: [] }),
+      ...(databases.includes('postgres')
+        ? [project('postgres', { name: 'cluster', include: clusterTests, exclude: [] })]
+        : []),
     ],
   },
 });
