@@ -170,10 +170,10 @@ async function main(): Promise<void> {
         [row?.id],
       );
       return now?.status === 'failed';
-    }, 20_000);
+    }, 45_000);
     check(!readdirSync(backupDir).includes(row?.filename ?? ''), 'the partial file was left behind');
     await (database as ScratchDatabase).query('drop table faults_ballast');
-    return 'the interrupted backup was marked failed at the next start and its partial file removed';
+    return 'the restarted instance marked the interrupted backup failed within its grace period and removed its partial file';
   });
 
   await scenario('SIGTERM to the documented container command (node scripts/start.mjs)', async () => {

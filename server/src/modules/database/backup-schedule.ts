@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { lastCompletedBackup } from './backup.repository.ts';
-import { createBackup, type DatabaseDeps, recoverInterruptedBackups } from './backups.service.ts';
+import {
+  createBackup,
+  type DatabaseDeps,
+  recoverInterruptedBackups,
+  WRITER_LOCK_GRACE_MS,
+} from './backups.service.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -63,6 +68,9 @@ export function startBackupSchedule(
       })
       .catch((err) => log.error({ err }, 'checking for interrupted backups failed'));
   void recover();
+  // A backup killed just before this start is still in its grace period at the first look.
+  const recheck = setTimeout(() => void recover(), WRITER_LOCK_GRACE_MS);
+  recheck.unref();
   const check = async () => {
     await recover();
     try {
@@ -83,6 +91,7 @@ export function startBackupSchedule(
   timer.unref();
   return async () => {
     clearInterval(timer);
+    clearTimeout(recheck);
     shutdown.abort();
     await checking;
   };

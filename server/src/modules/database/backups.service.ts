@@ -104,7 +104,8 @@ export async function createBackup(
   }
 }
 
-const WRITER_LOCK_GRACE_MS = 30_000;
+/** How long a just-started backup may run before it holds its writer's lock. */
+export const WRITER_LOCK_GRACE_MS = 30_000;
 
 /**
  * Backups left `running` by an instance that was killed while writing them (no live instance holds
