@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CoinMoney } from './coin-value.ts';
 import { IsoDateTime } from './common.ts';
 import { Purchase } from './purchases.ts';
 import { ALERT_RULE_IDS, type WebhookEventType } from './webhooks.ts';
@@ -19,7 +20,10 @@ const CallEventData = z.object({
   duration: z.number().describe('seconds'),
   quality: z.number().nullable(),
   coins_used: z.number().int(),
-  cost: z.number().describe('the call rate in US dollars'),
+  cost_value: CoinMoney.nullable().describe(
+    'what coins_used is worth at the coin packages\' price when the event was made (docs/coin-value.md); null while no paid package is on sale',
+  ),
+  cost: z.number().describe('deprecated: the old fixed per-minute rate in US dollars; use coins_used and cost_value'),
 });
 const UserRef = z.object({ id: z.string(), username: z.string() });
 const CoinEventData = z.object({

@@ -134,6 +134,11 @@ describe('webhooks', () => {
       end_reason: 'hangup',
       coins_used: expect.any(Number),
     });
+    // The money the console shows for the call, not the old dollar rate.
+    const shown = (await api('GET', `/admin/calls/${callId}`)).json().data;
+    expect(bodies[2]?.data.cost_value).toEqual(shown.cost_value);
+    expect(shown.cost_value).toMatchObject({ currency: expect.any(String) });
+    expect(bodies[2]?.data.coins_used).toBe(shown.coins_used);
     const log = await api('GET', `/admin/webhooks/${endpoint.id}/deliveries`);
     const deliveries = log.json().data.deliveries as WebhookDelivery[];
     expect(deliveries.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
