@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { copyOfMigratedDataDir } from './data-dir-template.ts';
 
 const repoRoot = new URL('../..', import.meta.url).pathname;
 /** What `npm start` runs, compiled by `npm run build:server` (scripts/build-server.mjs). */
@@ -48,7 +49,16 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   if (!options.bundle && (options.compiled ?? true) && !existsSync(SERVER_BUNDLE))
     throw new Error('server/dist/bundle/main.mjs is missing: run `npm run build` first');
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
+  const bundle = options.bundle ?? ((options.compiled ?? true) ? SERVER_BUNDLE : null);
+  const dataDir =
+    options.dataDir ??
+    (bundle && !options.databaseUrl
+      ? await copyOfMigratedDataDir(bundle, async (template) => {
+          const server = await startServer({ demo: false, bundle, dataDir: template });
+          const code = await server.stop();
+          if (code !== 0) throw new Error(`the template server exited with ${code}:\n${server.output()}`);
+        })
+      : mkdtempSync(join(tmpdir(), 'switchboard-e2e-')));
   let printed = '';
   const { LOG_LEVEL: _inherited, ...inherited } = process.env;
   const logLevel = options.logLevel === undefined ? 'warn' : options.logLevel;

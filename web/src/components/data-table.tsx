@@ -198,7 +198,7 @@ function Pager({
 
 /** A row's actions column ("Actions"): it stays in view at the right edge while the rest scrolls sideways. */
 const isActions = (column: { id: string }) => column.id.toLowerCase() === 'actions';
-const STICKY_ACTIONS = 'sticky right-0 bg-card max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
+export const STICKY_ACTIONS = 'sticky right-0 bg-card max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
 
 function columnClass<Row>(column: Column<Row>) {
   return cn(column.columnDef.meta?.className, isActions(column) && STICKY_ACTIONS);

@@ -1,6 +1,7 @@
 import { type CoinPackage, coinPackageEndpoints } from '@switchboard/contract/coin-packages';
 import { PencilIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { STICKY_ACTIONS } from '@/components/data-table.tsx';
 import { IconButton } from '@/components/icon-button.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -9,8 +10,12 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { formatCoins, formatMoney } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
+import { cn } from '@/lib/utils.ts';
 import { useCoinPackages } from '../api.ts';
 import { PackageDialog } from './package-dialog.tsx';
+
+/** On a phone the product id is left to the edit dialog, so a row's Edit stays in view. */
+const NARROW_HIDDEN = 'hidden md:table-cell';
 
 /** The coin packages the apps sell, with the store product id each is sold under; add and edit. */
 export function CoinPackagesCard() {
@@ -44,9 +49,9 @@ export function CoinPackagesCard() {
                 <TableHead>Name</TableHead>
                 <TableHead>Coins</TableHead>
                 <TableHead>Price</TableHead>
-                <TableHead>Store product id</TableHead>
+                <TableHead className={NARROW_HIDDEN}>Store product id</TableHead>
                 <TableHead>Status</TableHead>
-                {canEdit ? <TableHead>Actions</TableHead> : null}
+                {canEdit ? <TableHead className={STICKY_ACTIONS}>Actions</TableHead> : null}
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -55,14 +60,16 @@ export function CoinPackagesCard() {
                   <TableCell className="font-medium">{p.name}</TableCell>
                   <TableCell className="tabular-nums">{formatCoins(p.coins)}</TableCell>
                   <TableCell className="tabular-nums">{formatMoney(p.price_cents, p.currency)}</TableCell>
-                  <TableCell className="font-mono text-xs">{p.store_product_id ?? '—'}</TableCell>
+                  <TableCell className={cn('font-mono text-xs', NARROW_HIDDEN)}>
+                    {p.store_product_id ?? '—'}
+                  </TableCell>
                   <TableCell>
                     <Badge variant={p.is_active ? 'default' : 'secondary'}>
                       {p.is_active ? 'On sale' : 'Withdrawn'}
                     </Badge>
                   </TableCell>
                   {canEdit ? (
-                    <TableCell>
+                    <TableCell className={STICKY_ACTIONS}>
                       <IconButton
                         icon={PencilIcon}
                         label={`Edit package ${p.name}`}
