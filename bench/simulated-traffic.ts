@@ -9,8 +9,9 @@
 // BENCH_SECONDS (measured traffic, 60). Run `npm run build` first: the compiled server is measured.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiToken } from '../e2e/support/api.ts';
@@ -23,6 +24,8 @@ const rate = Number(process.env.BENCH_RATE ?? 10);
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const root = new URL('..', import.meta.url).pathname;
 const JWT_SECRET = randomBytes(32).toString('hex');
+/** One backup folder for every instance, as a cluster needs. */
+const backupDir = mkdtempSync(join(tmpdir(), 'switchboard-bench-backups-'));
 const LISTS = {
   users: '/api/v1/admin/public/users?page=1&limit=20',
   calls: '/api/v1/admin/public/calls?page=1&limit=20',
@@ -79,6 +82,7 @@ async function startServer(port: number, databaseUrl: string, redis: string): Pr
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redis,
+    BACKUP_DIR: backupDir,
     DEMO_DATA: 'on',
     DEMO_TRAFFIC: 'off',
     // Each simulated user comes from an address of its own (X-Forwarded-For from the simulator).

@@ -52,8 +52,22 @@ describe('loadConfig', () => {
     );
     const secret = 'x'.repeat(40);
     expect(
-      loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'redis://r:6379', JWT_SECRET: secret }).jwtSecret,
+      loadConfig({
+        DATA_DIR: tempDir(),
+        REDIS_URL: 'redis://r:6379',
+        JWT_SECRET: secret,
+        BACKUP_DIR: tempDir(),
+      }).jwtSecret,
     ).toBe(secret);
+  });
+
+  it('refuses REDIS_URL without BACKUP_DIR: backups must sit where every instance reaches them', () => {
+    const cluster = { DATA_DIR: tempDir(), REDIS_URL: 'redis://r:6379', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(cluster)).toThrow(
+      'Invalid configuration: BACKUP_DIR must be set when REDIS_URL is (a directory every instance mounts, so any of them can download or restore every backup)',
+    );
+    const shared = tempDir();
+    expect(loadConfig({ ...cluster, BACKUP_DIR: shared }).backupDir).toBe(shared);
   });
 
   it.each([

@@ -187,6 +187,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: JWT_SECRET must be set when REDIS_URL is (every instance needs the same one)',
     );
   }
+  if (e.REDIS_URL && !e.BACKUP_DIR) {
+    // A backup on one instance's own disk could not be downloaded or restored through the others.
+    throw new ConfigError(
+      'Invalid configuration: BACKUP_DIR must be set when REDIS_URL is (a directory every instance mounts, so any of them can download or restore every backup)',
+    );
+  }
   if (e.TURN_URLS && !e.TURN_SECRET && !(e.TURN_USERNAME && e.TURN_PASSWORD)) {
     throw new ConfigError(
       'Invalid configuration: TURN_URLS needs TURN_SECRET, or TURN_USERNAME and TURN_PASSWORD',

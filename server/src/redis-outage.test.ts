@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind, testDatabaseUrl } from './config.ts';
@@ -59,7 +62,8 @@ describe.skipIf(testDatabaseKind() !== 'postgres' || !serverUrl)('a Redis outage
     database = await createScratchDatabase(serverUrl as string);
     redis = startRedis(REDIS_PORT);
     await redis.ready;
-    const env = { REDIS_URL };
+    // Backups in a directory both instances reach, as a cluster must have (config.ts).
+    const env = { REDIS_URL, BACKUP_DIR: mkdtempSync(join(tmpdir(), 'switchboard-backups-')) };
     // One first, so the migrations run once; then the second.
     for (const port of PORTS.slice(0, 2)) {
       const server = spawnPostgresServer(database.url, port, env);
