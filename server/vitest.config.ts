@@ -6,8 +6,8 @@ import { SlowestTestFiles } from '../scripts/slowest-test-files.ts';
 const databases = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
- * The tests that start whole server processes (and wait for them to start, drain and stop): most of
- * the suite's waiting. They form the `<database>-processes` projects, which `npm run test:processes`
+ * The tests that start whole server processes (and wait for them to start, drain and stop), or the CLI's
+ * (`npm run backup`, `npm run restore`): most of the suite's waiting. They form the `<database>-processes` projects, which `npm run test:processes`
  * and `.ci/run` run and `npm test` leaves out.
  */
 const serverProcessTests = [
@@ -16,6 +16,7 @@ const serverProcessTests = [
   'src/database-connection-loss.test.ts',
   'src/db/data-dir-lock.test.ts',
   'src/graceful-stop.test.ts',
+  'src/modules/database/backup-cli.test.ts',
   'src/modules/webhooks/webhooks-kill.test.ts',
   'src/presence-crash.test.ts',
   'src/redis-outage.test.ts',
