@@ -11,6 +11,7 @@ import {
   sleep,
   spawnPostgresServer,
   startWriteLoad,
+  until,
 } from './testing/fault-harness.ts';
 import { freePort } from './testing/free-port.ts';
 import type { SpawnedProcess } from './testing/spawn-server.ts';
@@ -54,6 +55,13 @@ describe.skipIf(testDatabaseKind() !== 'postgres' || !serverUrl)(
         cut += await database.terminateBackends();
         await sleep(600);
       }
+      // It keeps serving after the last cut: more writes acknowledged and reads answered, however slow the
+      // machine (a fixed time let as few as 12 writes through on a busy CI machine).
+      const [writesAtLastCut, readsAtLastCut] = [load.acknowledged.length, reads];
+      await until(
+        () => load.acknowledged.length >= writesAtLastCut + 10 && reads >= readsAtLastCut + 10,
+        30_000,
+      );
       await load.stop();
       reading = false;
       await readLoop;
@@ -62,8 +70,6 @@ describe.skipIf(testDatabaseKind() !== 'postgres' || !serverUrl)(
       expect(isRunning(server), server.output().slice(-2000)).toBe(true);
       // A write on a cut connection fails with 503 and a message; nothing else goes wrong.
       expect([...load.failures.keys()].filter((status) => status !== '503')).toEqual([]);
-      expect(load.acknowledged.length).toBeGreaterThan(20);
-      expect(reads).toBeGreaterThan(20);
       expect(readFailures).toEqual([]);
 
       const after = await api(PORT, '/admin/coins/add', {
