@@ -21,9 +21,11 @@ const CallEventData = z.object({
   quality: z.number().nullable(),
   coins_used: z.number().int(),
   cost_value: CoinMoney.nullable().describe(
-    'what coins_used is worth at the coin packages\' price when the event was made (docs/coin-value.md); null while no paid package is on sale',
+    "what coins_used is worth at the coin packages' price when the event was made (docs/coin-value.md); null while no paid package is on sale",
   ),
-  cost: z.number().describe('deprecated: the old fixed per-minute rate in US dollars; use coins_used and cost_value'),
+  cost: z
+    .number()
+    .describe('deprecated: the old fixed per-minute rate in US dollars; use coins_used and cost_value'),
 });
 const UserRef = z.object({ id: z.string(), username: z.string() });
 const CoinEventData = z.object({
