@@ -21,7 +21,7 @@ const CallEventData = z.object({
   quality: z.number().nullable(),
   coins_used: z.number().int(),
   cost_value: CoinMoney.nullable().describe(
-    "what coins_used is worth at the coin packages' price when the event was made (docs/coin-value.md); null while no paid package is on sale",
+    "what coins_used is worth at the coin packages' price when the call ended (docs/coin-value.md); null on call.started and call.answered, and while no paid package is on sale",
   ),
   cost: z
     .number()

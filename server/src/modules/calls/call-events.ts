@@ -9,17 +9,15 @@ type CallEventType = 'call.started' | 'call.answered' | 'call.ended';
 
 /**
  * Tells webhook endpoints about a call's step, in the transaction that takes it. The call as its parties
- * see it, plus what it cost once it ended: `coins_used` and their money value at the package price (`cost_value`); one ordering key per call, so each
- * endpoint gets a call's events in order.
+ * see it; at its end, what it cost: `coins_used` and their money value at the package price (`cost_value`,
+ * read then only, so placing and answering a call pay for no package lookup). One ordering key per call, so
+ * each endpoint gets a call's events in order.
  */
 export async function recordCallEvent(tx: Executor, type: CallEventType, call: CallRecord): Promise<void> {
+  const costValue = type === 'call.ended' ? moneyOfCoins(call.coinsUsed, await currentCoinValue(tx)) : null;
   await enqueueWebhookEvent(tx, {
     type,
-    data: {
-      ...toAppCall(call),
-      cost_value: moneyOfCoins(call.coinsUsed ?? 0, await currentCoinValue(tx)),
-      cost: call.cost ?? 0,
-    },
+    data: { ...toAppCall(call), cost_value: costValue, cost: call.cost ?? 0 },
     orderingKey: `call:${call.id}`,
   });
 }

@@ -138,6 +138,7 @@ describe('webhooks', () => {
     const shown = (await api('GET', `/admin/calls/${callId}`)).json().data;
     expect(bodies[2]?.data.cost_value).toEqual(shown.cost_value);
     expect(shown.cost_value).toMatchObject({ currency: expect.any(String) });
+    expect(bodies.slice(0, 2).map((b) => b.data.cost_value)).toEqual([null, null]);
     expect(bodies[2]?.data.coins_used).toBe(shown.coins_used);
     const log = await api('GET', `/admin/webhooks/${endpoint.id}/deliveries`);
     const deliveries = log.json().data.deliveries as WebhookDelivery[];
