@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,8 +22,10 @@ export async function copyOfMigratedDataDir(
 
 /** The build's identity: its path and when it was compiled, so a new build gets a new template. */
 function buildKey(bundle: string): string {
-  const compiledAt = Math.round(statSync(bundle).mtimeMs);
-  return `${Buffer.from(bundle).toString('base64url').slice(-24)}-${compiledAt}`;
+  return createHash('sha256')
+    .update(`${bundle}\n${statSync(bundle).mtimeMs}`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 async function createTemplate(template: string, createIn: (dataDir: string) => Promise<void>): Promise<void> {
